@@ -1,0 +1,20 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "skeleton-server",
+    products: [
+        .executable(name: "skeleton-server", targets: ["SkeletonServer"])
+    ],
+    targets: [
+        .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
+        .target(name: "HTTPServer", dependencies: ["CLinux"]),
+        .target(name: "Layouts"),
+        .target(name: "SkeletonAPI", dependencies: ["HTTPServer", "Layouts"]),
+        .executableTarget(name: "SkeletonServer", dependencies: ["SkeletonAPI", "HTTPServer"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+        .testTarget(name: "LayoutsTests", dependencies: ["Layouts"]),
+        .testTarget(name: "SkeletonAPITests", dependencies: ["SkeletonAPI", "HTTPServer", "Layouts"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,18 @@
+// The Linux interfaces that Swift's Glibc module does not export: epoll, eventfd, timerfd, accept4.
+#ifndef SKELETON_CLINUX_SHIM_H
+#define SKELETON_CLINUX_SHIM_H
+
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
+#include <sys/timerfd.h>
+#include <sys/socket.h>
+
+// accept4 is declared by <sys/socket.h> only under _GNU_SOURCE; declare it here so that the
+// module does not depend on how the including translation unit was configured.
+extern int accept4(int fd, struct sockaddr *addr, socklen_t *addrlen, int flags);
+
+static inline int clinux_accept4(int fd, int flags) {
+    return accept4(fd, (struct sockaddr *)0, (socklen_t *)0, flags);
+}
+
+#endif

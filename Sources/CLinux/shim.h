@@ -6,6 +6,8 @@
 #include <sys/eventfd.h>
 #include <sys/timerfd.h>
 #include <sys/socket.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 // accept4 is declared by <sys/socket.h> only under _GNU_SOURCE; declare it here so that the
 // module does not depend on how the including translation unit was configured.
@@ -13,6 +15,16 @@ extern int accept4(int fd, struct sockaddr *addr, socklen_t *addrlen, int flags)
 
 static inline int clinux_accept4(int fd, int flags) {
     return accept4(fd, (struct sockaddr *)0, (socklen_t *)0, flags);
+}
+
+/// The number of CPUs in this process's affinity mask (sched_getaffinity needs _GNU_SOURCE; the
+/// raw system call does not); 0 when it cannot be read.
+static inline int clinux_available_cpus(void) {
+    unsigned long mask[16] = {0};
+    long bytes = syscall(SYS_sched_getaffinity, 0, sizeof(mask), mask);
+    int count = 0;
+    for (long i = 0; i < bytes / (long)sizeof(unsigned long); i++) count += __builtin_popcountl(mask[i]);
+    return count;
 }
 
 #endif

@@ -1,0 +1,71 @@
+/// One accepted socket's state, owned by its event loop and touched only on that loop's thread.
+/// It holds heap memory only while it has a partial request (`pending`) or unsent output
+/// (`outbox`); an idle keep-alive connection is this object and its file descriptor.
+final class Connection {
+    enum Phase {
+        /// Waiting for, or reading, a request head.
+        case head
+        /// Reading and discarding the body of `request` before it is dispatched.
+        case body(Request, BodyReader)
+        /// A deferred reply is pending; reading is paused (one request at a time).
+        case waiting(Exchange)
+        /// A streamed body is being sent; reading is paused.
+        case streaming(Exchange)
+        /// The write side is shut down; input is discarded until end of stream or the deadline (RFC 9112 §9.6).
+        case lingering
+    }
+
+    let fd: Int32
+    var phase: Phase = .head
+    /// Received bytes not yet consumed: the start of the next request(s).
+    var pending: [UInt8] = []
+    /// Encoded bytes the socket has not taken yet, from `outboxOffset` on.
+    var outbox: [UInt8] = []
+    var outboxOffset = 0
+    /// When the current timeout (header, idle, write or linger) expires, in loop milliseconds.
+    var deadline: Int64
+    /// Whether `deadline` is the header timeout of a request in progress.
+    var isTimingRequest = false
+    /// Close once `outbox` is written: the last response said `Connection: close`, or an error did.
+    var closeAfterFlush = false
+    /// Close gracefully (shut down writing, drain input) rather than at once.
+    var lingerAfterFlush = false
+    /// The peer has shut down its write side.
+    var isPeerHalfClosed = false
+    var isClosed = false
+    var servedRequests = 0
+    /// The epoll events currently registered.
+    var interest: UInt32
+    /// When the request being answered was parsed, in loop microseconds, for the access log.
+    var requestStartMicroseconds: Int64 = 0
+
+    init(fd: Int32, deadline: Int64, interest: UInt32) {
+        self.fd = fd
+        self.deadline = deadline
+        self.interest = interest
+    }
+
+    /// A request has begun but its head or body is not complete.
+    var hasPartialRequest: Bool {
+        switch phase {
+        case .body: true
+        case .head: !pending.isEmpty
+        case .waiting, .streaming, .lingering: false
+        }
+    }
+
+    /// No request in progress and nothing to send: safe to close at shutdown or on idle timeout.
+    var isIdle: Bool {
+        if case .head = phase { return pending.isEmpty && outbox.isEmpty }
+        return false
+    }
+
+    /// Reading is wanted: not while a reply is pending or output is backed up.
+    var wantsInput: Bool {
+        switch phase {
+        case .head, .body: outbox.isEmpty && !closeAfterFlush
+        case .lingering: true
+        case .waiting, .streaming: false
+        }
+    }
+}

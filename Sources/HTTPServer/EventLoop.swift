@@ -1,0 +1,573 @@
+import CLinux
+import Glibc
+import Synchronization
+
+/// One epoll loop on one thread (level-triggered, as swift-nio's). It owns its listener and every
+/// connection it accepts: socket I/O, parsing, routing, handlers and timers all run on its
+/// thread, synchronously, so the confined state needs no locks. That confinement is why the
+/// type is `@unchecked Sendable`: only `requestStop()` is called from other threads, and it
+/// touches nothing but an atomic and an eventfd.
+///
+/// Per loop, not per connection: one 64 KiB read buffer and one output buffer. All complete
+/// requests of one read are answered with one write.
+final class EventLoop: @unchecked Sendable {
+    private let configuration: ServerConfiguration
+    private let router: Router
+    private let state: ServerState
+    private let epoll: Int32
+    private let wakeFd: Int32
+    private var listener: Int32
+    private var isListenerRegistered = false
+    private var connections: [Connection?] = []
+    private var connectionCount = 0
+    private let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
+    private var output: [UInt8] = []
+    /// The connection whose requests are being processed (its responses collect in `output`).
+    private var current: Connection?
+    private var timers = TimerHeap()
+    private var timerSequence: UInt64 = 0
+    private let encoder: ResponseEncoder
+    private var date = DateHeader()
+    private var accessLog: AccessLog?
+    private let stopRequested = Atomic<Bool>(false)
+    private var isDraining = false
+    private var drainDeadline = Int64.max
+    private var isFinished = false
+    private var nextSweep: Int64 = 0
+    /// Monotonic milliseconds, read once per wake-up.
+    private(set) var now: Int64 = 0
+
+    private static let outputHighWater = 1024 * 1024
+    private static let sweepInterval: Int64 = 250
+
+    init(configuration: ServerConfiguration, router: Router, state: ServerState, listener: Int32) throws(SystemError) {
+        self.configuration = configuration
+        self.router = router
+        self.state = state
+        self.listener = listener
+        encoder = ResponseEncoder(serverName: configuration.serverName, corsOrigin: configuration.corsOrigin)
+        accessLog = configuration.accessLog.map(AccessLog.init)
+        epoll = try checked("epoll_create1") { epoll_create1(Int32(EPOLL_CLOEXEC)) }
+        wakeFd = try checked("eventfd") { eventfd(0, Int32(EFD_NONBLOCK) | Int32(EFD_CLOEXEC)) }
+        try control(EPOLL_CTL_ADD, wakeFd, events: EPOLLIN.rawValue)
+        try control(EPOLL_CTL_ADD, listener, events: EPOLLIN.rawValue)
+        isListenerRegistered = true
+    }
+
+    deinit {
+        readBuffer.deallocate()
+        Glibc.close(epoll)
+        Glibc.close(wakeFd)
+    }
+
+    /// Begins a graceful shutdown; callable from any thread.
+    func requestStop() {
+        stopRequested.store(true, ordering: .releasing)
+        var one: UInt64 = 1
+        _ = Glibc.write(wakeFd, &one, 8)
+    }
+
+    /// Serves until shutdown has drained every connection.
+    func run() {
+        let capacity = 256
+        let events = UnsafeMutablePointer<epoll_event>.allocate(capacity: capacity)
+        defer { events.deallocate() }
+        now = monotonicMicroseconds() / 1000
+        nextSweep = now + Self.sweepInterval
+        while !isFinished {
+            date.refresh()
+            let count = epoll_wait(epoll, events, Int32(capacity), timeoutUntilNextEvent())
+            if count < 0 {
+                if errno == EINTR { continue }
+                fatalError("\(SystemError(call: "epoll_wait", errno: errno))")
+            }
+            now = monotonicMicroseconds() / 1000
+            date.refresh()
+            for index in 0..<Int(count) {
+                let event = events[index]
+                handle(fd: event.data.fd, events: event.events)
+            }
+            while let timer = timers.popDue(now: now) { timer.fire() }
+            if now >= nextSweep {
+                nextSweep = now + Self.sweepInterval
+                sweep()
+            }
+        }
+        accessLog?.flush()
+    }
+
+    private func timeoutUntilNextEvent() -> Int32 {
+        var wake = nextSweep
+        if let next = timers.nextDeadline { wake = min(wake, next) }
+        return Int32(clamping: max(0, wake - monotonicMicroseconds() / 1000))
+    }
+
+    private func handle(fd: Int32, events: UInt32) {
+        if fd == listener && isListenerRegistered {
+            acceptConnections()
+            return
+        }
+        if fd == wakeFd {
+            var value: UInt64 = 0
+            _ = Glibc.read(wakeFd, &value, 8)
+            if stopRequested.load(ordering: .acquiring) && !isDraining { beginDrain() }
+            return
+        }
+        guard fd >= 0, fd < connections.count, let connection = connections[Int(fd)] else { return }
+        if events & (EPOLLERR.rawValue | EPOLLHUP.rawValue) != 0 {
+            close(connection)
+            return
+        }
+        if events & EPOLLOUT.rawValue != 0 { writeOutbox(connection) }
+        if connection.isClosed { return }
+        if events & EPOLLIN.rawValue != 0 {
+            readInput(connection)
+        } else if events & EPOLLRDHUP.rawValue != 0 {
+            peerHalfClosed(connection)
+        }
+        if !connection.isClosed { settle(connection) }
+    }
+
+    // MARK: Accepting
+
+    private func acceptConnections() {
+        for _ in 0..<64 {
+            let result: IOResult<Int32>
+            do {
+                result = try Socket.accept(listener)
+            } catch {
+                switch error.errno {
+                case EMFILE, ENFILE, ENOBUFS, ENOMEM:
+                    // Out of descriptors: stop accepting for a moment rather than spin on a
+                    // listener that stays readable; existing connections go on being served.
+                    pauseAccepting(milliseconds: 100)
+                    return
+                default:
+                    continue // ECONNABORTED and the like concern only that one client
+                }
+            }
+            guard case .done(let fd) = result else { return }
+            if state.connectionCount.add(1, ordering: .relaxed).newValue > configuration.maxConnections {
+                state.connectionCount.subtract(1, ordering: .relaxed)
+                Socket.close(fd)
+                continue
+            }
+            register(fd)
+        }
+    }
+
+    private func register(_ fd: Int32) {
+        let index = Int(fd)
+        if index >= connections.count {
+            connections += Array(repeating: nil, count: max(index + 1 - connections.count, connections.count))
+        }
+        let interest = EPOLLIN.rawValue | EPOLLRDHUP.rawValue
+        let connection = Connection(fd: fd, deadline: now + Int64(configuration.headerTimeoutMilliseconds), interest: interest)
+        do {
+            try control(EPOLL_CTL_ADD, fd, events: interest)
+        } catch {
+            state.connectionCount.subtract(1, ordering: .relaxed)
+            Socket.close(fd)
+            return
+        }
+        connections[index] = connection
+        connectionCount += 1
+    }
+
+    private func pauseAccepting(milliseconds: Int) {
+        guard isListenerRegistered else { return }
+        try? control(EPOLL_CTL_DEL, listener, events: 0)
+        isListenerRegistered = false
+        schedule(afterMilliseconds: milliseconds) { [self] in
+            guard !isDraining, !isListenerRegistered else { return }
+            if (try? control(EPOLL_CTL_ADD, listener, events: EPOLLIN.rawValue)) != nil { isListenerRegistered = true }
+        }
+    }
+
+    // MARK: Reading and processing
+
+    private func readInput(_ connection: Connection) {
+        for _ in 0..<4 {
+            guard !connection.isClosed, connection.wantsInput else { return }
+            let count: Int
+            do {
+                guard case .done(let read) = try Socket.read(connection.fd, into: readBuffer) else { return }
+                count = read
+            } catch {
+                close(connection)
+                return
+            }
+            if count == 0 {
+                peerFinished(connection)
+                return
+            }
+            if case .lingering = connection.phase { continue }
+            ingest(connection, UnsafeRawBufferPointer(rebasing: readBuffer[0..<count]))
+            if count < readBuffer.count { return }
+        }
+    }
+
+    /// Processes new bytes after any already pending, then sends what that produced.
+    private func ingest(_ connection: Connection, _ bytes: UnsafeRawBufferPointer) {
+        if connection.pending.isEmpty {
+            let consumed = process(connection, bytes)
+            if consumed < bytes.count && !connection.closeAfterFlush && !connection.isClosed {
+                connection.pending = Array(bytes[consumed...])
+            }
+        } else {
+            connection.pending += bytes
+            processPending(connection)
+        }
+        flushOutput(connection)
+    }
+
+    private func processPending(_ connection: Connection) {
+        let buffered = connection.pending
+        let consumed = buffered.withUnsafeBytes { process(connection, $0) }
+        connection.pending = connection.closeAfterFlush || connection.isClosed || consumed == buffered.count ? [] : Array(buffered[consumed...])
+    }
+
+    /// Parses and answers every complete request at the front of `bytes`; returns the bytes used.
+    /// Stops at an incomplete request, a deferred reply, a closing response or a full output buffer.
+    private func process(_ connection: Connection, _ bytes: UnsafeRawBufferPointer) -> Int {
+        current = connection
+        defer { current = nil }
+        var offset = 0
+        while !connection.closeAfterFlush && !connection.isClosed && output.count < Self.outputHighWater {
+            switch connection.phase {
+            case .head:
+                guard offset < bytes.count else { return offset }
+                do {
+                    guard case .complete(let request, let framing, let consumed) = try RequestParser.parse(UnsafeRawBufferPointer(rebasing: bytes[offset...]), limits: configuration.limits) else {
+                        return offset
+                    }
+                    offset += consumed
+                    connection.requestStartMicroseconds = monotonicMicroseconds()
+                    if framing == .none {
+                        dispatch(request, on: connection)
+                    } else {
+                        connection.phase = .body(request, BodyReader(framing: framing, maxBodyBytes: configuration.limits.maxBodyBytes))
+                    }
+                } catch {
+                    reject(connection, error)
+                    return offset
+                }
+            case .body(let request, var reader):
+                do {
+                    offset += try reader.consume(UnsafeRawBufferPointer(rebasing: bytes[offset...]))
+                } catch {
+                    reject(connection, error)
+                    return offset
+                }
+                guard reader.isComplete else {
+                    connection.phase = .body(request, reader)
+                    return offset
+                }
+                connection.phase = .head
+                dispatch(request, on: connection)
+            case .waiting, .streaming, .lingering:
+                return offset
+            }
+        }
+        return offset
+    }
+
+    private func dispatch(_ request: Request, on connection: Connection) {
+        connection.servedRequests += 1
+        var request = request
+        if isDraining { request.isKeepAlive = false }
+        switch router.reply(to: request) {
+        case .response(let response):
+            append(response, for: request, on: connection)
+        case .deferred(let start):
+            let exchange = Exchange(request: request, connection: connection, loop: self)
+            connection.phase = .waiting(exchange)
+            start(exchange)
+        }
+    }
+
+    /// Encodes a complete response into the output for `connection`.
+    private func append(_ response: Response, for request: Request, on connection: Connection) {
+        let before = output.count
+        encoder.encode(response, includeBody: request.method != .head, version: request.version,
+                       keepAlive: request.isKeepAlive, date: date.line, into: &output)
+        accessLog?.record(request, status: response.status, bytes: output.count - before,
+                          microseconds: Int(monotonicMicroseconds() - connection.requestStartMicroseconds))
+        if !request.isKeepAlive { connection.closeAfterFlush = true }
+    }
+
+    /// Answers a request that cannot be parsed, then closes gracefully (RFC 9112 §9.6).
+    private func reject(_ connection: Connection, _ error: ParseError) {
+        let request = Request(method: .get, path: "-", isKeepAlive: false)
+        connection.requestStartMicroseconds = monotonicMicroseconds()
+        append(Problem(status: error.status, detail: error.detail).response(), for: request, on: connection)
+        connection.lingerAfterFlush = true
+    }
+
+    // MARK: Deferred and streamed replies (called by Exchange)
+
+    func complete(_ exchange: Exchange, with response: Response) {
+        let connection = exchange.connection
+        connection.phase = .head
+        emit(to: connection) { append(response, for: exchange.request, on: connection) }
+    }
+
+    func startStream(_ exchange: Exchange, status: Status, headers: ResponseHeaders, framing: ResponseEncoder.Framing) {
+        let connection = exchange.connection
+        connection.phase = .streaming(exchange)
+        let keepAlive = exchange.request.isKeepAlive && framing == .chunked && !isDraining
+        emit(to: connection) {
+            encoder.encodeHead(status: status, headers: headers, framing: framing, version: exchange.request.version,
+                               keepAlive: keepAlive, date: date.line, into: &output)
+        }
+        if !keepAlive { connection.closeAfterFlush = true }
+    }
+
+    func sendChunk(_ exchange: Exchange, _ bytes: [UInt8], framing: ResponseEncoder.Framing) {
+        guard exchange.request.method != .head else { return }
+        emit(to: exchange.connection) {
+            if framing == .chunked { encoder.encodeChunk(bytes, into: &output) } else { output += bytes }
+        }
+    }
+
+    func finishStream(_ exchange: Exchange, framing: ResponseEncoder.Framing) {
+        let connection = exchange.connection
+        connection.phase = .head
+        emit(to: connection) {
+            if framing == .chunked && exchange.request.method != .head { output += ResponseEncoder.lastChunk }
+            accessLog?.record(exchange.request, status: .ok, bytes: 0,
+                              microseconds: Int(monotonicMicroseconds() - connection.requestStartMicroseconds))
+        }
+    }
+
+    /// Encodes into the output for `connection`: straight into the batch being processed when
+    /// that is this connection's, otherwise into a batch of its own, sent at once.
+    private func emit(to connection: Connection, _ encode: () -> Void) {
+        if current === connection {
+            encode()
+            return
+        }
+        let saved = (output, current)
+        output = []
+        current = connection
+        encode()
+        flushOutput(connection)
+        if !connection.isClosed, case .head = connection.phase, !connection.pending.isEmpty, connection.outbox.isEmpty {
+            processPending(connection)
+            flushOutput(connection)
+        }
+        (output, current) = saved
+        if !connection.isClosed { settle(connection) }
+    }
+
+    // MARK: Writing
+
+    /// Sends the output batch to `connection`; what the socket does not take waits in its outbox.
+    private func flushOutput(_ connection: Connection) {
+        defer { output.removeAll(keepingCapacity: output.capacity <= 2 * Self.outputHighWater) }
+        if !output.isEmpty && !connection.isClosed {
+            if connection.outbox.isEmpty {
+                let written = output.withUnsafeBytes { write(connection, $0) }
+                if let written, written < output.count { connection.outbox = Array(output[written...]) }
+            } else {
+                connection.outbox += output
+            }
+        }
+        if !connection.isClosed && isReadyToClose(connection) { finishConnection(connection) }
+    }
+
+    /// Everything is sent and nothing more will be: the last response said so and no reply is pending.
+    private func isReadyToClose(_ connection: Connection) -> Bool {
+        guard connection.closeAfterFlush, connection.outbox.isEmpty else { return false }
+        switch connection.phase {
+        case .waiting, .streaming, .lingering: return false
+        case .head, .body: return true
+        }
+    }
+
+    private func writeOutbox(_ connection: Connection) {
+        guard !connection.outbox.isEmpty else { return }
+        let written = connection.outbox.withUnsafeBytes { write(connection, UnsafeRawBufferPointer(rebasing: $0[connection.outboxOffset...])) }
+        guard let written else { return }
+        connection.outboxOffset += written
+        if connection.outboxOffset < connection.outbox.count {
+            connection.deadline = now + Int64(configuration.idleTimeoutMilliseconds)
+            return
+        }
+        connection.outbox = []
+        connection.outboxOffset = 0
+        if isReadyToClose(connection) {
+            finishConnection(connection)
+        } else if case .head = connection.phase, !connection.pending.isEmpty {
+            current = connection
+            processPending(connection)
+            current = nil
+            flushOutput(connection)
+        }
+    }
+
+    /// Writes what the socket takes now; nil when the connection failed and was closed.
+    private func write(_ connection: Connection, _ bytes: UnsafeRawBufferPointer) -> Int? {
+        var offset = 0
+        while offset < bytes.count {
+            do {
+                guard case .done(let written) = try Socket.write(connection.fd, UnsafeRawBufferPointer(rebasing: bytes[offset...])) else { break }
+                offset += written
+            } catch {
+                close(connection)
+                return nil
+            }
+        }
+        return offset
+    }
+
+    // MARK: Closing
+
+    private func peerFinished(_ connection: Connection) {
+        connection.isPeerHalfClosed = true
+        if connection.outbox.isEmpty || connection.hasPartialRequest {
+            close(connection)
+        } else {
+            connection.closeAfterFlush = true
+            connection.lingerAfterFlush = false
+        }
+    }
+
+    private func peerHalfClosed(_ connection: Connection) {
+        connection.isPeerHalfClosed = true
+        switch connection.phase {
+        case .waiting, .streaming: close(connection) // the client gave up on the reply
+        case .head, .body, .lingering: if connection.outbox.isEmpty { close(connection) } else { connection.closeAfterFlush = true }
+        }
+    }
+
+    /// After the last response: close at once, or gracefully when the peer may still be sending.
+    private func finishConnection(_ connection: Connection) {
+        guard connection.lingerAfterFlush || !connection.pending.isEmpty || connection.hasPartialRequest else {
+            close(connection)
+            return
+        }
+        Socket.shutdownWrite(connection.fd)
+        connection.phase = .lingering
+        connection.pending = []
+        connection.deadline = now + Int64(configuration.lingerMilliseconds)
+    }
+
+    private func close(_ connection: Connection) {
+        guard !connection.isClosed else { return }
+        connection.isClosed = true
+        switch connection.phase {
+        case .waiting(let exchange), .streaming(let exchange): exchange.end()
+        case .head, .body, .lingering: break
+        }
+        connection.phase = .head
+        connection.pending = []
+        connection.outbox = []
+        Socket.close(connection.fd)
+        connections[Int(connection.fd)] = nil
+        connectionCount -= 1
+        state.connectionCount.subtract(1, ordering: .relaxed)
+        if isDraining && connectionCount == 0 { isFinished = true }
+    }
+
+    /// Brings a connection's epoll interest and deadline in line with its state after an event.
+    private func settle(_ connection: Connection) {
+        switch connection.phase {
+        case .waiting, .streaming:
+            connection.deadline = .max
+            connection.isTimingRequest = false
+        case .lingering:
+            break
+        case .head, .body:
+            if connection.hasPartialRequest {
+                if !connection.isTimingRequest {
+                    connection.isTimingRequest = true
+                    connection.deadline = now + Int64(configuration.headerTimeoutMilliseconds)
+                }
+            } else if connection.isTimingRequest || connection.servedRequests > 0 {
+                connection.isTimingRequest = false
+                connection.deadline = now + Int64(configuration.idleTimeoutMilliseconds)
+            }
+        }
+        var wanted: UInt32 = 0
+        if !connection.outbox.isEmpty { wanted |= EPOLLOUT.rawValue }
+        if connection.wantsInput { wanted |= EPOLLIN.rawValue }
+        if !connection.isPeerHalfClosed { wanted |= EPOLLRDHUP.rawValue }
+        if wanted != connection.interest {
+            connection.interest = wanted
+            if (try? control(EPOLL_CTL_MOD, connection.fd, events: wanted)) == nil { close(connection) }
+        }
+    }
+
+    // MARK: Timeouts and shutdown
+
+    /// Applies expired deadlines: 408 for a request that did not arrive in time, a plain close
+    /// for an idle or stalled connection, the end of a linger; at shutdown, the grace period.
+    private func sweep() {
+        accessLog?.flush()
+        if isDraining && now >= drainDeadline {
+            for case let connection? in connections { close(connection) }
+            isFinished = true
+            return
+        }
+        for case let connection? in connections where connection.deadline <= now {
+            switch connection.phase {
+            case .waiting, .streaming:
+                continue
+            case .lingering:
+                close(connection)
+            case .head, .body:
+                if connection.hasPartialRequest && connection.outbox.isEmpty {
+                    current = connection
+                    reject(connection, ParseError(.requestTimeout, "the request was not received within \(configuration.headerTimeoutMilliseconds) ms"))
+                    current = nil
+                    flushOutput(connection)
+                    if !connection.isClosed { settle(connection) }
+                } else {
+                    close(connection)
+                }
+            }
+        }
+    }
+
+    private func beginDrain() {
+        isDraining = true
+        drainDeadline = now + Int64(configuration.shutdownGraceMilliseconds)
+        if isListenerRegistered { try? control(EPOLL_CTL_DEL, listener, events: 0) }
+        isListenerRegistered = false
+        Socket.close(listener)
+        listener = -1
+        for case let connection? in connections where connection.isIdle { close(connection) }
+        if connectionCount == 0 { isFinished = true }
+    }
+
+    // MARK: Helpers
+
+    /// Schedules `action` on this loop's thread.
+    @discardableResult
+    func schedule(afterMilliseconds milliseconds: Int, _ action: @escaping () -> Void) -> LoopTimer {
+        timerSequence += 1
+        let timer = LoopTimer(deadline: now + Int64(max(0, milliseconds)), sequence: timerSequence, action: action)
+        timers.insert(timer)
+        return timer
+    }
+
+    private func control(_ operation: Int32, _ fd: Int32, events: UInt32) throws(SystemError) {
+        var event = epoll_event()
+        event.events = events
+        event.data.fd = fd
+        try checked("epoll_ctl") { epoll_ctl(epoll, operation, fd, &event) }
+    }
+}
+
+/// Process-wide state the loops share.
+final class ServerState: Sendable {
+    let connectionCount = Atomic<Int>(0)
+}
+
+@inline(__always)
+func monotonicMicroseconds() -> Int64 {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return Int64(time.tv_sec) * 1_000_000 + Int64(time.tv_nsec) / 1000
+}

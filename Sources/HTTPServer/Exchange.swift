@@ -1,0 +1,74 @@
+/// A request whose reply comes later: the handle a deferred handler keeps to answer it, to
+/// stream a body, and to schedule wake-ups on the connection's event loop. Confined to that loop:
+/// use it only from the `deferred` start closure and from its own timers.
+///
+/// When the client disconnects, or the exchange ends, its timers are cancelled and further
+/// calls do nothing, so a handler never writes to a closed or reused socket.
+public final class Exchange {
+    public let request: Request
+    let connection: Connection
+    private unowned let loop: EventLoop
+    private var timers: [LoopTimer] = []
+    private var framing: ResponseEncoder.Framing?
+    private(set) var isFinished = false
+
+    init(request: Request, connection: Connection, loop: EventLoop) {
+        self.request = request
+        self.connection = connection
+        self.loop = loop
+    }
+
+    /// Whether the reply can still be delivered.
+    public var isConnected: Bool { !isFinished && !connection.isClosed }
+
+    /// The loop's monotonic clock, in milliseconds.
+    public var nowMilliseconds: Int64 { loop.now }
+
+    /// Runs `action` on the loop after `milliseconds`, unless cancelled or the exchange ended first.
+    @discardableResult
+    public func schedule(afterMilliseconds milliseconds: Int, _ action: @escaping () -> Void) -> LoopTimer {
+        timers.removeAll { $0.isDone }
+        let timer = loop.schedule(afterMilliseconds: milliseconds) { [weak self] in
+            guard let self, self.isConnected else { return }
+            action()
+        }
+        if isConnected { timers.append(timer) } else { timer.cancel() }
+        return timer
+    }
+
+    /// Sends the whole response and ends the exchange.
+    public func respond(_ response: Response) {
+        guard isConnected, framing == nil else { return }
+        end()
+        loop.complete(self, with: response)
+    }
+
+    /// Sends the status and fields of a streamed response; the body follows with `send`.
+    /// Chunked for HTTP/1.1; for HTTP/1.0 the body runs until the connection closes.
+    public func startStream(status: Status = .ok, headers: ResponseHeaders) {
+        guard isConnected, framing == nil else { return }
+        let framing: ResponseEncoder.Framing = request.version == .http11 ? .chunked : .untilClose
+        self.framing = framing
+        loop.startStream(self, status: status, headers: headers, framing: framing)
+    }
+
+    /// Sends one piece of a streamed body now.
+    public func send(_ bytes: [UInt8]) {
+        guard isConnected, let framing, !bytes.isEmpty else { return }
+        loop.sendChunk(self, bytes, framing: framing)
+    }
+
+    /// Ends a streamed body and the exchange.
+    public func finish() {
+        guard isConnected, let framing else { return }
+        end()
+        loop.finishStream(self, framing: framing)
+    }
+
+    /// The client went away or the exchange ended: nothing more will be sent.
+    func end() {
+        isFinished = true
+        for timer in timers { timer.cancel() }
+        timers.removeAll()
+    }
+}

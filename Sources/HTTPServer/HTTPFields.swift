@@ -1,0 +1,84 @@
+/// The header fields of one request, in arrival order, duplicates kept (RFC 9110 §5.3).
+/// One copy of the header bytes plus the ranges of each name and value: two allocations
+/// per request whatever the number of fields. Names compare case-insensitively.
+public struct HTTPFields: Sendable {
+    struct Entry: Sendable {
+        var nameStart: Int32, nameEnd: Int32, valueStart: Int32, valueEnd: Int32
+    }
+
+    private let storage: [UInt8]
+    private let entries: [Entry]
+
+    init(storage: [UInt8], entries: [Entry]) {
+        self.storage = storage
+        self.entries = entries
+    }
+
+    /// Fields from names and values, for building requests outside the parser (tests, routers).
+    public init(_ pairs: [(String, String)]) {
+        var storage: [UInt8] = []
+        var entries: [Entry] = []
+        for (name, value) in pairs {
+            let nameStart = Int32(storage.count)
+            storage += name.utf8
+            let valueStart = Int32(storage.count)
+            storage += value.utf8
+            entries.append(Entry(nameStart: nameStart, nameEnd: valueStart, valueStart: valueStart, valueEnd: Int32(storage.count)))
+        }
+        self.init(storage: storage, entries: entries)
+    }
+
+    public var count: Int { entries.count }
+
+    /// Every field as (name, value), in arrival order.
+    public var pairs: [(name: String, value: String)] {
+        entries.map { (string(Int($0.nameStart)..<Int($0.nameEnd)), string(Int($0.valueStart)..<Int($0.valueEnd))) }
+    }
+
+    /// The value of the first field named `name`.
+    public subscript(_ name: String) -> String? {
+        guard let entry = entries.first(where: { matches($0, name) }) else { return nil }
+        return string(Int(entry.valueStart)..<Int(entry.valueEnd))
+    }
+
+    /// The values of every field named `name`, in order.
+    public func values(_ name: String) -> [String] {
+        entries.filter { matches($0, name) }.map { string(Int($0.valueStart)..<Int($0.valueEnd)) }
+    }
+
+    /// Whether some field named `name` lists `token` among its comma-separated values (case-insensitive).
+    public func contains(_ name: String, token: String) -> Bool {
+        entries.contains { entry in
+            matches(entry, name) && storage[Int(entry.valueStart)..<Int(entry.valueEnd)]
+                .split(separator: UInt8(ascii: ","))
+                .contains { equalsIgnoringCase(trimmed($0), token) }
+        }
+    }
+
+    private func matches(_ entry: Entry, _ name: String) -> Bool {
+        equalsIgnoringCase(storage[Int(entry.nameStart)..<Int(entry.nameEnd)], name)
+    }
+
+    private func string(_ range: Range<Int>) -> String {
+        String(decoding: storage[range], as: UTF8.self)
+    }
+}
+
+/// ASCII case-insensitive comparison of bytes with a string.
+func equalsIgnoringCase(_ bytes: some Collection<UInt8>, _ text: String) -> Bool {
+    guard bytes.count == text.utf8.count else { return false }
+    return zip(bytes, text.utf8).allSatisfy { lowercased($0) == lowercased($1) }
+}
+
+@inline(__always)
+func lowercased(_ byte: UInt8) -> UInt8 {
+    (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
+}
+
+/// The bytes without leading and trailing spaces and tabs.
+func trimmed(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+    var slice = bytes
+    while let first = slice.first, first == 0x20 || first == 0x09 { slice.removeFirst() }
+    while let last = slice.last, last == 0x20 || last == 0x09 { slice.removeLast() }
+    return slice
+}

@@ -1,0 +1,79 @@
+/// An RFC 9457 problem document (`application/problem+json`): type, title, status, detail and
+/// extension members, rendered deterministically with full JSON string escaping.
+public struct Problem: Sendable {
+    public enum Value: Sendable {
+        case string(String)
+        case strings([String])
+    }
+
+    public var status: Status
+    public var title: String
+    public var detail: String
+    public var type: String
+    public var extensions: [(name: String, value: Value)]
+
+    public init(status: Status, detail: String, title: String? = nil, type: String = "about:blank", extensions: [(name: String, value: Value)] = []) {
+        self.status = status
+        self.title = title ?? status.reasonPhrase
+        self.detail = detail
+        self.type = type
+        self.extensions = extensions
+    }
+
+    public var json: [UInt8] {
+        var out: [UInt8] = Array(#"{"type":"#.utf8)
+        appendJSONString(type, to: &out)
+        out += #","title":"#.utf8
+        appendJSONString(title, to: &out)
+        out += #","status":"#.utf8
+        out += String(status.code).utf8
+        out += #","detail":"#.utf8
+        appendJSONString(detail, to: &out)
+        for (name, value) in extensions {
+            out.append(UInt8(ascii: ","))
+            appendJSONString(name, to: &out)
+            out.append(UInt8(ascii: ":"))
+            switch value {
+            case .string(let string):
+                appendJSONString(string, to: &out)
+            case .strings(let strings):
+                out.append(UInt8(ascii: "["))
+                for (index, string) in strings.enumerated() {
+                    if index > 0 { out.append(UInt8(ascii: ",")) }
+                    appendJSONString(string, to: &out)
+                }
+                out.append(UInt8(ascii: "]"))
+            }
+        }
+        out += "}".utf8
+        return out
+    }
+
+    public func response(headers: ResponseHeaders = ResponseHeaders()) -> Response {
+        var all = ResponseHeaders.contentType("application/problem+json")
+        all.append(headers)
+        return Response(status: status, headers: all, body: json)
+    }
+}
+
+/// Appends `string` as a JSON string literal (RFC 8259 §7).
+func appendJSONString(_ string: String, to out: inout [UInt8]) {
+    out.append(UInt8(ascii: "\""))
+    for byte in string.utf8 {
+        switch byte {
+        case UInt8(ascii: "\""): out += #"\""#.utf8
+        case UInt8(ascii: "\\"): out += #"\\"#.utf8
+        case 0x0A: out += #"\n"#.utf8
+        case 0x0D: out += #"\r"#.utf8
+        case 0x09: out += #"\t"#.utf8
+        case 0..<0x20:
+            out += #"\u00"#.utf8
+            out.append(hexDigits[Int(byte >> 4)])
+            out.append(hexDigits[Int(byte & 0xF)])
+        default: out.append(byte)
+        }
+    }
+    out.append(UInt8(ascii: "\""))
+}
+
+private let hexDigits = Array("0123456789abcdef".utf8)

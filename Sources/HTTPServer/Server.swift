@@ -1,0 +1,92 @@
+import Glibc
+import Synchronization
+
+/// An HTTP/1.1 server: `configuration.threads` event loops, each on its own thread with its own
+/// `SO_REUSEPORT` listener on the same port, so that the kernel spreads connections across them.
+///
+/// Life: `start()` binds and starts serving and returns the port; `shutdown()` (any thread, any
+/// number of times) stops accepting, closes idle connections and lets in-flight requests finish
+/// within the grace period; `wait()` returns when every loop has stopped.
+public final class Server: Sendable {
+    private enum Life {
+        case idle
+        case running(loops: [EventLoop], threads: [pthread_t])
+        case stopping
+    }
+
+    public let configuration: ServerConfiguration
+    private let router: Router
+    private let state = ServerState()
+    private let life = Mutex<Life>(.idle)
+    private let draining = Atomic<Bool>(false)
+
+    public init(configuration: ServerConfiguration, router: Router) {
+        precondition(configuration.threads >= 1, "a server needs at least one event loop")
+        self.configuration = configuration
+        self.router = router
+    }
+
+    /// True once shutdown has begun.
+    public var isDraining: Bool { draining.load(ordering: .relaxed) }
+
+    /// Connections open now, across all loops.
+    public var openConnections: Int { state.connectionCount.load(ordering: .relaxed) }
+
+    /// Binds the listeners and starts the loops; returns the port they listen on.
+    @discardableResult
+    public func start() throws(SystemError) -> UInt16 {
+        signal(SIGPIPE, SIG_IGN)
+        var listeners: [Int32] = []
+        var port = configuration.port
+        do {
+            for _ in 0..<configuration.threads {
+                let fd = try Socket.listen(host: configuration.host, port: port, reusePort: true)
+                listeners.append(fd)
+                port = try Socket.localPort(fd)
+            }
+            let loops = try listeners.map { fd throws(SystemError) in
+                try EventLoop(configuration: configuration, router: router, state: state, listener: fd)
+            }
+            let threads = loops.map { loop in startThread { loop.run() } }
+            life.withLock { $0 = .running(loops: loops, threads: threads) }
+        } catch {
+            listeners.forEach(Socket.close)
+            throw error
+        }
+        return port
+    }
+
+    /// Begins a graceful shutdown.
+    public func shutdown() {
+        draining.store(true, ordering: .relaxed)
+        life.withLock { life in
+            if case .running(let loops, _) = life { loops.forEach { $0.requestStop() } }
+        }
+    }
+
+    /// Blocks until every loop has finished.
+    public func wait() {
+        let threads = life.withLock { life -> [pthread_t] in
+            guard case .running(_, let threads) = life else { return [] }
+            life = .stopping
+            return threads
+        }
+        for thread in threads { pthread_join(thread, nil) }
+    }
+}
+
+private final class ThreadBody {
+    let run: () -> Void
+    init(_ run: @escaping () -> Void) { self.run = run }
+}
+
+private func startThread(_ body: @escaping () -> Void) -> pthread_t {
+    var thread = pthread_t()
+    let context = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
+    let result = pthread_create(&thread, nil, { context in
+        Unmanaged<ThreadBody>.fromOpaque(context!).takeRetainedValue().run()
+        return nil
+    }, context)
+    precondition(result == 0, "pthread_create failed: \(result)")
+    return thread
+}

@@ -1,0 +1,87 @@
+import CLinux
+import Glibc
+
+/// Thin, checked wrappers over the socket calls the server makes on raw file descriptors.
+/// Every socket it creates is non-blocking and close-on-exec; writes never raise SIGPIPE.
+enum Socket {
+    /// A listening TCP socket bound to `host:port` (port 0: the kernel chooses).
+    /// `reusePort` lets every event loop bind its own listener to the same port.
+    static func listen(host: String, port: UInt16, reusePort: Bool, backlog: Int32 = 4096) throws(SystemError) -> Int32 {
+        var hints = addrinfo()
+        hints.ai_family = AF_UNSPEC
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV
+        var list: UnsafeMutablePointer<addrinfo>?
+        let status = getaddrinfo(host, String(port), &hints, &list)
+        guard status == 0, let info = list else {
+            throw SystemError(call: "getaddrinfo(\(host))", errno: status == EAI_SYSTEM ? Glibc.errno : EINVAL)
+        }
+        defer { freeaddrinfo(list) }
+        let fd = try checked("socket") {
+            socket(info.pointee.ai_family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        }
+        do {
+            try setOption(fd, SOL_SOCKET, SO_REUSEADDR, 1)
+            if reusePort { try setOption(fd, SOL_SOCKET, SO_REUSEPORT, 1) }
+            try checked("bind") { bind(fd, info.pointee.ai_addr, info.pointee.ai_addrlen) }
+            try checked("listen") { Glibc.listen(fd, backlog) }
+        } catch {
+            Glibc.close(fd)
+            throw error
+        }
+        return fd
+    }
+
+    /// The port a bound socket listens on.
+    static func localPort(_ fd: Int32) throws(SystemError) -> UInt16 {
+        var storage = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        try withUnsafeMutablePointer(to: &storage) { pointer throws(SystemError) in
+            try pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address throws(SystemError) in
+                _ = try checked("getsockname") { getsockname(fd, address, &length) }
+            }
+        }
+        return withUnsafeBytes(of: storage) { raw in
+            // sin_port and sin6_port sit at the same offset, in network byte order.
+            UInt16(bigEndian: raw.load(fromByteOffset: 2, as: UInt16.self))
+        }
+    }
+
+    /// Accepts one connection as a non-blocking, close-on-exec socket with `TCP_NODELAY` set.
+    static func accept(_ listener: Int32) throws(SystemError) -> IOResult<Int32> {
+        let result = try syscall("accept4") {
+            clinux_accept4(listener, Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue))
+        }
+        if case .done(let fd) = result {
+            var on: Int32 = 1
+            _ = setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
+        }
+        return result
+    }
+
+    /// Reads into `buffer`; `.done(0)` is the peer's end of stream.
+    @inline(__always)
+    static func read(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(SystemError) -> IOResult<Int> {
+        try syscall("read") { Glibc.read(fd, buffer.baseAddress, buffer.count) }
+    }
+
+    /// Writes as much of `bytes` as the socket takes now, without raising SIGPIPE.
+    @inline(__always)
+    static func write(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) throws(SystemError) -> IOResult<Int> {
+        try syscall("send") { send(fd, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL)) }
+    }
+
+    /// Shuts down the sending side: the peer reads end of stream after what was sent.
+    static func shutdownWrite(_ fd: Int32) {
+        _ = Glibc.shutdown(fd, Int32(SHUT_WR))
+    }
+
+    static func close(_ fd: Int32) {
+        _ = Glibc.close(fd)
+    }
+
+    private static func setOption(_ fd: Int32, _ level: Int32, _ name: Int32, _ value: Int32) throws(SystemError) {
+        var value = value
+        try checked("setsockopt") { setsockopt(fd, level, name, &value, socklen_t(MemoryLayout<Int32>.size)) }
+    }
+}

@@ -1,0 +1,37 @@
+import HTTPServer
+
+/// The service index, liveness and readiness.
+struct MetaRoutes {
+    let readiness: Readiness
+
+    /// Every route the service answers, as listed by `GET /`.
+    static let links: KeyValuePairs<String, String> = [
+        "self": "/",
+        "layouts": "/layouts",
+        "layout": "/layouts/{screen}",
+        "health": "/healthz",
+        "ready": "/readyz",
+    ]
+
+    func register(on router: inout Router) {
+        let index = Response.json(Self.indexDocument())
+        router.get("/") { _ in index }
+
+        let alive = Response.json(Array(#"{"status":"ok"}"#.utf8))
+        router.get("/healthz") { _ in alive }
+
+        let ready = Response.json(Array(#"{"ready":true}"#.utf8))
+        let draining = Response.json(Array(#"{"ready":false}"#.utf8), status: .serviceUnavailable)
+        let readiness = readiness
+        router.get("/readyz") { _ in readiness.isReady ? ready : draining }
+    }
+
+    private static func indexDocument() -> [UInt8] {
+        var json = #"{"name":"skeleton-server","version":""#
+        json += SkeletonService.version
+        json += #"","links":{"#
+        json += links.map { #""\#($0.key)":"\#($0.value)""# }.joined(separator: ",")
+        json += "}}"
+        return Array(json.utf8)
+    }
+}

@@ -1,0 +1,86 @@
+import HTTPServer
+
+/// The parsed command line: the serve options, or a request for help or the version.
+/// Flags win over the `HOST` and `PORT` environment variables; every limit of SPEC §6 has a flag.
+struct CommandLineOptions {
+    enum Action {
+        case serve
+        case help
+        case version
+    }
+
+    var action = Action.serve
+    var configuration = ServerConfiguration()
+
+    /// What a bad command line gets: one line on standard error and exit status 2.
+    struct UsageError: Error {
+        let message: String
+    }
+
+    static let usage = """
+    usage: skeleton-server [serve] [options]
+
+    Serves skeleton-screen layouts and a staged-loading simulation over HTTP/1.1.
+
+    options:
+      --host HOST                address to bind (env HOST; default 127.0.0.1)
+      --port PORT                port to bind, 0 for any free one (env PORT; default 8080)
+      --threads N                event loops, one thread each (default: the CPUs this process may use)
+      --cors-origin ORIGIN       Access-Control-Allow-Origin value (default *)
+      --log-format text|json     access log line format on standard output (default text)
+      --no-access-log            write no access log
+      --max-connections N        open connections at most (default 10000)
+      --max-request-line BYTES   longest request line, else 414 (default 8192)
+      --max-header-bytes BYTES   largest header section, else 431 (default 16384)
+      --max-header-count N       most header fields, else 431 (default 100)
+      --max-body-bytes BYTES     largest request body, else 413 (default 1048576)
+      --header-timeout-ms MS     time to receive a request, else 408 (default 10000)
+      --idle-timeout-ms MS       idle keep-alive connections are closed after this (default 30000)
+      --help                     show this help
+      --version                  show the version
+    """
+
+    init(arguments: [String], environment: [String: String]) throws(UsageError) {
+        if let host = environment["HOST"], !host.isEmpty { configuration.host = host }
+        if let port = environment["PORT"], !port.isEmpty {
+            guard let value = UInt16(port) else { throw UsageError(message: "PORT '\(port)' is not a port number (0-65535)") }
+            configuration.port = value
+        }
+        var rest = arguments[...]
+        if rest.first == "serve" { rest = rest.dropFirst() }
+        while let flag = rest.popFirst() {
+            func value() throws(UsageError) -> String {
+                guard let value = rest.popFirst() else { throw UsageError(message: "\(flag) needs a value") }
+                return value
+            }
+            func number(_ range: ClosedRange<Int>) throws(UsageError) -> Int {
+                let text = try value()
+                guard let number = Int(text), range.contains(number) else {
+                    throw UsageError(message: "\(flag) '\(text)' is not a whole number from \(range.lowerBound) to \(range.upperBound)")
+                }
+                return number
+            }
+            switch flag {
+            case "--help", "-h": action = .help
+            case "--version": action = .version
+            case "--host": configuration.host = try value()
+            case "--port": configuration.port = UInt16(try number(0...65535))
+            case "--threads": configuration.threads = try number(1...256)
+            case "--cors-origin": configuration.corsOrigin = try value()
+            case "--log-format":
+                let text = try value()
+                guard let format = AccessLogFormat(rawValue: text) else { throw UsageError(message: "--log-format '\(text)' is not one of: text, json") }
+                configuration.accessLog = format
+            case "--no-access-log": configuration.accessLog = nil
+            case "--max-connections": configuration.maxConnections = try number(1...1_000_000)
+            case "--max-request-line": configuration.limits.maxRequestLine = try number(64...1_048_576)
+            case "--max-header-bytes": configuration.limits.maxHeaderBytes = try number(64...1_048_576)
+            case "--max-header-count": configuration.limits.maxHeaderCount = try number(1...10_000)
+            case "--max-body-bytes": configuration.limits.maxBodyBytes = try number(0...1_073_741_824)
+            case "--header-timeout-ms": configuration.headerTimeoutMilliseconds = try number(1...3_600_000)
+            case "--idle-timeout-ms": configuration.idleTimeoutMilliseconds = try number(1...3_600_000)
+            default: throw UsageError(message: "unknown option '\(flag)' (see --help)")
+            }
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import Glibc
+import HTTPServer
+import SkeletonAPI
+
+/// `skeleton-server`: parses the command line, serves until SIGTERM or SIGINT, then drains
+/// (stop accepting, finish in-flight requests, close idle connections) and exits 0.
+
+let options: CommandLineOptions
+do {
+    options = try CommandLineOptions(arguments: Array(CommandLine.arguments.dropFirst()), environment: environmentVariables())
+} catch {
+    writeLine("skeleton-server: \(error.message)", to: STDERR_FILENO)
+    exit(2)
+}
+
+switch options.action {
+case .help:
+    writeLine(CommandLineOptions.usage, to: STDOUT_FILENO)
+    exit(0)
+case .version:
+    writeLine("skeleton-server \(SkeletonService.version)", to: STDOUT_FILENO)
+    exit(0)
+case .serve:
+    break
+}
+
+// Handle the stop signals on this thread with sigwait; the loop threads inherit the mask.
+var stopSignals = sigset_t()
+sigemptyset(&stopSignals)
+for signal in [SIGTERM, SIGINT, SIGHUP] { sigaddset(&stopSignals, signal) }
+pthread_sigmask(SIG_BLOCK, &stopSignals, nil)
+
+let readiness = Readiness()
+let server = Server(configuration: options.configuration, router: SkeletonService(readiness: readiness).router)
+let port: UInt16
+do {
+    port = try server.start()
+} catch {
+    writeLine("skeleton-server: cannot listen on \(options.configuration.host):\(options.configuration.port): \(error)", to: STDERR_FILENO)
+    exit(1)
+}
+let shownHost = options.configuration.host.contains(":") ? "[\(options.configuration.host)]" : options.configuration.host
+writeLine("skeleton-server \(SkeletonService.version) listening on http://\(shownHost):\(port)", to: STDOUT_FILENO)
+
+while true {
+    var received: Int32 = 0
+    sigwait(&stopSignals, &received)
+    if received == SIGTERM || received == SIGINT { break }
+}
+readiness.beginDraining()
+server.shutdown()
+server.wait()
+exit(0)
+
+func writeLine(_ text: String, to fd: Int32) {
+    let line = Array((text + "\n").utf8)
+    var offset = 0
+    while offset < line.count {
+        let written = line[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        if written <= 0 { return }
+        offset += written
+    }
+}
+
+func environmentVariables() -> [String: String] {
+    var result: [String: String] = [:]
+    var pointer = environ
+    while let entry = pointer.pointee {
+        let text = String(cString: entry)
+        if let equals = text.firstIndex(of: "=") { result[String(text[..<equals])] = String(text[text.index(after: equals)...]) }
+        pointer += 1
+    }
+    return result
+}

@@ -6,6 +6,7 @@
 #include <sys/eventfd.h>
 #include <sys/timerfd.h>
 #include <sys/socket.h>
+#include <sys/ioctl.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -15,6 +16,12 @@ extern int accept4(int fd, struct sockaddr *addr, socklen_t *addrlen, int flags)
 
 static inline int clinux_accept4(int fd, int flags) {
     return accept4(fd, (struct sockaddr *)0, (socklen_t *)0, flags);
+}
+
+/// Bytes received on a socket and not yet read (FIONREAD: ioctl is variadic, which Swift cannot call).
+static inline int clinux_unread_bytes(int fd) {
+    int count = 0;
+    return ioctl(fd, FIONREAD, &count) == 0 ? count : 0;
 }
 
 /// The number of CPUs in this process's affinity mask (sched_getaffinity needs _GNU_SOURCE; the

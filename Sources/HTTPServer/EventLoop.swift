@@ -274,8 +274,6 @@ final class EventLoop: @unchecked Sendable {
 
     private func dispatch(_ request: Request, on connection: Connection) {
         connection.servedRequests += 1
-        var request = request
-        if isDraining { request.isKeepAlive = false }
         switch router.reply(to: request) {
         case .response(let response):
             append(response, for: request, on: connection)
@@ -289,11 +287,12 @@ final class EventLoop: @unchecked Sendable {
     /// Encodes a complete response into the output for `connection`.
     private func append(_ response: Response, for request: Request, on connection: Connection) {
         let before = output.count
+        let keepAlive = request.isKeepAlive && !isDraining
         encoder.encode(response, includeBody: request.method != .head, version: request.version,
-                       keepAlive: request.isKeepAlive, date: date.line, into: &output)
+                       keepAlive: keepAlive, date: date.line, into: &output)
         accessLog?.record(request, status: response.status, bytes: output.count - before,
                           microseconds: Int(monotonicMicroseconds() - connection.requestStartMicroseconds))
-        if !request.isKeepAlive { connection.closeAfterFlush = true }
+        if !keepAlive { connection.closeAfterFlush = true }
     }
 
     /// Answers a request that cannot be parsed, then closes gracefully (RFC 9112 §9.6).
@@ -338,6 +337,7 @@ final class EventLoop: @unchecked Sendable {
             accessLog?.record(exchange.request, status: .ok, bytes: 0,
                               microseconds: Int(monotonicMicroseconds() - connection.requestStartMicroseconds))
         }
+        if isDraining { connection.closeAfterFlush = true }
     }
 
     /// Encodes into the output for `connection`: straight into the batch being processed when
@@ -537,7 +537,10 @@ final class EventLoop: @unchecked Sendable {
         isListenerRegistered = false
         Socket.close(listener)
         listener = -1
-        for case let connection? in connections where connection.isIdle { close(connection) }
+        // A request whose bytes wait in the socket but were not read yet is in flight too.
+        for case let connection? in connections where connection.isIdle && clinux_unread_bytes(connection.fd) == 0 {
+            close(connection)
+        }
         if connectionCount == 0 { isFinished = true }
     }
 

@@ -1,0 +1,40 @@
+import Testing
+@testable import HTTPServer
+
+@Suite struct BodyReaderTests {
+    /// Feeds `wire` in pieces of `step` bytes; returns the bytes consumed and whether the body ended.
+    func read(_ wire: String, framing: BodyFraming, step: Int, limit: Int = 1 << 20) throws -> (Int, Bool) {
+        var reader = BodyReader(framing: framing, maxBodyBytes: limit)
+        let bytes = Array(wire.utf8)
+        var offset = 0
+        while offset < bytes.count && !reader.isComplete {
+            let end = min(bytes.count, offset + step)
+            let used = try bytes[offset..<end].withUnsafeBytes { try reader.consume($0) }
+            offset += used
+        }
+        return (offset, reader.isComplete)
+    }
+
+    @Test(arguments: [1, 2, 7, 1000])
+    func chunkedBodyEndsAfterTrailersWhateverThePieces(step: Int) throws {
+        let body = "4\r\nWiki\r\n5;name=value\r\npedia\r\n0\r\nTrailer: x\r\n\r\n"
+        let (used, complete) = try read(body + "GET /next", framing: .chunked, step: step)
+        #expect(complete)
+        #expect(used == body.utf8.count)
+    }
+
+    @Test func countedBodyStopsAtItsLength() throws {
+        let (used, complete) = try read("helloGET", framing: .length(5), step: 3)
+        #expect(complete && used == 5)
+    }
+
+    @Test func chunkedBodyOverTheLimitIs413() {
+        #expect(throws: ParseError.self) { try read("b\r\nhello world\r\n0\r\n\r\n", framing: .chunked, step: 100, limit: 10) }
+        #expect(throws: Never.self) { try read("a\r\nhelloworld\r\n0\r\n\r\n", framing: .chunked, step: 100, limit: 10) }
+    }
+
+    @Test(arguments: ["x\r\n", "\r\n", "5\r\nhelloXX", "5\nhello\r\n", "0\r\nbad\n\r\n"])
+    func malformedChunkFramingIs400(_ wire: String) {
+        #expect(throws: ParseError.self) { try read(wire, framing: .chunked, step: 100) }
+    }
+}

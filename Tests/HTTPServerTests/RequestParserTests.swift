@@ -1,0 +1,124 @@
+import Testing
+@testable import HTTPServer
+
+@Suite struct RequestParserTests {
+    func parse(_ text: String, limits: RequestLimits = RequestLimits()) throws -> RequestParser.Outcome {
+        try Array(text.utf8).withUnsafeBytes { try RequestParser.parse($0, limits: limits) }
+    }
+
+    func request(_ text: String) throws -> (Request, BodyFraming, Int) {
+        guard case .complete(let request, let framing, let consumed) = try parse(text) else {
+            Issue.record("incomplete: \(text)")
+            throw ParseError(.badRequest, "incomplete")
+        }
+        return (request, framing, consumed)
+    }
+
+    func error(_ text: String, limits: RequestLimits = RequestLimits()) -> ParseError? {
+        do {
+            _ = try parse(text, limits: limits)
+            return nil
+        } catch {
+            return error as? ParseError
+        }
+    }
+
+    @Test func parsesMethodPathQueryAndFields() throws {
+        let (request, framing, consumed) = try request("GET /layouts/home?theme=dark&x=a%20b+c HTTP/1.1\r\nHost: h\r\nX-A: 1\r\nx-a:  2 \r\n\r\nNEXT")
+        #expect(request.method == .get)
+        #expect(request.path == "/layouts/home")
+        #expect(request.queryValue("theme") == "dark")
+        #expect(request.queryValue("x") == "a b c")
+        #expect(request.queryValue("missing") == nil)
+        #expect(request.fields.values("X-A") == ["1", "2"])
+        #expect(request.fields["host"] == "h")
+        #expect(request.isKeepAlive)
+        #expect(framing == .none)
+        #expect(consumed == "GET /layouts/home?theme=dark&x=a%20b+c HTTP/1.1\r\nHost: h\r\nX-A: 1\r\nx-a:  2 \r\n\r\n".utf8.count)
+    }
+
+    @Test func everyPrefixNeedsMoreAndTheWholeCompletes() throws {
+        let text = "POST /x HTTP/1.1\r\nHost: h\r\nContent-Length: 3\r\n\r\n"
+        for end in 0..<text.utf8.count {
+            let prefix = String(decoding: Array(text.utf8)[..<end], as: UTF8.self)
+            guard case .needMore = try parse(prefix) else {
+                Issue.record("prefix of \(end) bytes did not need more")
+                return
+            }
+        }
+        let (_, framing, _) = try request(text)
+        #expect(framing == .length(3))
+    }
+
+    @Test func ignoresEmptyLinesBeforeTheRequestLine() throws {
+        let (request, _, _) = try request("\r\n\r\nGET / HTTP/1.1\r\nHost: h\r\n\r\n")
+        #expect(request.path == "/")
+    }
+
+    @Test func persistenceFollowsVersionAndConnectionField() throws {
+        #expect(try request("GET / HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n").0.isKeepAlive == false)
+        #expect(try request("GET / HTTP/1.0\r\n\r\n").0.isKeepAlive == false)
+        #expect(try request("GET / HTTP/1.0\r\nConnection: Keep-Alive\r\n\r\n").0.isKeepAlive == true)
+        #expect(try request("GET / HTTP/1.1\r\nHost: h\r\nConnection: upgrade, close\r\n\r\n").0.isKeepAlive == false)
+    }
+
+    @Test func limitsHoldAtTheirEdges() {
+        var limits = RequestLimits()
+        limits.maxRequestLine = 20
+        limits.maxHeaderBytes = 32
+        limits.maxHeaderCount = 2
+        // "GET /123456 HTTP/1.1" is 20 bytes: at the limit; one more is 414, complete or not.
+        #expect(error("GET /123456 HTTP/1.1\r\nHost: h\r\n\r\n", limits: limits) == nil)
+        #expect(error("GET /1234567 HTTP/1.1\r\nHost: h\r\n\r\n", limits: limits)?.status == .uriTooLong)
+        #expect(error("GET /1234567 HTTP/1.1", limits: limits)?.status == .uriTooLong)
+        // Header section "Host: h\r\nX: 1234567890123456\r\n\r\n" is 9 + 21 + 2 = 32 bytes.
+        #expect(error("GET / HTTP/1.1\r\nHost: h\r\nX: 1234567890123456\r\n\r\n", limits: limits) == nil)
+        #expect(error("GET / HTTP/1.1\r\nHost: h\r\nX: 12345678901234567\r\n\r\n", limits: limits)?.status == .requestHeaderFieldsTooLarge)
+        #expect(error("GET / HTTP/1.1\r\nHost: h\r\nX: 123456789012345678901234", limits: limits)?.status == .requestHeaderFieldsTooLarge)
+        #expect(error("GET / HTTP/1.1\r\nHost: h\r\nA: 1\r\nB: 2\r\n\r\n", limits: limits)?.status == .requestHeaderFieldsTooLarge)
+        limits = RequestLimits()
+        limits.maxBodyBytes = 10
+        #expect(error("POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 10\r\n\r\n", limits: limits) == nil)
+        #expect(error("POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 11\r\n\r\n", limits: limits)?.status == .contentTooLarge)
+        #expect(error("POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 99999999999999999999999\r\n\r\n", limits: limits)?.status == .contentTooLarge)
+    }
+
+    @Test(arguments: [
+        "GET / HTTP/1.1\r\nHost: h\r\nContent-Length: 1\r\nTransfer-Encoding: chunked\r\n\r\n",
+        "GET / HTTP/1.1\r\nHost: h\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\n",
+        "GET / HTTP/1.1\r\nHost: h\r\nContent-Length: 1,2\r\n\r\n",
+        "GET / HTTP/1.1\r\nHost: h\r\nContent-Length: 0x1\r\n\r\n",
+        "GET / HTTP/1.1\r\nHost: h\r\nContent-Length:\r\n\r\n",
+        "GET / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked, gzip\r\n\r\n",
+        "GET / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\nTransfer-Encoding: chunked\r\n\r\n",
+        "GET / HTTP/1.1\r\nHost: h\r\nX: a\r\n\tb\r\n\r\n",
+        "GET / HTTP/1.1\r\nHost : h\r\n\r\n",
+        "GET / HTTP/1.1\r\n\r\n",
+        "GET / HTTP/1.1\r\nHost: a\r\nHost: a\r\n\r\n",
+        "GET / HTTP/1.1\r\nHost: h\r\nX: a\u{1}b\r\n\r\n",
+        "GET / HTTP/1.1\nHost: h\r\n\r\n",
+        "GET / HTTP/1.1\r\nHost: h\n\r\n",
+        "GET  / HTTP/1.1\r\nHost: h\r\n\r\n",
+        "GET / HTTP/1.1 \r\nHost: h\r\n\r\n",
+        "GET / HTTP/1\r\nHost: h\r\n\r\n",
+        "G@T / HTTP/1.1\r\nHost: h\r\n\r\n",
+        "GET /a b HTTP/1.1\r\nHost: h\r\n\r\n",
+        "GET /% HTTP/1.1\r\nHost: h\r\n\r\n",
+        "GET relative HTTP/1.1\r\nHost: h\r\n\r\n",
+        "GET / HTTP/1.1\r\nHost: h\r\n: empty-name\r\n\r\n",
+    ])
+    func rejectsWith400(_ text: String) {
+        #expect(error(text)?.status == .badRequest)
+    }
+
+    @Test func versionsAndMethods() throws {
+        #expect(error("GET / HTTP/2.0\r\nHost: h\r\n\r\n")?.status == .httpVersionNotSupported)
+        #expect(error("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n")?.status == .httpVersionNotSupported)
+        #expect(error("BREW / HTTP/1.1\r\nHost: h\r\n\r\n")?.status == .notImplemented)
+        #expect(error("get / HTTP/1.1\r\nHost: h\r\n\r\n")?.status == .notImplemented)
+        #expect(try request("GET / HTTP/1.9\r\nHost: h\r\n\r\n").0.version == .http11)
+        #expect(try request("OPTIONS * HTTP/1.1\r\nHost: h\r\n\r\n").0.path == "*")
+        #expect(try request("GET http://h:80/p?q=1 HTTP/1.1\r\nHost: h\r\n\r\n").0.path == "/p")
+        #expect(try request("GET /caf%C3%A9 HTTP/1.1\r\nHost: h\r\n\r\n").0.path == "/café")
+    }
+}

@@ -1,0 +1,51 @@
+import Testing
+@testable import HTTPServer
+
+/// Dispatch without sockets: the same router the live server runs.
+@Suite struct RouterTests {
+    let router: Router = {
+        var router = Router()
+        router.get("/layouts") { _ in Response(body: Array("index".utf8)) }
+        router.get("/layouts/{screen}") { request in Response(body: Array("screen \(request.parameter("screen")!)".utf8)) }
+        router.get("/layouts/special") { _ in Response(body: Array("special".utf8)) }
+        return router
+    }()
+
+    func body(_ method: Method, _ path: String) -> (Status, String, ResponseHeaders) {
+        guard case .response(let response) = router.reply(to: Request(method: method, path: path)) else {
+            Issue.record("deferred")
+            return (.internalServerError, "", ResponseHeaders())
+        }
+        return (response.status, String(decoding: response.body, as: UTF8.self), response.headers)
+    }
+
+    @Test func matchesLiteralsBeforeParameters() {
+        #expect(body(.get, "/layouts").1 == "index")
+        #expect(body(.get, "/layouts/home").1 == "screen home")
+        #expect(body(.get, "/layouts/special").1 == "special")
+    }
+
+    @Test func unmatchedPathsAre404() {
+        #expect(body(.get, "/layouts/").0 == .notFound)
+        #expect(body(.get, "/layouts/home/extra").0 == .notFound)
+        #expect(body(.get, "/layoutsx").0 == .notFound)
+        #expect(body(.get, "//layouts").0 == .notFound)
+    }
+
+    @Test func headUsesTheGetHandler() {
+        #expect(body(.head, "/layouts/home").1 == "screen home")
+    }
+
+    @Test func otherMethodsAre405WithAllow() {
+        let (status, _, headers) = body(.post, "/layouts/home")
+        #expect(status == .methodNotAllowed)
+        #expect(headers["Allow"] == "GET, HEAD, OPTIONS")
+        #expect(headers["Content-Type"] == "application/problem+json")
+    }
+
+    @Test func optionsIsAPreflight() {
+        let (status, _, headers) = body(.options, "/layouts/home")
+        #expect(status == .noContent)
+        #expect(headers["Access-Control-Allow-Methods"] == "GET, HEAD, OPTIONS")
+    }
+}

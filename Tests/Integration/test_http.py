@@ -1,0 +1,325 @@
+"""HTTP/1.1 behaviour of the server core over real loopback sockets (SPEC §6, RFC 9110/9112)."""
+import json
+import socket
+import struct
+import time
+
+import pytest
+
+from conftest import RunningServer, raw_exchange
+
+PROBLEM = "application/problem+json"
+
+
+def test_keep_alive_reuses_one_connection(client):
+    first = client.request("/healthz")
+    second = client.request("/readyz")
+    third = client.request("/")
+    assert [first.status, second.status, third.status] == [200, 200, 200]
+    assert json.loads(third.body)["name"] == "skeleton-server"
+    assert first.header("connection") is None
+
+
+def test_hundred_pipelined_requests_in_one_send_answer_in_order(client):
+    paths = ["/healthz", "/readyz", "/", "/missing"]
+    wire = "".join(f"GET {paths[i % 4]} HTTP/1.1\r\nHost: t\r\n\r\n" for i in range(100))
+    client.send(wire)
+    statuses = [client.response().status for _ in range(100)]
+    assert statuses == [[200, 200, 200, 404][i % 4] for i in range(100)]
+    assert client.request("/healthz").status == 200
+
+
+def test_request_dribbled_one_byte_at_a_time(client):
+    for byte in b"GET /healthz HTTP/1.1\r\nHost: t\r\nX-Long: abc\r\n\r\n":
+        client.send(bytes([byte]))
+    response = client.response()
+    assert response.status == 200
+    assert json.loads(response.body) == {"status": "ok"}
+
+
+def test_head_has_get_headers_and_no_body(client):
+    get = client.request("/")
+    head = client.request("/", method="HEAD")
+    assert head.status == 200
+    assert head.body == b""
+    assert head.header("content-length") == get.header("content-length") == str(len(get.body))
+    assert head.header("content-type") == "application/json"
+    # The connection is still usable: no stray body bytes were sent.
+    assert client.request("/healthz").status == 200
+
+
+def test_every_response_carries_date_server_and_cors(client):
+    response = client.request("/healthz")
+    assert response.header("server") == "skeleton-server"
+    assert response.header("access-control-allow-origin") == "*"
+    assert response.header("date").endswith(" GMT")
+
+
+def test_unknown_path_is_404_problem(client):
+    response = client.request("/nope")
+    assert response.status == 404
+    assert response.header("content-type") == PROBLEM
+    problem = json.loads(response.body)
+    assert problem["status"] == 404 and "/nope" in problem["detail"]
+
+
+def test_wrong_method_is_405_with_allow(client):
+    response = client.request("/healthz", method="DELETE")
+    assert response.status == 405
+    assert response.header("allow") == "GET, HEAD, OPTIONS"
+    assert response.header("content-type") == PROBLEM
+
+
+def test_options_is_a_cors_preflight(client):
+    response = client.request("/healthz", method="OPTIONS", headers=[
+        ("Origin", "https://app.example"), ("Access-Control-Request-Method", "GET"),
+        ("Access-Control-Request-Headers", "if-none-match, last-event-id")])
+    assert response.status == 204
+    assert response.body == b""
+    assert response.header("access-control-allow-methods") == "GET, HEAD, OPTIONS"
+    assert response.header("access-control-allow-headers") == "if-none-match, last-event-id"
+    assert response.header("access-control-allow-origin") == "*"
+
+
+def test_unknown_method_is_501(server):
+    reply = raw_exchange(server.port, "BREW /healthz HTTP/1.1\r\nHost: t\r\n\r\n")
+    assert reply.startswith(b"HTTP/1.1 501 ")
+
+
+@pytest.mark.parametrize("wire", [
+    "GET / HTTP/2.0\r\nHost: t\r\n\r\n",
+    "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n",
+    "GET / HTTP/3.1\r\nHost: t\r\n\r\n",
+])
+def test_other_major_versions_are_505(server, wire):
+    assert raw_exchange(server.port, wire).startswith(b"HTTP/1.1 505 ")
+
+
+def test_higher_minor_version_is_served_as_1_1(client):
+    client.send("GET /healthz HTTP/1.7\r\nHost: t\r\n\r\n")
+    response = client.response()
+    assert response.status == 200 and response.http_version == "1.1"
+    assert client.request("/healthz").status == 200
+
+
+def test_http_1_0_closes_unless_keep_alive(server):
+    reply = raw_exchange(server.port, "GET /healthz HTTP/1.0\r\n\r\n")
+    assert reply.startswith(b"HTTP/1.1 200 ") and b"Connection: close\r\n" in reply
+    with socket.create_connection(("127.0.0.1", server.port), timeout=5) as sock:
+        for _ in range(2):
+            sock.sendall(b"GET /healthz HTTP/1.0\r\nConnection: keep-alive\r\n\r\n")
+            head = b""
+            while b"\r\n\r\n" not in head:
+                head += sock.recv(1)
+            assert b"Connection: keep-alive\r\n" in head
+            length = int(head.split(b"Content-Length: ")[1].split(b"\r\n")[0])
+            body = b""
+            while len(body) < length:
+                body += sock.recv(length - len(body))
+
+
+def test_connection_close_is_honoured(client):
+    response = client.request("/healthz", headers=[("Connection", "close")])
+    assert response.header("connection") == "close"
+    assert client.is_closed_by_server()
+
+
+# --- Limits at their edges (SPEC §6 defaults) -------------------------------------------
+
+def request_line_of_length(length):
+    prefix, suffix = "GET /", " HTTP/1.1"
+    return prefix + "a" * (length - len(prefix) - len(suffix)) + suffix
+
+
+def test_request_line_at_limit_passes_and_one_over_is_414(server):
+    at_limit = raw_exchange(server.port, request_line_of_length(8192) + "\r\nHost: t\r\nConnection: close\r\n\r\n")
+    assert at_limit.startswith(b"HTTP/1.1 404 ")
+    over = raw_exchange(server.port, request_line_of_length(8193) + "\r\nHost: t\r\n\r\n")
+    assert over.startswith(b"HTTP/1.1 414 ")
+
+
+def header_section(total, count=2):
+    """`count` fields (Host first) whose section, final CRLF included, is exactly `total` bytes."""
+    fields = ["Host: t\r\n", "Connection: close\r\n"] + [f"X-{i}: v\r\n" for i in range(count - 2)]
+    used = sum(map(len, fields)) + 2
+    filler = total - used - len("X-Fill: \r\n")
+    assert filler >= 0
+    fields.append("X-Fill: " + "f" * filler + "\r\n")
+    section = "".join(fields) + "\r\n"
+    assert len(section) == total
+    return section
+
+
+def test_header_section_at_limit_passes_and_one_over_is_431(server):
+    assert raw_exchange(server.port, "GET /healthz HTTP/1.1\r\n" + header_section(16384)).startswith(b"HTTP/1.1 200 ")
+    assert raw_exchange(server.port, "GET /healthz HTTP/1.1\r\n" + header_section(16385)).startswith(b"HTTP/1.1 431 ")
+
+
+def test_hundred_fields_pass_and_a_hundred_and_first_is_431(server):
+    def fields(n):
+        return "Host: t\r\nConnection: close\r\n" + "".join(f"X-{i}: v\r\n" for i in range(n - 2)) + "\r\n"
+    assert raw_exchange(server.port, "GET /healthz HTTP/1.1\r\n" + fields(100)).startswith(b"HTTP/1.1 200 ")
+    assert raw_exchange(server.port, "GET /healthz HTTP/1.1\r\n" + fields(101)).startswith(b"HTTP/1.1 431 ")
+
+
+def test_body_at_limit_is_read_and_one_over_is_413(server):
+    limit = 1024 * 1024
+    head = "GET /healthz HTTP/1.1\r\nHost: t\r\nConnection: close\r\nContent-Length: {}\r\n\r\n"
+    assert raw_exchange(server.port, head.format(limit).encode() + b"x" * limit).startswith(b"HTTP/1.1 200 ")
+    assert raw_exchange(server.port, head.format(limit + 1).encode()).startswith(b"HTTP/1.1 413 ")
+
+
+def test_chunked_body_at_limit_is_read_and_one_over_is_413(server):
+    limit = 1024 * 1024
+    head = b"GET /healthz HTTP/1.1\r\nHost: t\r\nConnection: close\r\nTransfer-Encoding: chunked\r\n\r\n"
+    def chunked(total):
+        half = total // 2
+        return b"%x;ext=1\r\n%s\r\n%x\r\n%s\r\n0\r\nX-Trailer: t\r\n\r\n" % (half, b"a" * half, total - half, b"b" * (total - half))
+    assert raw_exchange(server.port, head + chunked(limit)).startswith(b"HTTP/1.1 200 ")
+    assert raw_exchange(server.port, head + chunked(limit + 1)).startswith(b"HTTP/1.1 413 ")
+
+
+def test_chunked_body_then_pipelined_request(client):
+    client.send("GET /healthz HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n"
+                "GET /readyz HTTP/1.1\r\nHost: t\r\n\r\n")
+    assert client.response().status == 200
+    assert json.loads(client.response().body) == {"ready": True}
+
+
+def test_header_timeout_is_408_then_close():
+    server = RunningServer("--header-timeout-ms", "300")
+    try:
+        client = server.client()
+        client.send("GET /healthz HTTP/1.1\r\nHost: t\r\n")
+        response = client.response()
+        assert response.status == 408
+        assert response.header("connection") == "close"
+        assert client.is_closed_by_server()
+    finally:
+        assert server.stop() == 0
+
+
+def test_idle_keep_alive_connection_is_closed():
+    server = RunningServer("--idle-timeout-ms", "300")
+    try:
+        client = server.client()
+        assert client.request("/healthz").status == 200
+        started = time.monotonic()
+        assert client.is_closed_by_server(timeout=5)
+        assert time.monotonic() - started < 3
+    finally:
+        assert server.stop() == 0
+
+
+# --- Request smuggling forms: 400 and a graceful close (SPEC §6, RFC 9112 §11.2) ----------
+
+SMUGGLING = {
+    "content_length_with_transfer_encoding":
+        "POST /healthz HTTP/1.1\r\nHost: t\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n",
+    "differing_content_lengths":
+        "POST /healthz HTTP/1.1\r\nHost: t\r\nContent-Length: 5\r\nContent-Length: 6\r\n\r\nhello!",
+    "differing_content_length_list":
+        "POST /healthz HTTP/1.1\r\nHost: t\r\nContent-Length: 5, 6\r\n\r\nhello!",
+    "malformed_content_length":
+        "POST /healthz HTTP/1.1\r\nHost: t\r\nContent-Length: 5x\r\n\r\nhello",
+    "negative_content_length":
+        "POST /healthz HTTP/1.1\r\nHost: t\r\nContent-Length: -1\r\n\r\n",
+    "transfer_coding_other_than_chunked":
+        "POST /healthz HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: gzip, chunked\r\n\r\n0\r\n\r\n",
+    "unknown_transfer_coding":
+        "POST /healthz HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: identity\r\n\r\n",
+    "obsolete_line_folding":
+        "GET /healthz HTTP/1.1\r\nHost: t\r\nX-Folded: a\r\n b\r\n\r\n",
+    "whitespace_before_colon":
+        "GET /healthz HTTP/1.1\r\nHost: t\r\nContent-Length : 0\r\n\r\n",
+    "missing_host":
+        "GET /healthz HTTP/1.1\r\nAccept: */*\r\n\r\n",
+    "duplicate_host":
+        "GET /healthz HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n",
+    "bare_line_feed":
+        "GET /healthz HTTP/1.1\nHost: t\n\n",
+    "transfer_encoding_in_http_1_0":
+        "POST /healthz HTTP/1.0\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n",
+}
+
+
+@pytest.mark.parametrize("name", sorted(SMUGGLING))
+def test_smuggling_form_is_refused_with_400_and_closed(server, name):
+    client = server.client()
+    try:
+        # A follow-up request rides in the same send: it must never be answered.
+        client.send(SMUGGLING[name] + "GET /readyz HTTP/1.1\r\nHost: t\r\n\r\n")
+        response = client.response()
+        assert response.status == 400, response
+        assert response.header("content-type") == PROBLEM
+        assert response.header("connection") == "close"
+        assert json.loads(response.body)["detail"]
+        assert client.is_closed_by_server()
+    finally:
+        client.close()
+
+
+def test_bad_request_target_is_400(server):
+    assert raw_exchange(server.port, "GET /a%zz HTTP/1.1\r\nHost: t\r\n\r\n").startswith(b"HTTP/1.1 400 ")
+    assert raw_exchange(server.port, "GET * HTTP/1.1\r\nHost: t\r\n\r\n").startswith(b"HTTP/1.1 400 ")
+
+
+def test_absolute_form_target_is_routed_by_its_path(client):
+    client.send("GET http://example.com/healthz?x=1 HTTP/1.1\r\nHost: example.com\r\n\r\n")
+    assert client.response().status == 200
+
+
+# --- Clients that vanish ----------------------------------------------------------------
+
+def test_client_vanishing_mid_request_and_mid_response_costs_only_its_connection(server):
+    for _ in range(20):
+        with socket.create_connection(("127.0.0.1", server.port)) as sock:
+            sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: t\r\nX-Partial: ")
+    for _ in range(20):
+        sock = socket.create_connection(("127.0.0.1", server.port))
+        sock.sendall(b"GET / HTTP/1.1\r\nHost: t\r\n\r\n" * 200)
+        # Reset instead of a FIN, with responses still unread.
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        sock.close()
+    client = server.client()
+    try:
+        assert client.request("/healthz").status == 200
+    finally:
+        client.close()
+
+
+def test_request_then_half_close_still_gets_its_response(server):
+    with socket.create_connection(("127.0.0.1", server.port), timeout=5) as sock:
+        sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: t\r\n\r\n")
+        sock.shutdown(socket.SHUT_WR)
+        data = b""
+        while chunk := sock.recv(4096):
+            data += chunk
+    assert data.startswith(b"HTTP/1.1 200 ") and data.endswith(b'{"status":"ok"}')
+
+
+# --- Shutdown ----------------------------------------------------------------------------
+
+def test_sigterm_lets_an_in_flight_request_finish_and_exits_0():
+    server = RunningServer()
+    idle = server.client()
+    assert idle.request("/healthz").status == 200
+    slow = server.client()
+    slow.send("GET /readyz HTTP/1.1\r\nHost: t\r\n")  # in the server's socket, head not complete
+    server.process.send_signal(15)
+    assert idle.is_closed_by_server(timeout=5), "idle connections are closed at shutdown"
+    slow.send("\r\n")
+    response = slow.response()
+    # Answered, with the readiness of a draining server, and the connection closes after it.
+    assert response.status == 503
+    assert json.loads(response.body) == {"ready": False}
+    assert response.header("connection") == "close"
+    assert server.process.wait(10) == 0
+
+
+def test_shutdown_stops_accepting(server):
+    other = RunningServer()
+    port = other.port
+    assert other.stop() == 0
+    with pytest.raises(ConnectionRefusedError):
+        socket.create_connection(("127.0.0.1", port), timeout=2)

@@ -10,7 +10,7 @@ let package = Package(
         .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
         .target(name: "HTTPServer", dependencies: ["CLinux"]),
         .target(name: "Layouts"),
-        .target(name: "SkeletonAPI", dependencies: ["HTTPServer"]),
+        .target(name: "SkeletonAPI", dependencies: ["HTTPServer", "Layouts"]),
         .executableTarget(name: "SkeletonServer", dependencies: ["SkeletonAPI", "HTTPServer"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
         .testTarget(name: "LayoutsTests", dependencies: ["Layouts"]),

@@ -9,6 +9,8 @@ struct MetaRoutes {
         "self": "/",
         "layouts": "/layouts",
         "layout": "/layouts/{screen}",
+        "themes": "/themes",
+        "theme": "/themes/{theme}",
         "health": "/healthz",
         "ready": "/readyz",
     ]

@@ -1,4 +1,5 @@
 import HTTPServer
+import Layouts
 
 /// The skeleton-server HTTP API: every route of SPEC §2 on one router. The one place where
 /// HTTP meets the domain; documents that do not depend on the request are encoded here, once.
@@ -7,9 +8,10 @@ public struct SkeletonService: Sendable {
 
     public let router: Router
 
-    public init(readiness: Readiness) {
+    public init(readiness: Readiness, catalog: Catalog = .builtIn) {
         var router = Router()
         MetaRoutes(readiness: readiness).register(on: &router)
+        LayoutRoutes(catalog: catalog).register(on: &router)
         self.router = router
     }
 }

@@ -1,0 +1,109 @@
+#!/usr/bin/env bash
+# Benchmarks skeleton-server against the peers of ../shared/bench in one run, each as a ratio:
+# keep-alive, new connection per request, 16-deep pipelining, the computed loading state, and
+# memory per idle connection. The server and peers are pinned to CPU 1, the load to CPU 0.
+#
+#   Benchmarks/run.sh [--smoke] [--rounds N] [--duration 10s] [--idle N] [--peers "nginx hummingbird flyingfox-nodelay"]
+#
+# --smoke: a ~15 s pass over every step with tiny numbers (what .ci/run runs, so the script
+# cannot rot); its figures mean nothing. Installs wrk, nginx and ab when missing.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(dirname "$here")
+bench=${BENCH_DIR:-$(dirname "$root")/shared/bench}
+rounds=3 duration=10s idle=10000 peers="nginx" smoke=0 ab_n=20000 warmup=3s settle=3
+while [ $# -gt 0 ]; do
+    case $1 in
+        --smoke) smoke=1; rounds=1; duration=2s; idle=200; ab_n=2000; warmup=0; settle=1; shift ;;
+        --rounds) rounds=$2; shift 2 ;;
+        --duration) duration=$2; shift 2 ;;
+        --idle) idle=$2; shift 2 ;;
+        --peers) peers=$2; shift 2 ;;
+        -h|--help) sed -n '2,10p' "$0"; exit 0 ;;
+        *) echo "unknown argument: $1" >&2; exit 2 ;;
+    esac
+done
+[ -d "$bench" ] || { echo "no bench harness at $bench" >&2; exit 1; }
+
+missing=()
+command -v wrk >/dev/null || missing+=(wrk)
+command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || missing+=(nginx)
+command -v ab >/dev/null || missing+=(apache2-utils)
+if [ ${#missing[@]} -gt 0 ]; then
+    echo "installing ${missing[*]}"
+    apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+export PATH=$PATH:/usr/sbin
+
+(cd "$root" && swift build -c release --product skeleton-server 2>&1 | tail -1)
+binary=$root/.build/release/skeleton-server
+work=$(mktemp -d /tmp/skeleton-bench.XXXXXX)
+chmod 755 "$work" # nginx workers run as nobody and read the payload from here
+server_pid=""
+cleanup() {
+    [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null && wait "$server_pid" 2>/dev/null
+    [ -s "$work/peers.state" ] && "$bench/peers.sh" stop --state "$work/peers.state" >/dev/null 2>&1
+    true
+}
+trap cleanup EXIT
+ulimit -n "$(ulimit -Hn)"
+
+start_server() { # flags... ; sets server_pid and port
+    taskset -c 1 "$binary" --port 0 "$@" > "$work/server.out" 2> "$work/server.err" &
+    server_pid=$!
+    for _ in $(seq 200); do
+        port=$(grep -o 'listening on http://[^ ]*' "$work/server.out" 2>/dev/null | grep -o '[0-9]*$' || true)
+        [ -n "$port" ] && return 0
+        sleep 0.05
+    done
+    echo "server did not start: $(cat "$work/server.err")" >&2
+    exit 1
+}
+stop_server() {
+    kill -TERM "$server_pid"; wait "$server_pid" || true; server_pid=""
+}
+start_peers() {
+    PAYLOAD_DIR=$work/payload "$bench/peers.sh" start --cpu 1 --only "$peers" --state "$work/peers.state" >/dev/null
+}
+stop_peers() {
+    "$bench/peers.sh" stop --state "$work/peers.state" >/dev/null
+}
+peer_targets() { # path -> NAME=URL for each running peer
+    awk -v path="$1" '{ print $1 "=http://127.0.0.1:" $3 path }' "$work/peers.state"
+}
+
+home=/layouts/home
+loading="/loading-state?screen=home&scenario=typical&seed=7&at=1200"
+H=http://127.0.0.1
+
+start_server
+mkdir -p "$work/payload"
+curl -sf "$H:$port$home" -o "$work/payload/home.json"
+has_loading=0
+if curl -sf "$H:$port$loading" -o "$work/payload/small.json"; then has_loading=1; else cp "$work/payload/home.json" "$work/payload/small.json"; fi
+start_peers
+common=(-r "$rounds" -d "$duration" --warmup "$warmup" --client-cpu 0 -n "$ab_n")
+
+echo "## skeleton-server vs $peers, $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) CPUs, server+peers on CPU 1, load on CPU 0"
+echo "### GET $home ($(wc -c < "$work/payload/home.json") B body): keep-alive (wrk -t1 -c64) and new connection per request (ab -c32)"
+"$bench/compare.sh" "${common[@]}" -o "$work/home" $(peer_targets "$home" | head -1) "skeleton=$H:$port$home" $(peer_targets "$home" | tail -n +2) | grep -E '^\||^###|^RESULT'
+echo "### GET $home, 16 requests pipelined per write"
+"$bench/compare.sh" "${common[@]}" --close-tool none --wrk-script "$bench/tools/pipeline.lua" -o "$work/pipelined" \
+    $(peer_targets "$home" | head -1) "skeleton=$H:$port$home" | grep -E '^\||^RESULT'
+if [ "$has_loading" = 1 ]; then
+    echo "### GET $loading (computed per request; nginx serves the same bytes as a file)"
+    "$bench/compare.sh" "${common[@]}" --close-tool none -o "$work/loading" \
+        "$(peer_targets /layouts/small | head -1)" "skeleton=$H:$port$loading" | grep -E '^\||^RESULT'
+fi
+stop_peers
+stop_server
+
+echo "### $idle idle keep-alive connections (fresh processes)"
+start_server
+start_peers
+"$bench/idle.sh" -n "$idle" --settle "$settle" --client-cpu 0 -o "$work/idle" \
+    $(peer_targets "$home" | head -1) "skeleton=$H:$port$home" | grep -E '^IDLE'
+echo "resting RSS of skeleton-server: $(awk '/^VmRSS/ {print $2}' /proc/$server_pid/status) kB"
+stop_peers
+stop_server
+echo "raw output: $work"

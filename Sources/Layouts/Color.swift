@@ -1,0 +1,33 @@
+/// An sRGB colour with 8-bit channels, written `#RRGGBBAA` with upper-case hex (SPEC §4).
+public struct Color: Hashable, Sendable {
+    public let red: UInt8
+    public let green: UInt8
+    public let blue: UInt8
+    public let alpha: UInt8
+
+    /// `rgba` as written in the seeds' hex: `0xRRGGBBAA`.
+    public init(_ rgba: UInt32) {
+        red = UInt8(truncatingIfNeeded: rgba >> 24)
+        green = UInt8(truncatingIfNeeded: rgba >> 16)
+        blue = UInt8(truncatingIfNeeded: rgba >> 8)
+        alpha = UInt8(truncatingIfNeeded: rgba)
+    }
+
+    /// This colour with its alpha multiplied by `opacity` and rounded to the nearest step, as
+    /// SwiftUI's `.opacity(_:)` does: white at 0.5 is `#FFFFFF80`.
+    public func opacity(_ opacity: Double) -> Color {
+        precondition((0...1).contains(opacity), "opacity \(opacity) is outside 0...1")
+        let scaled = UInt32(Double(alpha) * opacity + 0.5)  // round half up; both terms are non-negative
+        return Color(UInt32(red) << 24 | UInt32(green) << 16 | UInt32(blue) << 8 | scaled)
+    }
+
+    public var hex: String {
+        let digits = Array("0123456789ABCDEF")
+        var text = "#"
+        for channel in [red, green, blue, alpha] {
+            text.append(digits[Int(channel >> 4)])
+            text.append(digits[Int(channel & 0x0F)])
+        }
+        return text
+    }
+}

@@ -1,0 +1,28 @@
+/// An animation timing curve, written as SPEC §3's curve object:
+/// `{"type": "spring", "responseMs": 400, "dampingFraction": 0.825}` or
+/// `{"type": "easeInOut", "durationMs": 300}`.
+public enum Curve: Sendable, Equatable {
+    public enum Easing: String, Sendable {
+        case linear
+        case easeIn
+        case easeOut
+        case easeInOut
+    }
+
+    case spring(responseMs: Int, dampingFraction: Double)
+    case eased(Easing, durationMs: Int)
+
+    func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        switch self {
+        case .spring(let responseMs, let dampingFraction):
+            writer.member("type", "spring")
+            writer.member("responseMs", responseMs)
+            writer.member("dampingFraction", dampingFraction)
+        case .eased(let easing, let durationMs):
+            writer.member("type", easing.rawValue)
+            writer.member("durationMs", durationMs)
+        }
+        writer.endObject()
+    }
+}

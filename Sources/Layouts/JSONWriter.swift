@@ -1,0 +1,147 @@
+/// Writes JSON (RFC 8259) straight into bytes, with no Foundation and no intermediate values.
+///
+/// Guarantees: members come out in the order they are written, so the same calls give the same
+/// bytes on every run; strings are escaped per RFC 8259 §7 (`"`, `\`, and every control
+/// character: the short forms `\b \f \n \r \t`, the rest as `\u00XX`); numbers per §6, with
+/// integral doubles written as integers (`1`, not `1.0`) and other doubles in their shortest
+/// round-trip form (`0.5`, `1.02`, `-0.3`).
+///
+/// The writer inserts the commas and colons; the caller keeps the nesting balanced and writes a
+/// `key` before each value inside an object.
+public struct JSONWriter {
+    public private(set) var bytes: [UInt8]
+    private var needsComma = false
+
+    public init(reservingCapacity capacity: Int = 256) {
+        bytes = []
+        bytes.reserveCapacity(capacity)
+    }
+
+    public mutating func beginObject() {
+        startValue()
+        bytes.append(UInt8(ascii: "{"))
+        needsComma = false
+    }
+
+    public mutating func endObject() {
+        bytes.append(UInt8(ascii: "}"))
+        needsComma = true
+    }
+
+    public mutating func beginArray() {
+        startValue()
+        bytes.append(UInt8(ascii: "["))
+        needsComma = false
+    }
+
+    public mutating func endArray() {
+        bytes.append(UInt8(ascii: "]"))
+        needsComma = true
+    }
+
+    public mutating func key(_ name: String) {
+        startValue()
+        appendQuoted(name)
+        bytes.append(UInt8(ascii: ":"))
+        needsComma = false
+    }
+
+    public mutating func string(_ value: String) {
+        startValue()
+        appendQuoted(value)
+        needsComma = true
+    }
+
+    public mutating func number(_ value: Int) {
+        startValue()
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        let firstDigit = bytes.count
+        repeat {
+            bytes.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10))
+            magnitude /= 10
+        } while magnitude > 0
+        bytes[firstDigit...].reverse()
+        needsComma = true
+    }
+
+    /// JSON has no NaN or infinity, so passing one is a programming error.
+    public mutating func number(_ value: Double) {
+        precondition(value.isFinite, "JSON cannot represent \(value)")
+        // Integral values below 2^53 convert to Int exactly; conversion, unlike rounded(), needs no libm.
+        if value.magnitude < 0x1p53, Double(Int(value)) == value {
+            number(Int(value))
+            return
+        }
+        startValue()
+        // Swift's description is the shortest form that round-trips, and always valid JSON here.
+        bytes.append(contentsOf: value.description.utf8)
+        needsComma = true
+    }
+
+    public mutating func bool(_ value: Bool) {
+        startValue()
+        bytes.append(contentsOf: value ? "true".utf8 : "false".utf8)
+        needsComma = true
+    }
+
+    public mutating func null() {
+        startValue()
+        bytes.append(contentsOf: "null".utf8)
+        needsComma = true
+    }
+
+    public mutating func member(_ name: String, _ value: String) {
+        key(name)
+        string(value)
+    }
+
+    public mutating func member(_ name: String, _ value: Int) {
+        key(name)
+        number(value)
+    }
+
+    public mutating func member(_ name: String, _ value: Double) {
+        key(name)
+        number(value)
+    }
+
+    public mutating func member(_ name: String, _ value: Bool) {
+        key(name)
+        bool(value)
+    }
+
+    private mutating func startValue() {
+        if needsComma { bytes.append(UInt8(ascii: ",")) }
+    }
+
+    private mutating func appendQuoted(_ text: String) {
+        bytes.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+                bytes.append(UInt8(ascii: "\\"))
+                bytes.append(byte)
+            case 0x08: appendEscape("b")
+            case 0x0C: appendEscape("f")
+            case 0x0A: appendEscape("n")
+            case 0x0D: appendEscape("r")
+            case 0x09: appendEscape("t")
+            case 0x00..<0x20:
+                bytes.append(contentsOf: "\\u00".utf8)
+                bytes.append(Self.hexDigits[Int(byte >> 4)])
+                bytes.append(Self.hexDigits[Int(byte & 0x0F)])
+            default:
+                bytes.append(byte)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    private mutating func appendEscape(_ letter: Unicode.Scalar) {
+        bytes.append(UInt8(ascii: "\\"))
+        bytes.append(UInt8(ascii: letter))
+    }
+
+    private static let hexDigits: [UInt8] = Array("0123456789ABCDEF".utf8)
+}

@@ -1,0 +1,86 @@
+/// A screen whose loading state the service describes: its identity, the animation of its app
+/// family, and one layout per variant, the first being `"default"`. `stages` and `elements`
+/// are the default layout's: the ones the loading simulation drives.
+public struct Screen: Sendable {
+    public let id: String
+    public let title: String
+    /// The app and view the skeleton mirrors.
+    public let source: String
+    public let animation: AnimationPreset
+    /// At most this many `shimmer: true` nodes per document; nil for no limit.
+    public let maxConcurrentShimmers: Int?
+    public let layouts: [ScreenLayout]
+    public let variants: [String]
+    public let stages: [Stage]
+    public let elements: [Element]
+
+    public init(
+        id: String, title: String, source: String, animation: AnimationPreset,
+        maxConcurrentShimmers: Int? = nil, layouts: [ScreenLayout]
+    ) {
+        precondition(layouts.first?.variant == "default", "screen \(id): the first layout must be the default")
+        precondition(
+            Set(layouts.map(\.variant)).count == layouts.count, "screen \(id): two layouts share a variant")
+        if let maxConcurrentShimmers {
+            for layout in layouts {
+                let shimmers = Self.expandedShimmerCount(layout.root)
+                precondition(
+                    shimmers <= maxConcurrentShimmers,
+                    "screen \(id) \(layout.variant): \(shimmers) shimmers, at most \(maxConcurrentShimmers)")
+            }
+        }
+        self.id = id
+        self.title = title
+        self.source = source
+        self.animation = animation
+        self.maxConcurrentShimmers = maxConcurrentShimmers
+        self.layouts = layouts
+        self.variants = layouts.map(\.variant)
+        self.stages = layouts[0].stages
+        self.elements = layouts[0].elements
+    }
+
+    public func layout(_ variant: String) -> ScreenLayout? {
+        layouts.first { $0.variant == variant }
+    }
+
+    /// The `shimmer: true` nodes of `node`'s tree once its repeats are expanded.
+    private static func expandedShimmerCount(_ node: Node) -> Int {
+        switch node.kind {
+        case .stack(_, _, _, let children):
+            (node.startsShimmer ? 1 : 0) + children.reduce(0) { $0 + expandedShimmerCount($1) }
+        case .scroll(_, let child):
+            (node.startsShimmer ? 1 : 0) + expandedShimmerCount(child)
+        case .repeat(let count, let child):
+            count * expandedShimmerCount(child)
+        case .block, .text, .spacer, .divider:
+            node.startsShimmer ? 1 : 0
+        }
+    }
+}
+
+/// A point in a screen's loading at which some of its elements become ready.
+public struct Stage: Sendable, Equatable {
+    public let id: String
+    public let title: String
+
+    public init(id: String, title: String) {
+        self.id = id
+        self.title = title
+    }
+}
+
+/// A part of a screen that loads on its own: the tree node with this `id` shows its skeleton
+/// until `stage` is ready.
+public struct Element: Sendable, Equatable {
+    public let id: String
+    public let stage: String
+    /// What assistive technology announces while the element loads.
+    public let accessibilityLabel: String
+
+    public init(id: String, stage: String, accessibilityLabel: String) {
+        self.id = id
+        self.stage = stage
+        self.accessibilityLabel = accessibilityLabel
+    }
+}

@@ -1,0 +1,50 @@
+/// How a skeleton hands over to its content: the skeleton animates out to `skeletonExit` while
+/// the content animates in from `contentEnter`, both along `curve` (SPEC §3).
+public struct Transition: Sendable, Equatable {
+    /// The far end of a transition: opacity and scale (1 is natural size).
+    public struct Appearance: Sendable, Equatable {
+        public var opacity: Double
+        public var scale: Double
+
+        public init(opacity: Double, scale: Double) {
+            self.opacity = opacity
+            self.scale = scale
+        }
+    }
+
+    public var skeletonExit: Appearance
+    public var contentEnter: Appearance
+    public var curve: Curve
+
+    public init(skeletonExit: Appearance, contentEnter: Appearance, curve: Curve) {
+        self.skeletonExit = skeletonExit
+        self.contentEnter = contentEnter
+        self.curve = curve
+    }
+
+    /// The same fade with no scaling, for Reduce Motion.
+    public var opacityOnly: Transition {
+        var fade = self
+        fade.skeletonExit.scale = 1
+        fade.contentEnter.scale = 1
+        return fade
+    }
+
+    func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("skeletonExit")
+        Self.write(skeletonExit, to: &writer)
+        writer.key("contentEnter")
+        Self.write(contentEnter, to: &writer)
+        writer.key("curve")
+        curve.write(to: &writer)
+        writer.endObject()
+    }
+
+    private static func write(_ appearance: Appearance, to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.member("opacity", appearance.opacity)
+        writer.member("scale", appearance.scale)
+        writer.endObject()
+    }
+}

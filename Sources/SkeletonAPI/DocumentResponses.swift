@@ -1,0 +1,48 @@
+import HTTPServer
+import Layouts
+
+/// A pre-encoded document ready to serve: its 200 and 304 responses for each combination of
+/// the `Vary` field, built once so that a request costs a lookup (RFC 9110 §8.8.3, §13.1.2, §15.4.5).
+struct DocumentResponses: Sendable {
+    /// Which client hints the representation was chosen by (SPEC §2): bit 0 colour scheme, bit 1 reduced motion.
+    struct HintUse: OptionSet, Sendable {
+        let rawValue: Int
+        static let colorScheme = HintUse(rawValue: 1)
+        static let reducedMotion = HintUse(rawValue: 2)
+    }
+
+    static let colorSchemeHint = "Sec-CH-Prefers-Color-Scheme"
+    static let reducedMotionHint = "Sec-CH-Prefers-Reduced-Motion"
+
+    let etag: String
+    private let ok: [Response]
+    private let notModified: [Response]
+
+    /// `hinted`: whether the document is served in answer to client hints (layouts) and so
+    /// carries `Accept-CH` and may carry `Vary`.
+    init(_ document: EncodedDocument, hinted: Bool) {
+        etag = document.etag
+        var ok: [Response] = []
+        var notModified: [Response] = []
+        for use in 0..<(hinted ? 4 : 1) {
+            var headers = ResponseHeaders()
+            headers.add("ETag", document.etag)
+            headers.add("Cache-Control", "public, max-age=60")
+            if hinted {
+                let use = HintUse(rawValue: use)
+                let varied = [use.contains(.colorScheme) ? Self.colorSchemeHint : nil, use.contains(.reducedMotion) ? Self.reducedMotionHint : nil].compactMap { $0 }
+                if !varied.isEmpty { headers.add("Vary", varied.joined(separator: ", ")) }
+                headers.add("Accept-CH", "\(Self.colorSchemeHint), \(Self.reducedMotionHint)")
+            }
+            ok.append(.json(document.bytes, headers: headers))
+            notModified.append(Response(status: .notModified, headers: headers))
+        }
+        self.ok = ok
+        self.notModified = notModified
+    }
+
+    /// 304 when `If-None-Match` matches, else the document.
+    func response(to request: Request, hints: HintUse = []) -> Response {
+        ifNoneMatch(request.fields, matches: etag) ? notModified[hints.rawValue] : ok[hints.rawValue]
+    }
+}

@@ -1,0 +1,100 @@
+import HTTPServer
+import Layouts
+
+/// `GET /layouts`, `GET /layouts/{screen}`, `GET /themes`, `GET /themes/{theme}` (SPEC §2-§4).
+/// Every document, for every screen and option, is encoded at start-up; a request parses its
+/// options, looks the document up and answers with its prepared response.
+struct LayoutRoutes: Sendable {
+    private struct Key: Hashable, Sendable {
+        let screen: String
+        let options: LayoutOptions
+    }
+
+    private let catalog: Catalog
+    private let documents: [Key: DocumentResponses]
+    private let layoutsIndex: DocumentResponses
+    private let themesIndex: DocumentResponses
+    private let themes: [Theme: DocumentResponses]
+
+    init(catalog: Catalog) {
+        self.catalog = catalog
+        var documents: [Key: DocumentResponses] = [:]
+        for screen in catalog.screens {
+            for variant in screen.variants {
+                for theme in Theme.allCases {
+                    for motion in Motion.allCases {
+                        for direction in Direction.allCases {
+                            for expand in [false, true] {
+                                let options = LayoutOptions(theme: theme, motion: motion, variant: variant, direction: direction, expand: expand)
+                                guard let document = catalog.document(screen: screen.id, options: options) else {
+                                    preconditionFailure("the catalog has no \(screen.id) document for \(options)")
+                                }
+                                documents[Key(screen: screen.id, options: options)] = DocumentResponses(document, hinted: true)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        self.documents = documents
+        layoutsIndex = DocumentResponses(catalog.layoutsIndex, hinted: false)
+        themesIndex = DocumentResponses(catalog.themesIndex, hinted: false)
+        themes = Dictionary(uniqueKeysWithValues: Theme.allCases.map { ($0, DocumentResponses(catalog.themeDocument($0), hinted: false)) })
+    }
+
+    func register(on router: inout Router) {
+        let routes = self
+        router.get("/layouts") { request in routes.layoutsIndex.response(to: request) }
+        router.get("/layouts/{screen}") { request in routes.layout(request) }
+        router.get("/themes") { request in routes.themesIndex.response(to: request) }
+        router.get("/themes/{theme}") { request in
+            let name = request.parameter("theme") ?? ""
+            guard let theme = Theme(rawValue: name) else {
+                return ProblemResponses.unknown("theme", name, allowed: Theme.allCases.map(\.rawValue))
+            }
+            return routes.themes[theme]!.response(to: request)
+        }
+    }
+
+    private func layout(_ request: Request) -> Response {
+        let name = request.parameter("screen") ?? ""
+        guard let screen = catalog.screen(name) else {
+            return ProblemResponses.unknown("screen", name, allowed: catalog.screens.map(\.id))
+        }
+        var options = LayoutOptions()
+        var hints: DocumentResponses.HintUse = []
+        if let value = request.queryValue("theme") {
+            guard let theme = Theme(rawValue: value) else { return ProblemResponses.badParameter("theme", value, allowed: Theme.allCases.map(\.rawValue)) }
+            options.theme = theme
+        } else {
+            hints.insert(.colorScheme)
+            if clientHint(request, DocumentResponses.colorSchemeHint) == "dark" { options.theme = .dark }
+        }
+        if let value = request.queryValue("motion") {
+            guard let motion = Motion(rawValue: value) else { return ProblemResponses.badParameter("motion", value, allowed: Motion.allCases.map(\.rawValue)) }
+            options.motion = motion
+        } else {
+            hints.insert(.reducedMotion)
+            if clientHint(request, DocumentResponses.reducedMotionHint) == "reduce" { options.motion = .reduced }
+        }
+        if let value = request.queryValue("variant") {
+            guard screen.variants.contains(value) else { return ProblemResponses.badParameter("variant", value, allowed: screen.variants) }
+            options.variant = value
+        }
+        if let value = request.queryValue("direction") {
+            guard let direction = Direction(rawValue: value) else { return ProblemResponses.badParameter("direction", value, allowed: Direction.allCases.map(\.rawValue)) }
+            options.direction = direction
+        }
+        if let value = request.queryValue("expand") {
+            guard let expand = Bool(value) else { return ProblemResponses.badParameter("expand", value, allowed: ["true", "false"]) }
+            options.expand = expand
+        }
+        return documents[Key(screen: screen.id, options: options)]!.response(to: request, hints: hints)
+    }
+
+    /// A client hint's token: the structured-field string (`"dark"`) or bare token (`dark`), lower-cased.
+    private func clientHint(_ request: Request, _ name: String) -> String? {
+        guard let value = request.fields[name] else { return nil }
+        return String(value.filter { $0 != "\"" }).lowercased()
+    }
+}

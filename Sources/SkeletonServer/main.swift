@@ -30,6 +30,13 @@ sigemptyset(&stopSignals)
 for signal in [SIGTERM, SIGINT, SIGHUP] { sigaddset(&stopSignals, signal) }
 pthread_sigmask(SIG_BLOCK, &stopSignals, nil)
 
+// Serving --max-connections needs as many descriptors: take the hard limit, as nginx's worker_rlimit_nofile.
+var descriptorLimit = rlimit()
+if getrlimit(Int32(RLIMIT_NOFILE.rawValue), &descriptorLimit) == 0 && descriptorLimit.rlim_cur < descriptorLimit.rlim_max {
+    descriptorLimit.rlim_cur = descriptorLimit.rlim_max
+    setrlimit(Int32(RLIMIT_NOFILE.rawValue), &descriptorLimit)
+}
+
 let readiness = Readiness()
 let server = Server(configuration: options.configuration, router: SkeletonService(readiness: readiness).router)
 let port: UInt16

@@ -16,7 +16,7 @@ BINARY = os.environ.get("SKELETON_SERVER_BIN", os.path.join(ROOT, ".build", "deb
 class RunningServer:
     """A skeleton-server process; ready once it has printed the URL it listens on."""
 
-    def __init__(self, *flags, env=None):
+    def __init__(self, *flags, env=None, preexec_fn=None):
         environment = dict(os.environ, **(env or {}))
         environment.pop("HOST", None)
         environment.pop("PORT", None)
@@ -24,7 +24,7 @@ class RunningServer:
             environment.update(env)
         self.process = subprocess.Popen(
             [BINARY, "--port", "0", "--no-access-log", *flags],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=environment,
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=environment, preexec_fn=preexec_fn,
         )
         line = self.process.stdout.readline().decode()
         match = re.search(r"listening on http://([^\s]+):(\d+)", line)
@@ -34,6 +34,12 @@ class RunningServer:
         self.host = match.group(1)
         self.port = int(match.group(2))
         self.url = f"http://127.0.0.1:{self.port}"
+
+    def cpu_seconds(self):
+        """User plus system CPU time the process has used so far."""
+        with open(f"/proc/{self.process.pid}/stat") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
     def client(self, timeout=5.0):
         return Client(self.port, timeout)
@@ -152,4 +158,23 @@ def raw_exchange(port, data, timeout=5.0):
                 chunks.append(chunk)
         except (socket.timeout, ConnectionResetError):
             pass
-        return b"".join(chunks)
+        data = b"".join(chunks)
+        strictly_parsed(data)
+        return data
+
+
+def strictly_parsed(data):
+    """Parses the first response in `data` with h11; fails the test if it is not well-formed."""
+    if not data:
+        return None
+    parser = h11.Connection(h11.CLIENT, max_incomplete_event_size=1 << 22)
+    parser.send(h11.Request(method="GET", target="/", headers=[("Host", "test")]))
+    parser.send(h11.EndOfMessage())
+    parser.receive_data(data)
+    parser.receive_data(b"")
+    while True:
+        event = parser.next_event()
+        assert event is not h11.NEED_DATA, f"incomplete response: {data[:300]!r}"
+        if isinstance(event, h11.EndOfMessage):
+            return event
+        assert not isinstance(event, h11.ConnectionClosed), f"closed mid-response: {data[:300]!r}"

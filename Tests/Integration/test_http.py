@@ -323,3 +323,105 @@ def test_shutdown_stops_accepting(server):
     assert other.stop() == 0
     with pytest.raises(ConnectionRefusedError):
         socket.create_connection(("127.0.0.1", port), timeout=2)
+
+
+# --- Resource limits ----------------------------------------------------------------------
+
+def test_descriptor_exhaustion_does_not_spin_and_existing_connections_are_served():
+    import resource
+
+    def few_descriptors():
+        resource.setrlimit(resource.RLIMIT_NOFILE, (32, 32))
+
+    server = RunningServer("--threads", "1", preexec_fn=few_descriptors)
+    try:
+        first = server.client()
+        assert first.request("/healthz").status == 200
+        extra = [socket.create_connection(("127.0.0.1", server.port)) for _ in range(60)]
+        before = server.cpu_seconds()
+        ready = first.request("/readyz")  # a round trip through the loop while the listener is starved
+        assert ready.status == 200
+        time.sleep(1.0)  # measuring CPU over an interval: there is no event to await
+        assert server.cpu_seconds() - before < 0.3, "the accept loop spins on EMFILE"
+        assert first.request("/healthz").status == 200
+        for sock in extra:
+            sock.close()
+        late = server.client()
+        assert late.request("/healthz").status == 200
+        late.close()
+        first.close()
+    finally:
+        assert server.stop() == 0
+
+
+def test_connections_over_the_maximum_are_closed_at_once():
+    server = RunningServer("--max-connections", "3", "--threads", "1")
+    try:
+        clients = [server.client() for _ in range(3)]
+        for c in clients:
+            assert c.request("/healthz").status == 200
+        over = server.client()
+        assert over.is_closed_by_server(timeout=3)
+        clients[0].close()
+        # The slot frees once the server has seen the close; retry until it has (bounded).
+        deadline = time.monotonic() + 3
+        while True:
+            late = server.client()
+            try:
+                assert late.request("/healthz").status == 200
+                break
+            except (ConnectionError, OSError):
+                assert time.monotonic() < deadline
+            finally:
+                late.close()
+        for c in clients[1:]:
+            c.close()
+    finally:
+        assert server.stop() == 0
+
+
+def test_bad_flag_is_one_line_and_exit_2():
+    import subprocess
+    from conftest import BINARY
+    result = subprocess.run([BINARY, "--bogus"], capture_output=True, text=True)
+    assert result.returncode == 2
+    assert result.stderr.count("\n") == 1 and "--bogus" in result.stderr
+    result = subprocess.run([BINARY, "--port", "99999"], capture_output=True, text=True)
+    assert result.returncode == 2 and "0 to 65535" in result.stderr
+
+
+def test_help_and_version():
+    import subprocess
+    from conftest import BINARY
+    help_text = subprocess.run([BINARY, "--help"], capture_output=True, text=True, check=True).stdout
+    for flag in ["--host", "--port", "--threads", "--help", "--version", "--log-format"]:
+        assert flag in help_text
+    version = subprocess.run([BINARY, "--version"], capture_output=True, text=True, check=True).stdout
+    assert version.startswith("skeleton-server ")
+
+
+def test_port_and_host_come_from_the_environment_and_flags_win():
+    server = RunningServer(env={"HOST": "127.0.0.1", "PORT": "1"})  # --port 0 on the command line wins
+    try:
+        assert server.port != 1
+        assert server.client().request("/healthz").status == 200
+    finally:
+        assert server.stop() == 0
+
+
+def test_access_log_has_one_line_per_request():
+    import subprocess
+    from conftest import BINARY
+    process = subprocess.Popen([BINARY, "--port", "0", "--log-format", "json"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    port = int(process.stdout.readline().decode().rsplit(":", 1)[1])
+    c = __import__("conftest").Client(port)
+    assert c.request("/layouts/home?theme=dark").status == 200
+    assert c.request("/nope").status == 404
+    c.close()
+    process.send_signal(15)
+    lines = process.stdout.read().decode().splitlines()
+    assert process.wait(10) == 0
+    entries = [json.loads(line) for line in lines]
+    assert [(e["method"], e["target"], e["status"]) for e in entries] == [
+        ("GET", "/layouts/home?theme=dark", 200), ("GET", "/nope", 404)]
+    assert all(e["bytes"] > 0 and e["us"] >= 0 for e in entries)

@@ -1,0 +1,44 @@
+/// One event of the `/loading-state/events` stream, as the bytes of a Server-Sent Event (WHATWG
+/// HTML §9.2, the event stream format): `id: <ms>\nevent: <name>\ndata: <JSON>\n\n`.
+///
+/// Guarantees: `id` is the virtual elapsed ms of the moment the event describes, so a client's
+/// `Last-Event-ID` resumes with `changes(of:after:)` without repeating a change (elements that
+/// change in the same ms share an id, so the events of one ms are best written together); the
+/// data is one line of JSON (the writer escapes every line break).
+public struct LoadingEvent: Sendable, Equatable {
+    /// The event's `id`.
+    public let timeMs: Int
+    public let bytes: [UInt8]
+
+    init(timeMs: Int, name: String, data: [UInt8]) {
+        self.timeMs = timeMs
+        bytes = Array("id: \(timeMs)\nevent: \(name)\ndata: ".utf8) + data + Array("\n\n".utf8)
+    }
+
+    /// The first event: `snapshot`, its data the state document.
+    public static func snapshot(_ state: LoadingState, session: String?) -> LoadingEvent {
+        LoadingEvent(timeMs: state.elapsedMs, name: "snapshot", data: state.document(session: session))
+    }
+
+    /// One `element` event per element status change later than `elapsedMs`, in time order
+    /// (elements changing together in the screen's `elements` order); the data is the element's
+    /// object as the state document writes it.
+    public static func changes(of schedule: Schedule, after elapsedMs: Int) -> [LoadingEvent] {
+        let changed = schedule.elements.filter { $0.status.atMs! > elapsedMs }
+        // Swift's sort is stable, so ties keep the elements' order.
+        return changed.sorted { $0.status.atMs! < $1.status.atMs! }.map { element in
+            var writer = JSONWriter()
+            element.write(to: &writer)
+            return LoadingEvent(timeMs: element.status.atMs!, name: "element", data: writer.bytes)
+        }
+    }
+
+    /// The last event: `complete`, its data `{"elapsedMs": …}`.
+    public static func complete(elapsedMs: Int) -> LoadingEvent {
+        var writer = JSONWriter(reservingCapacity: 32)
+        writer.beginObject()
+        writer.member("elapsedMs", elapsedMs)
+        writer.endObject()
+        return LoadingEvent(timeMs: elapsedMs, name: "complete", data: writer.bytes)
+    }
+}

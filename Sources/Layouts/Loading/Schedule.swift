@@ -1,0 +1,216 @@
+/// The whole timeline of one simulated load of a screen (SPEC §5): when each stage becomes ready
+/// or fails, and so each element.
+///
+/// Guarantees: a (screen, scenario, seed) triple gives the same schedule on every server and run
+/// (the draws are `SplitMix64`'s, in `stages` order); every stage and element ends `ready` or
+/// `failed`, never later than the screen's `timeoutMs`; an element's status changes exactly at
+/// its time (at `t == readyAtMs` it is ready); its reveal is never before `minimumDisplayMs`.
+///
+/// The draws, one per stage in `stages` order, then one more for `error`:
+/// - `typical`, `timeout`, `error`: from the stage's `StageTiming` range, counted from its anchor
+///   stage's drawn time when it has one (each movies poster after `popular`);
+/// - `slow`: the same with both ends of every range times 4;
+/// - `instant`: every stage from 0...20 ms after the start, anchors ignored.
+///
+/// Then, in every scenario, a stage drawn past `timeoutMs` fails with code `timeout` at
+/// `timeoutMs`. In `timeout`, the stage drawn latest (ties: the later in `stages` order) fails so
+/// too. In `error`, the extra draw picks stage `next() % stageCount`, which fails with code
+/// `error` at its drawn time (unless it timed out already, which the typical ranges never do).
+public struct Schedule: Sendable, Equatable {
+    /// Where a stage or an element stands; `ready` and `failed` are final.
+    public enum Status: Sendable, Equatable {
+        case loading
+        case ready(atMs: Int)
+        case failed(atMs: Int, Failure)
+
+        /// When the final status was reached; nil while loading.
+        public var atMs: Int? {
+            switch self {
+            case .loading: nil
+            case .ready(let atMs), .failed(let atMs, _): atMs
+            }
+        }
+
+        /// The `status` member of the documents.
+        public var name: String {
+            switch self {
+            case .loading: "loading"
+            case .ready: "ready"
+            case .failed: "failed"
+            }
+        }
+    }
+
+    /// Why a stage failed: the `error` member of a failed element.
+    public struct Failure: Sendable, Equatable {
+        public enum Code: String, Sendable {
+            case timeout
+            case error
+        }
+
+        public let code: Code
+        public let message: String
+        /// Every simulated failure is retryable (SPEC §5): loading again could succeed.
+        public var isRetryable: Bool { true }
+    }
+
+    public struct StageState: Sendable, Equatable {
+        public let id: String
+        public let status: Status
+    }
+
+    public struct ElementState: Sendable, Equatable {
+        public let id: String
+        public let stage: String
+        public let status: Status
+        /// max(the ready or failed time, `minimumDisplayMs`); nil while loading.
+        public let revealAtMs: Int?
+    }
+
+    /// The seeds a load accepts: integers exactly representable in a JSON number (2^53 - 1).
+    public static let seedRange = 0...(1 << 53 - 1)
+
+    public let screen: String
+    public let scenario: Scenario
+    public let seed: Int
+    /// Final: every status is `ready` or `failed`.
+    public let stages: [StageState]
+    /// Final, in the screen's `elements` order.
+    public let elements: [ElementState]
+    /// The distinct times at which some element's status changes, ascending.
+    public let changeTimes: [Int]
+
+    public init(screen: Screen, scenario: Scenario, seed: Int) {
+        precondition(Self.seedRange.contains(seed), "seed \(seed) is outside \(Self.seedRange)")
+        precondition(!screen.stages.isEmpty, "screen \(screen.id) has no stages to load")
+        let timings = StageTiming.for(screen: screen)
+        let timeoutMs = screen.animation.timeoutMs
+        var generator = SplitMix64(screen: screen.id, scenario: scenario, seed: seed)
+
+        var drawn: [Int] = []
+        var drawnByStage: [String: Int] = [:]
+        for (stage, timing) in zip(screen.stages, timings) {
+            let start = timing.anchor.map { drawnByStage[$0]! } ?? 0
+            let time: Int
+            switch scenario {
+            case .instant:
+                time = generator.next(in: 0...20)
+            case .slow:
+                time = start + generator.next(in: (timing.range.lowerBound * 4)...(timing.range.upperBound * 4))
+            case .typical, .timeout, .error:
+                time = start + generator.next(in: timing.range)
+            }
+            drawn.append(time)
+            drawnByStage[stage.id] = time
+        }
+
+        var latest = 0
+        for index in drawn.indices where drawn[index] >= drawn[latest] { latest = index }
+        let neverArrives = scenario == .timeout ? latest : nil
+        let failsWithError = scenario == .error ? Int(generator.next() % UInt64(drawn.count)) : nil
+
+        stages = zip(screen.stages, drawn).enumerated().map { index, pair in
+            let (stage, time) = pair
+            let status: Status
+            if time > timeoutMs || index == neverArrives {
+                status = .failed(
+                    atMs: timeoutMs,
+                    Failure(code: .timeout, message: "\(stage.id) did not arrive within \(timeoutMs) ms"))
+            } else if index == failsWithError {
+                status = .failed(
+                    atMs: time, Failure(code: .error, message: "\(stage.id) failed to load (simulated error)"))
+            } else {
+                status = .ready(atMs: time)
+            }
+            return StageState(id: stage.id, status: status)
+        }
+        let minimumDisplayMs = screen.animation.minimumDisplayMs
+        elements = screen.elements.map { [stages] element in
+            guard let stage = stages.first(where: { $0.id == element.stage }) else {
+                preconditionFailure("screen \(screen.id): element \(element.id) names no stage \(element.stage)")
+            }
+            return ElementState(
+                id: element.id, stage: element.stage, status: stage.status,
+                revealAtMs: max(stage.status.atMs!, minimumDisplayMs))
+        }
+        changeTimes = Set(elements.map { $0.status.atMs! }).sorted()
+        self.screen = screen.id
+        self.scenario = scenario
+        self.seed = seed
+    }
+
+    /// The first virtual time at which the load is complete: no element's status changes after it.
+    public var completeAtMs: Int { changeTimes.last ?? 0 }
+
+    /// The first change time after `elapsedMs`, where a long poll returns; nil once none is left.
+    public func nextChangeMs(after elapsedMs: Int) -> Int? {
+        changeTimes.first { $0 > elapsedMs }
+    }
+
+    /// What a client sees `elapsedMs` into the load: every status reached at or before it, and no
+    /// later time. A time before the start reads as the start.
+    public func state(at elapsedMs: Int) -> LoadingState {
+        let elapsed = max(0, elapsedMs)
+        return LoadingState(
+            screen: screen, scenario: scenario, seed: seed, elapsedMs: elapsed,
+            stages: stages.map { $0.status.atMs! <= elapsed ? $0 : StageState(id: $0.id, status: .loading) },
+            elements: elements.map {
+                $0.status.atMs! <= elapsed
+                    ? $0 : ElementState(id: $0.id, stage: $0.stage, status: .loading, revealAtMs: nil)
+            })
+    }
+
+    /// The body of `GET /loading-state/timeline`: `{screen, scenario, seed, stages: [{id, status,
+    /// atMs}], elements: [{id, stage, status, readyAtMs | failedAtMs, revealAtMs, error}]}`, final.
+    public func timelineDocument() -> [UInt8] {
+        var writer = JSONWriter(reservingCapacity: 1024)
+        writer.beginObject()
+        writer.member("screen", screen)
+        writer.member("scenario", scenario.rawValue)
+        writer.member("seed", seed)
+        writer.key("stages")
+        writer.beginArray()
+        for stage in stages {
+            writer.beginObject()
+            writer.member("id", stage.id)
+            writer.member("status", stage.status.name)
+            writer.member("atMs", stage.status.atMs!)
+            writer.endObject()
+        }
+        writer.endArray()
+        writer.key("elements")
+        writer.beginArray()
+        for element in elements { element.write(to: &writer) }
+        writer.endArray()
+        writer.endObject()
+        return writer.bytes
+    }
+}
+
+extension Schedule.ElementState {
+    /// `{id, stage, status}`, then `readyAtMs, revealAtMs` once ready, or `failedAtMs,
+    /// revealAtMs, error {code, message, retryable}` once failed.
+    func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.member("id", id)
+        writer.member("stage", stage)
+        writer.member("status", status.name)
+        switch status {
+        case .loading:
+            break
+        case .ready(let atMs):
+            writer.member("readyAtMs", atMs)
+            writer.member("revealAtMs", revealAtMs!)
+        case .failed(let atMs, let failure):
+            writer.member("failedAtMs", atMs)
+            writer.member("revealAtMs", revealAtMs!)
+            writer.key("error")
+            writer.beginObject()
+            writer.member("code", failure.code.rawValue)
+            writer.member("message", failure.message)
+            writer.member("retryable", failure.isRetryable)
+            writer.endObject()
+        }
+        writer.endObject()
+    }
+}

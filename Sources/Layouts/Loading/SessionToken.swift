@@ -1,0 +1,111 @@
+/// A loading session carried by the client (SPEC §5): which load it is and when it started, so
+/// that no server keeps state and any replica with the same secret answers it the same way.
+///
+/// The sealed form is `base64url(payload) "." base64url(tag)`, both without padding (RFC 4648
+/// §5), where the payload is `v1.<screen>.<scenario>.<seed>.<speed in thousandths>.<start
+/// epoch ms>` and the tag is HMAC-SHA256(secret, payload) (RFC 2104) truncated to its first
+/// 16 bytes (RFC 2104 §5 allows it; 128 bits, as SPEC §5 pins).
+///
+/// Guarantees: `open` returns exactly the token that was sealed, or throws: for any other input,
+/// truncation or altered character it throws a `SessionTokenError` and never traps; the tag is
+/// compared in constant time.
+public struct SessionToken: Sendable, Equatable {
+    public let screen: String
+    public let scenario: Scenario
+    public let seed: Int
+    /// Virtual milliseconds per thousand wall-clock milliseconds: 1000 is real time, 2000 twice
+    /// as fast (the `speed` query times 1000).
+    public let speedThousandths: Int
+    /// When the load started (its virtual time 0), in Unix epoch milliseconds.
+    public let startEpochMs: Int64
+
+    /// `speed` 0.1...100 (SPEC §5), in thousandths.
+    public static let speedThousandthsRange = 100...100_000
+    /// How far ahead of this server's clock a start may be: replicas' clocks differ a little.
+    public static let maximumClockSkewMs: Int64 = 60_000
+    /// How long a session opens after its start.
+    public static let maximumAgeMs: Int64 = 86_400_000
+
+    /// The tag is HMAC-SHA256 truncated to 128 bits.
+    static let tagCount = 16
+
+    /// The seed and the speed must be in `Schedule.seedRange` and `speedThousandthsRange`;
+    /// callers validate their input first.
+    public init(screen: String, scenario: Scenario, seed: Int, speedThousandths: Int, startEpochMs: Int64) {
+        precondition(Schedule.seedRange.contains(seed), "seed \(seed) is outside \(Schedule.seedRange)")
+        precondition(
+            Self.speedThousandthsRange.contains(speedThousandths),
+            "speed \(speedThousandths) is outside \(Self.speedThousandthsRange) thousandths")
+        self.screen = screen
+        self.scenario = scenario
+        self.seed = seed
+        self.speedThousandths = speedThousandths
+        self.startEpochMs = startEpochMs
+    }
+
+    /// The load's virtual time at `nowEpochMs`, rounded down; 0 before the start.
+    public func elapsedMs(atEpochMs nowEpochMs: Int64) -> Int {
+        max(0, Int((nowEpochMs - startEpochMs) * Int64(speedThousandths) / 1000))
+    }
+
+    /// The first epoch millisecond at which `elapsedMs(atEpochMs:)` reaches `elapsedMs`: when a
+    /// change scheduled then is due on the wall clock.
+    public func epochMs(atElapsedMs elapsedMs: Int) -> Int64 {
+        let speed = Int64(speedThousandths)
+        return startEpochMs + (Int64(elapsedMs) * 1000 + speed - 1) / speed
+    }
+
+    public func sealed(secret: [UInt8]) -> String {
+        let payload = Array(
+            "v1.\(screen).\(scenario.rawValue).\(seed).\(speedThousandths).\(startEpochMs)".utf8)
+        return Base64URL.encode(payload) + "." + Base64URL.encode(Self.tag(payload, secret: secret))
+    }
+
+    /// The token `sealed` made with the same secret, checked against the screens served now and
+    /// against `nowEpochMs`; the tag is checked before anything in the payload is believed.
+    public static func open(
+        _ token: String, secret: [UInt8], nowEpochMs: Int64, knownScreens: Set<String>
+    ) throws(SessionTokenError) -> SessionToken {
+        let parts = token.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+        guard parts.count == 2, let payload = Base64URL.decode(parts[0]), let tag = Base64URL.decode(parts[1]),
+            tag.count == tagCount
+        else { throw .malformed }
+        guard isEqualInConstantTime(tag, Self.tag(payload, secret: secret)) else { throw .badTag }
+
+        // The payload is one this server's secret sealed; the screen id may itself contain dots,
+        // so the fixed fields are read from both ends.
+        guard let text = String(validating: payload, as: UTF8.self) else { throw .malformed }
+        let fields = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard fields.count >= 6, fields[0] == "v1",
+            let seed = Int(fields[fields.count - 3]),
+            let speedThousandths = Int(fields[fields.count - 2]),
+            let startEpochMs = Int64(fields[fields.count - 1])
+        else { throw .malformed }
+        let screen = fields[1..<(fields.count - 4)].joined(separator: ".")
+        guard knownScreens.contains(screen) else { throw .unknownScreen(screen) }
+        let scenarioName = String(fields[fields.count - 4])
+        guard let scenario = Scenario(rawValue: scenarioName) else { throw .unknownScenario(scenarioName) }
+        guard Schedule.seedRange.contains(seed) else { throw .seedOutOfRange(seed) }
+        guard speedThousandthsRange.contains(speedThousandths) else {
+            throw .speedOutOfRange(thousandths: speedThousandths)
+        }
+        guard startEpochMs <= nowEpochMs + maximumClockSkewMs else { throw .startInFuture }
+        guard startEpochMs >= nowEpochMs - maximumAgeMs else { throw .expired }
+        return SessionToken(
+            screen: screen, scenario: scenario, seed: seed, speedThousandths: speedThousandths,
+            startEpochMs: startEpochMs)
+    }
+
+    private static func tag(_ payload: [UInt8], secret: [UInt8]) -> [UInt8] {
+        Array(HMACSHA256.authenticationCode(key: secret, message: payload).prefix(tagCount))
+    }
+
+    /// Takes the same time wherever the first difference is, so that timing does not reveal how
+    /// much of a forged tag was right.
+    private static func isEqualInConstantTime(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        guard a.count == b.count else { return false }
+        var difference: UInt8 = 0
+        for index in a.indices { difference |= a[index] ^ b[index] }
+        return difference == 0
+    }
+}

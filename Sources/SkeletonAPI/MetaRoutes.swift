@@ -11,6 +11,10 @@ struct MetaRoutes {
         "layout": "/layouts/{screen}",
         "themes": "/themes",
         "theme": "/themes/{theme}",
+        "scenarios": "/scenarios",
+        "loadingState": "/loading-state",
+        "loadingEvents": "/loading-state/events",
+        "loadingTimeline": "/loading-state/timeline",
         "health": "/healthz",
         "ready": "/readyz",
     ]

@@ -8,10 +8,17 @@ public struct SkeletonService: Sendable {
 
     public let router: Router
 
-    public init(readiness: Readiness, catalog: Catalog = .builtIn) {
+    /// The key that seals session tokens when `--session-secret` and `SESSION_SECRET` are unset.
+    /// Public on purpose: replicas that should share sessions must share a secret of their own.
+    public static let defaultSessionSecret = "skeleton-server built-in session secret; set --session-secret in production"
+
+    /// `now` is the wall clock in Unix epoch milliseconds (tests pass their own).
+    public init(readiness: Readiness, catalog: Catalog = .builtIn, sessionSecret: String = defaultSessionSecret,
+                now: @escaping @Sendable () -> Int64 = epochMilliseconds) {
         var router = Router()
         MetaRoutes(readiness: readiness).register(on: &router)
         LayoutRoutes(catalog: catalog).register(on: &router)
+        LoadingRoutes(catalog: catalog, secret: Array(sessionSecret.utf8), now: now).register(on: &router)
         self.router = router
     }
 }

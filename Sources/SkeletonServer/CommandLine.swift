@@ -1,4 +1,5 @@
 import HTTPServer
+import SkeletonAPI
 
 /// The parsed command line: the serve options, or a request for help or the version.
 /// Flags win over the `HOST` and `PORT` environment variables; every limit of SPEC §6 has a flag.
@@ -11,6 +12,7 @@ struct CommandLineOptions {
 
     var action = Action.serve
     var configuration = ServerConfiguration()
+    var sessionSecret = SkeletonService.defaultSessionSecret
 
     /// What a bad command line gets: one line on standard error and exit status 2.
     struct UsageError: Error {
@@ -27,6 +29,8 @@ struct CommandLineOptions {
       --port PORT                port to bind, 0 for any free one (env PORT; default 8080)
       --threads N                event loops, one thread each (default: the CPUs this process may use)
       --cors-origin ORIGIN       Access-Control-Allow-Origin value (default *)
+      --session-secret SECRET    key that seals loading-session tokens; replicas sharing it share
+                                 sessions (env SESSION_SECRET; default: a built-in key)
       --log-format text|json     access log line format on standard output (default text)
       --no-access-log            write no access log
       --max-connections N        open connections at most (default 10000)
@@ -42,6 +46,7 @@ struct CommandLineOptions {
 
     init(arguments: [String], environment: [String: String]) throws(UsageError) {
         if let host = environment["HOST"], !host.isEmpty { configuration.host = host }
+        if let secret = environment["SESSION_SECRET"], !secret.isEmpty { sessionSecret = secret }
         if let port = environment["PORT"], !port.isEmpty {
             guard let value = UInt16(port) else { throw UsageError(message: "PORT '\(port)' is not a port number (0-65535)") }
             configuration.port = value
@@ -67,6 +72,9 @@ struct CommandLineOptions {
             case "--port": configuration.port = UInt16(try number(0...65535))
             case "--threads": configuration.threads = try number(1...256)
             case "--cors-origin": configuration.corsOrigin = try value()
+            case "--session-secret":
+                sessionSecret = try value()
+                guard !sessionSecret.isEmpty else { throw UsageError(message: "--session-secret must not be empty") }
             case "--log-format":
                 let text = try value()
                 guard let format = AccessLogFormat(rawValue: text) else { throw UsageError(message: "--log-format '\(text)' is not one of: text, json") }

@@ -38,7 +38,7 @@ if getrlimit(Int32(RLIMIT_NOFILE.rawValue), &descriptorLimit) == 0 && descriptor
 }
 
 let readiness = Readiness()
-let server = Server(configuration: options.configuration, router: SkeletonService(readiness: readiness).router)
+let server = Server(configuration: options.configuration, router: SkeletonService(readiness: readiness, sessionSecret: options.sessionSecret).router)
 let port: UInt16
 do {
     port = try server.start()

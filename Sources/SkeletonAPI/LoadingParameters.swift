@@ -1,0 +1,97 @@
+import HTTPServer
+import Layouts
+
+/// A bad query answered with its problem response: thrown by the parameter parsers so that a
+/// handler reads as the happy path.
+struct Rejection: Error {
+    let response: Response
+}
+
+/// The query parameters of the loading routes (SPEC §5), each validated with a problem that
+/// names the parameter and its allowed values.
+struct LoadingParameters {
+    let request: Request
+    let catalog: Catalog
+
+    func screen() throws(Rejection) -> Screen? {
+        guard let name = request.queryValue("screen") else { return nil }
+        guard let screen = catalog.screen(name) else {
+            throw Rejection(response: ProblemResponses.unknown("screen", name, allowed: catalog.screens.map(\.id)))
+        }
+        return screen
+    }
+
+    func requiredScreen() throws(Rejection) -> Screen {
+        guard let screen = try screen() else {
+            throw Rejection(response: Problem(status: .badRequest, detail: "query parameter 'screen' is required; known: \(screenNames)",
+                                              extensions: [("parameter", .string("screen")), ("allowed", .strings(catalog.screens.map(\.id)))]).response())
+        }
+        return screen
+    }
+
+    func scenario() throws(Rejection) -> Scenario {
+        guard let value = request.queryValue("scenario") else { return .typical }
+        guard let scenario = Scenario(rawValue: value) else {
+            throw Rejection(response: ProblemResponses.badParameter("scenario", value, allowed: Scenario.allCases.map(\.rawValue)))
+        }
+        return scenario
+    }
+
+    /// An integer from 0 to 2^53-1 (exact in every JSON parser); 0 by default.
+    func seed() throws(Rejection) -> Int {
+        try integer("seed", in: Schedule.seedRange, default: 0)
+    }
+
+    /// `speed` from 0.1 to 100 with at most three decimals, in thousandths; 1 (1000) by default.
+    func speedThousandths() throws(Rejection) -> Int {
+        guard let value = request.queryValue("speed") else { return 1000 }
+        let parts = value.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        let whole = parts[0], fraction = parts.count == 2 ? parts[1] : ""
+        guard !whole.isEmpty, whole.count <= 3, fraction.count <= 3, (whole + fraction).allSatisfy(\.isASCIIDigit),
+              parts.count == 1 || !fraction.isEmpty,
+              case let thousandths = Int(whole)! * 1000 + Int(fraction.padding(toLength: 3))!,
+              SessionToken.speedThousandthsRange.contains(thousandths)
+        else {
+            throw Rejection(response: badRange("speed", value, "a number from 0.1 to 100 with at most three decimals"))
+        }
+        return thousandths
+    }
+
+    /// `at`: a virtual time in ms, from 0 to 24 h; nil when absent.
+    func at() throws(Rejection) -> Int? {
+        guard request.queryValue("at") != nil else { return nil }
+        return try integer("at", in: 0...86_400_000, default: 0)
+    }
+
+    /// `wait`: how long a long poll may be held, 0 to 30000 ms; nil when absent.
+    func wait() throws(Rejection) -> Int? {
+        guard request.queryValue("wait") != nil else { return nil }
+        return try integer("wait", in: 0...30_000, default: 0)
+    }
+
+    private var screenNames: String { catalog.screens.map(\.id).joined(separator: ", ") }
+
+    private func integer(_ name: String, in range: ClosedRange<Int>, default value: Int) throws(Rejection) -> Int {
+        guard let text = request.queryValue(name) else { return value }
+        guard text.count <= 16, text.allSatisfy(\.isASCIIDigit), let number = Int(text), range.contains(number) else {
+            throw Rejection(response: badRange(name, text, "an integer from \(range.lowerBound) to \(range.upperBound)"))
+        }
+        return number
+    }
+
+    private func badRange(_ name: String, _ value: String, _ allowed: String) -> Response {
+        Problem(status: .badRequest, detail: "query parameter '\(name)' must be \(allowed); got '\(value)'",
+                extensions: [("parameter", .string(name)), ("allowed", .string(allowed))]).response()
+    }
+}
+
+extension Character {
+    fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
+}
+
+extension Substring {
+    /// Right-padded with zeros (`5` -> `500`), for reading decimals as thousandths.
+    fileprivate func padding(toLength length: Int) -> String {
+        String(self) + String(repeating: "0", count: Swift.max(0, length - count))
+    }
+}

@@ -1,0 +1,166 @@
+import HTTPServer
+import Layouts
+
+/// `GET /scenarios`, `GET /loading-state` (start, `session=`, `at=`; long polling with `wait=`),
+/// `GET /loading-state/events` (Server-Sent Events) and `GET /loading-state/timeline` (SPEC §5).
+///
+/// Stateless: a session is a sealed token, so any replica with the same secret answers it the
+/// same way. Waiting clients hold a timer on their connection's event loop, never a thread.
+struct LoadingRoutes: Sendable {
+    let catalog: Catalog
+    let secret: [UInt8]
+    let now: @Sendable () -> Int64
+
+    /// A load being followed live: its token (and that token's text) and schedule.
+    private struct Session {
+        let token: SessionToken
+        let text: String
+        let schedule: Schedule
+    }
+
+    private static let noStore = ResponseHeaders(["Cache-Control": "no-store"])
+
+    func register(on router: inout Router) {
+        let scenarios = DocumentResponses(EncodedDocument(bytes: Self.scenariosDocument()), hinted: false)
+        router.get("/scenarios") { request in scenarios.response(to: request) }
+        let routes = self
+        router.add(.get, "/loading-state") { request in routes.rejectingBadInput { () throws(Rejection) in try routes.state(request) } }
+        router.add(.get, "/loading-state/events") { request in routes.rejectingBadInput { () throws(Rejection) in try routes.events(request) } }
+        router.get("/loading-state/timeline") { request in
+            do throws(Rejection) {
+                return try routes.timeline(request)
+            } catch {
+                return error.response
+            }
+        }
+    }
+
+    private func rejectingBadInput(_ body: () throws(Rejection) -> Reply) -> Reply {
+        do {
+            return try body()
+        } catch {
+            return .response(error.response)
+        }
+    }
+
+    // MARK: GET /loading-state
+
+    private func state(_ request: Request) throws(Rejection) -> Reply {
+        let parameters = LoadingParameters(request: request, catalog: catalog)
+        if request.queryValue("session") == nil, let at = try parameters.at() {
+            let schedule = Schedule(screen: try parameters.requiredScreen(), scenario: try parameters.scenario(), seed: try parameters.seed())
+            return .response(stateResponse(schedule.state(at: at), session: nil))
+        }
+        let session = try session(parameters)
+        let wait = try parameters.wait()
+        let nowMs = now()
+        let elapsed = session.token.elapsedMs(atEpochMs: nowMs)
+        guard let wait, wait > 0, let next = session.schedule.nextChangeMs(after: elapsed) else {
+            return .response(stateResponse(session.schedule.state(at: elapsed), session: session.text))
+        }
+        // Hold the poll until the next change or until `wait` passes, whichever is first.
+        let changeDelay = Int(session.token.epochMs(atElapsedMs: next) - nowMs)
+        return .deferred { exchange in
+            exchange.schedule(afterMilliseconds: min(changeDelay, wait)) {
+                var elapsed = session.token.elapsedMs(atEpochMs: now())
+                if changeDelay <= wait { elapsed = max(elapsed, next) }
+                exchange.respond(stateResponse(session.schedule.state(at: elapsed), session: session.text))
+            }
+        }
+    }
+
+    private func stateResponse(_ state: LoadingState, session: String?) -> Response {
+        .json(state.document(session: session), headers: Self.noStore)
+    }
+
+    /// The session a request follows: `session=TOKEN`, or a new one started now by `screen=`.
+    private func session(_ parameters: LoadingParameters) throws(Rejection) -> Session {
+        if let text = parameters.request.queryValue("session") {
+            let token: SessionToken
+            do {
+                token = try SessionToken.open(text, secret: secret, nowEpochMs: now(), knownScreens: Set(catalog.screens.map(\.id)))
+            } catch {
+                throw Rejection(response: Problem(status: .badRequest, detail: "query parameter 'session' is not a valid session token: \(error)",
+                                                  extensions: [("parameter", .string("session"))]).response())
+            }
+            return Session(token: token, text: text, schedule: Schedule(screen: catalog.screen(token.screen)!, scenario: token.scenario, seed: token.seed))
+        }
+        guard let screen = try parameters.screen() else {
+            throw Rejection(response: Problem(
+                status: .badRequest,
+                detail: "give 'session' (a token from an earlier response) or 'screen' (to start a load; one of: \(catalog.screens.map(\.id).joined(separator: ", ")))",
+                extensions: [("parameters", .strings(["session", "screen"])), ("allowed", .strings(catalog.screens.map(\.id)))]).response())
+        }
+        let token = SessionToken(screen: screen.id, scenario: try parameters.scenario(), seed: try parameters.seed(),
+                                 speedThousandths: try parameters.speedThousandths(), startEpochMs: now())
+        return Session(token: token, text: token.sealed(secret: secret), schedule: Schedule(screen: screen, scenario: token.scenario, seed: token.seed))
+    }
+
+    // MARK: GET /loading-state/events
+
+    private func events(_ request: Request) throws(Rejection) -> Reply {
+        let session = try session(LoadingParameters(request: request, catalog: catalog))
+        let lastEventID = request.fields["Last-Event-ID"].flatMap { Int($0) }
+        return .deferred { exchange in
+            var headers = ResponseHeaders.contentType("text/event-stream")
+            headers.append(Self.noStore)
+            exchange.startStream(headers: headers)
+            let elapsed = session.token.elapsedMs(atEpochMs: now())
+            let sentUpTo: Int
+            if let lastEventID {
+                sentUpTo = lastEventID
+            } else {
+                exchange.send(LoadingEvent.snapshot(session.schedule.state(at: elapsed), session: session.text).bytes)
+                sentUpTo = elapsed
+            }
+            streamChanges(LoadingEvent.changes(of: session.schedule, after: sentUpTo)[...], session: session, to: exchange)
+        }
+    }
+
+    /// Sends each instant's events when it comes (those already due at once), then `complete`.
+    private func streamChanges(_ events: ArraySlice<LoadingEvent>, session: Session, to exchange: Exchange) {
+        guard let time = events.first?.timeMs else {
+            exchange.send(LoadingEvent.complete(elapsedMs: session.schedule.completeAtMs).bytes)
+            exchange.finish()
+            return
+        }
+        let due = events.prefix { $0.timeMs == time }
+        let send = {
+            exchange.send(due.flatMap(\.bytes))
+            streamChanges(events.dropFirst(due.count), session: session, to: exchange)
+        }
+        let delay = Int(session.token.epochMs(atElapsedMs: time) - now())
+        if delay <= 0 { send() } else { exchange.schedule(afterMilliseconds: delay, send) }
+    }
+
+    // MARK: GET /loading-state/timeline
+
+    private func timeline(_ request: Request) throws(Rejection) -> Response {
+        let parameters = LoadingParameters(request: request, catalog: catalog)
+        let schedule = Schedule(screen: try parameters.requiredScreen(), scenario: try parameters.scenario(), seed: try parameters.seed())
+        return .json(schedule.timelineDocument(), headers: ResponseHeaders(["Cache-Control": "public, max-age=60"]))
+    }
+
+    private static func scenariosDocument() -> [UInt8] {
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.key("scenarios")
+        writer.beginArray()
+        for scenario in Scenario.allCases {
+            writer.beginObject()
+            writer.member("id", scenario.rawValue)
+            writer.member("summary", scenario.summary)
+            writer.endObject()
+        }
+        writer.endArray()
+        writer.key("speed")
+        writer.beginObject()
+        writer.member("min", 0.1)
+        writer.member("max", 100)
+        writer.member("default", 1)
+        writer.member("summary", "divides wall-clock time: at speed 10 a 1000 ms stage is ready after 100 ms")
+        writer.endObject()
+        writer.endObject()
+        return writer.bytes
+    }
+}

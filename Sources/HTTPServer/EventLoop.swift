@@ -21,14 +21,16 @@ final class EventLoop: @unchecked Sendable {
     private var connections: [Connection?] = []
     private var connectionCount = 0
     private let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
-    private var output: [UInt8] = []
+    private var output = OutputBuffer(capacity: 64 * 1024)
+    /// Output for a connection other than `current` (a deferred reply answered from a timer).
+    private var sideOutput = OutputBuffer(capacity: 4 * 1024)
     /// The connection whose requests are being processed (its responses collect in `output`).
     private var current: Connection?
     private var timers = TimerHeap()
     private var timerSequence: UInt64 = 0
     private let encoder: ResponseEncoder
     private var date = DateHeader()
-    private var accessLog: AccessLog?
+    private var accessLog: AccessLog
     private let stopRequested = Atomic<Bool>(false)
     private var isDraining = false
     private var drainDeadline = Int64.max
@@ -46,7 +48,7 @@ final class EventLoop: @unchecked Sendable {
         self.state = state
         self.listener = listener
         encoder = ResponseEncoder(serverName: configuration.serverName, corsOrigin: configuration.corsOrigin)
-        accessLog = configuration.accessLog.map(AccessLog.init)
+        accessLog = AccessLog(format: configuration.accessLog)
         epoll = try checked("epoll_create1") { epoll_create1(Int32(EPOLL_CLOEXEC)) }
         wakeFd = try checked("eventfd") { eventfd(0, Int32(EFD_NONBLOCK) | Int32(EFD_CLOEXEC)) }
         try control(EPOLL_CTL_ADD, wakeFd, events: EPOLLIN.rawValue)
@@ -93,7 +95,7 @@ final class EventLoop: @unchecked Sendable {
                 sweep()
             }
         }
-        accessLog?.flush()
+        accessLog.flush()
     }
 
     private func timeoutUntilNextEvent() -> Int32 {
@@ -276,7 +278,7 @@ final class EventLoop: @unchecked Sendable {
         connection.servedRequests += 1
         switch router.reply(to: request) {
         case .response(let response):
-            append(response, for: request, on: connection)
+            append(response, for: request, on: connection, into: &output)
         case .deferred(let start):
             let exchange = Exchange(request: request, connection: connection, loop: self)
             connection.phase = .waiting(exchange)
@@ -284,14 +286,14 @@ final class EventLoop: @unchecked Sendable {
         }
     }
 
-    /// Encodes a complete response into the output for `connection`.
-    private func append(_ response: Response, for request: Request, on connection: Connection) {
-        let before = output.count
+    /// Encodes a complete response into `out`, for `connection`.
+    private func append(_ response: Response, for request: Request, on connection: Connection, into out: inout OutputBuffer) {
+        let before = out.count
         let keepAlive = request.isKeepAlive && !isDraining
         encoder.encode(response, includeBody: request.method != .head, version: request.version,
-                       keepAlive: keepAlive, date: date.line, into: &output)
-        accessLog?.record(request, status: response.status, bytes: output.count - before,
-                          microseconds: Int(monotonicMicroseconds() - connection.requestStartMicroseconds))
+                       keepAlive: keepAlive, date: date.line, into: &out)
+        accessLog.record(request, status: response.status, bytes: out.count - before,
+                         microseconds: Int(monotonicMicroseconds() - connection.requestStartMicroseconds))
         if !keepAlive { connection.closeAfterFlush = true }
     }
 
@@ -299,7 +301,7 @@ final class EventLoop: @unchecked Sendable {
     private func reject(_ connection: Connection, _ error: ParseError) {
         let request = Request(method: .get, path: "-", isKeepAlive: false)
         connection.requestStartMicroseconds = monotonicMicroseconds()
-        append(Problem(status: error.status, detail: error.detail).response(), for: request, on: connection)
+        append(Problem(status: error.status, detail: error.detail).response(), for: request, on: connection, into: &output)
         connection.lingerAfterFlush = true
     }
 
@@ -308,69 +310,82 @@ final class EventLoop: @unchecked Sendable {
     func complete(_ exchange: Exchange, with response: Response) {
         let connection = exchange.connection
         connection.phase = .head
-        emit(to: connection) { append(response, for: exchange.request, on: connection) }
+        emit(to: connection) { out in append(response, for: exchange.request, on: connection, into: &out) }
     }
 
     func startStream(_ exchange: Exchange, status: Status, headers: ResponseHeaders, framing: ResponseEncoder.Framing) {
         let connection = exchange.connection
         connection.phase = .streaming(exchange)
         let keepAlive = exchange.request.isKeepAlive && framing == .chunked && !isDraining
-        emit(to: connection) {
+        emit(to: connection) { out in
             encoder.encodeHead(status: status, headers: headers, framing: framing, version: exchange.request.version,
-                               keepAlive: keepAlive, date: date.line, into: &output)
+                               keepAlive: keepAlive, date: date.line, into: &out)
         }
         if !keepAlive { connection.closeAfterFlush = true }
     }
 
     func sendChunk(_ exchange: Exchange, _ bytes: [UInt8], framing: ResponseEncoder.Framing) {
         guard exchange.request.method != .head else { return }
-        emit(to: exchange.connection) {
-            if framing == .chunked { encoder.encodeChunk(bytes, into: &output) } else { output += bytes }
+        emit(to: exchange.connection) { out in
+            if framing == .chunked { encoder.encodeChunk(bytes, into: &out) } else { out.append(bytes) }
         }
     }
 
     func finishStream(_ exchange: Exchange, framing: ResponseEncoder.Framing) {
         let connection = exchange.connection
         connection.phase = .head
-        emit(to: connection) {
-            if framing == .chunked && exchange.request.method != .head { output += ResponseEncoder.lastChunk }
-            accessLog?.record(exchange.request, status: .ok, bytes: 0,
-                              microseconds: Int(monotonicMicroseconds() - connection.requestStartMicroseconds))
+        emit(to: connection) { out in
+            if framing == .chunked && exchange.request.method != .head { out.append(ResponseEncoder.lastChunk) }
+            accessLog.record(exchange.request, status: .ok, bytes: 0,
+                             microseconds: Int(monotonicMicroseconds() - connection.requestStartMicroseconds))
         }
         if isDraining { connection.closeAfterFlush = true }
     }
 
-    /// Encodes into the output for `connection`: straight into the batch being processed when
-    /// that is this connection's, otherwise into a batch of its own, sent at once.
-    private func emit(to connection: Connection, _ encode: () -> Void) {
+    /// Encodes for `connection`: into the batch being processed when that is this connection's,
+    /// otherwise into a batch of its own, sent at once; then resumes its pipelined requests.
+    private func emit(to connection: Connection, _ encode: (inout OutputBuffer) -> Void) {
         if current === connection {
-            encode()
+            encode(&output)
             return
         }
-        let saved = (output, current)
-        output = []
-        current = connection
-        encode()
-        flushOutput(connection)
-        if !connection.isClosed, case .head = connection.phase, !connection.pending.isEmpty, connection.outbox.isEmpty {
+        encode(&sideOutput)
+        flush(&sideOutput, to: connection)
+        if current == nil {
+            resume(connection)
+        } else {
+            schedule(afterMilliseconds: 0) { [self] in resume(connection) }
+        }
+    }
+
+    /// Processes requests that arrived while a reply was pending or output was backed up.
+    private func resume(_ connection: Connection) {
+        guard !connection.isClosed else { return }
+        if case .head = connection.phase, !connection.pending.isEmpty, connection.outbox.isEmpty {
+            current = connection
             processPending(connection)
+            current = nil
             flushOutput(connection)
         }
-        (output, current) = saved
         if !connection.isClosed { settle(connection) }
     }
 
     // MARK: Writing
 
-    /// Sends the output batch to `connection`; what the socket does not take waits in its outbox.
+    /// Sends the output batch to `connection`.
     private func flushOutput(_ connection: Connection) {
-        defer { output.removeAll(keepingCapacity: output.capacity <= 2 * Self.outputHighWater) }
-        if !output.isEmpty && !connection.isClosed {
+        flush(&output, to: connection)
+    }
+
+    /// Writes `buffer` to `connection` and empties it; what the socket does not take waits in the outbox.
+    private func flush(_ buffer: inout OutputBuffer, to connection: Connection) {
+        defer { buffer.removeAll(keepingCapacity: 2 * Self.outputHighWater) }
+        if !buffer.isEmpty && !connection.isClosed {
+            let bytes = buffer.bytes
             if connection.outbox.isEmpty {
-                let written = output.withUnsafeBytes { write(connection, $0) }
-                if let written, written < output.count { connection.outbox = Array(output[written...]) }
+                if let written = write(connection, bytes), written < bytes.count { connection.outbox = Array(bytes[written...]) }
             } else {
-                connection.outbox += output
+                connection.outbox.append(contentsOf: bytes)
             }
         }
         if !connection.isClosed && isReadyToClose(connection) { finishConnection(connection) }
@@ -398,11 +413,8 @@ final class EventLoop: @unchecked Sendable {
         connection.outboxOffset = 0
         if isReadyToClose(connection) {
             finishConnection(connection)
-        } else if case .head = connection.phase, !connection.pending.isEmpty {
-            current = connection
-            processPending(connection)
-            current = nil
-            flushOutput(connection)
+        } else {
+            resume(connection)
         }
     }
 
@@ -504,7 +516,7 @@ final class EventLoop: @unchecked Sendable {
     /// Applies expired deadlines: 408 for a request that did not arrive in time, a plain close
     /// for an idle or stalled connection, the end of a linger; at shutdown, the grace period.
     private func sweep() {
-        accessLog?.flush()
+        accessLog.flush()
         if isDraining && now >= drainDeadline {
             for case let connection? in connections { close(connection) }
             isFinished = true
@@ -518,9 +530,7 @@ final class EventLoop: @unchecked Sendable {
                 close(connection)
             case .head, .body:
                 if connection.hasPartialRequest && connection.outbox.isEmpty {
-                    current = connection
                     reject(connection, ParseError(.requestTimeout, "the request was not received within \(configuration.headerTimeoutMilliseconds) ms"))
-                    current = nil
                     flushOutput(connection)
                     if !connection.isClosed { settle(connection) }
                 } else {

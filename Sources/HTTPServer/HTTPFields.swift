@@ -37,13 +37,35 @@ public struct HTTPFields: Sendable {
 
     /// The value of the first field named `name`.
     public subscript(_ name: String) -> String? {
-        guard let entry = entries.first(where: { matches($0, name) }) else { return nil }
-        return string(Int(entry.valueStart)..<Int(entry.valueEnd))
+        guard let index = firstIndex(named: name, from: 0) else { return nil }
+        return string(Int(entries[index].valueStart)..<Int(entries[index].valueEnd))
     }
 
     /// The values of every field named `name`, in order.
     public func values(_ name: String) -> [String] {
-        entries.filter { matches($0, name) }.map { string(Int($0.valueStart)..<Int($0.valueEnd)) }
+        var values: [String] = []
+        var next = 0
+        while let index = firstIndex(named: name, from: next) {
+            values.append(string(Int(entries[index].valueStart)..<Int(entries[index].valueEnd)))
+            next = index + 1
+        }
+        return values
+    }
+
+    /// The index of the first entry from `start` on whose name is `name`, compared byte by byte.
+    private func firstIndex(named name: String, from start: Int) -> Int? {
+        guard start < entries.count else { return nil }
+        return storage.withUnsafeBytes { bytes in
+            name.withUTF8Bytes { target in
+                var index = start
+                while index < entries.count {
+                    let entry = entries[index]
+                    if Bytes.equalsIgnoringCase(bytes, Int(entry.nameStart), Int(entry.nameEnd), target) { return index }
+                    index += 1
+                }
+                return nil
+            }
+        }
     }
 
     /// Whether some field named `name` lists `token` among its comma-separated values (case-insensitive).

@@ -34,6 +34,7 @@ public struct Request: Sendable {
     /// The first value of query parameter `name`, percent- and `+`-decoded; nil when absent
     /// or not validly encoded.
     public func queryValue(_ name: String) -> String? {
+        if query.isEmpty { return nil }
         for pair in query.utf8.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
             let key = pair.prefix { $0 != UInt8(ascii: "=") }
             guard let decodedKey = percentDecoded(key, plusIsSpace: true), decodedKey.elementsEqual(name.utf8) else { continue }

@@ -42,7 +42,7 @@ enum RequestParser {
         while start + 1 < count, bytes[start] == cr, bytes[start + 1] == lf { start += 2 }
         if start > limits.maxRequestLine { throw .bad("too many empty lines before the request line") }
 
-        guard let lineFeed = indexOfLineFeed(bytes, from: start) else {
+        guard let lineFeed = Bytes.firstIndex(of: lf, in: bytes, from: start, to: count) else {
             if count - start > limits.maxRequestLine { throw ParseError(.uriTooLong, "the request line exceeds \(limits.maxRequestLine) bytes") }
             return .needMore
         }
@@ -51,35 +51,28 @@ enum RequestParser {
         let line = RequestLine(bytes, start..<lineEnd)
         let (method, version) = try line.methodAndVersion()
 
-        // The header section: find its end before doing any work on it.
+        // The header fields, validated as they are found; the head is complete at the empty line.
         let headerStart = lineFeed + 1
         var position = headerStart
-        var lines: [Range<Int>] = []
+        var entries: [HTTPFields.Entry] = []
+        var framing = FramingFields()
         while true {
-            guard let feed = indexOfLineFeed(bytes, from: position) else {
+            guard let feed = Bytes.firstIndex(of: lf, in: bytes, from: position, to: count) else {
                 if count - headerStart > limits.maxHeaderBytes { throw ParseError(.requestHeaderFieldsTooLarge, "the header section exceeds \(limits.maxHeaderBytes) bytes") }
                 return .needMore
             }
             if feed + 1 - headerStart > limits.maxHeaderBytes { throw ParseError(.requestHeaderFieldsTooLarge, "the header section exceeds \(limits.maxHeaderBytes) bytes") }
             let end = try endOfLine(bytes, lineFeed: feed, lineStart: position, what: "header field line")
             if end == position { break }
-            lines.append(position..<end)
-            if lines.count > limits.maxHeaderCount { throw ParseError(.requestHeaderFieldsTooLarge, "more than \(limits.maxHeaderCount) header fields") }
+            if entries.count == limits.maxHeaderCount { throw ParseError(.requestHeaderFieldsTooLarge, "more than \(limits.maxHeaderCount) header fields") }
+            let entry = try fieldEntry(bytes, position..<end, base: headerStart)
+            entries.append(entry)
+            framing.note(bytes, entry, base: headerStart)
             position = feed + 1
         }
         let consumed = position + 2
 
-        let storage = Array(bytes[headerStart..<position])
-        var entries: [HTTPFields.Entry] = []
-        entries.reserveCapacity(lines.count)
-        var framing = FramingFields()
-        for range in lines {
-            let entry = try fieldEntry(bytes, range, base: headerStart)
-            entries.append(entry)
-            framing.note(name: bytes[range.lowerBound..<range.lowerBound + Int(entry.nameEnd - entry.nameStart)],
-                         value: bytes[headerStart + Int(entry.valueStart)..<headerStart + Int(entry.valueEnd)])
-        }
-        let fields = HTTPFields(storage: storage, entries: entries)
+        let fields = HTTPFields(storage: Array(UnsafeRawBufferPointer(rebasing: bytes[headerStart..<position])), entries: entries)
         let bodyFraming = try framing.resolve(version: version, limits: limits)
         let (path, query) = try line.pathAndQuery(method: method)
         let isKeepAlive = switch version {
@@ -94,40 +87,38 @@ enum RequestParser {
     private static func fieldEntry(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>, base: Int) throws(ParseError) -> HTTPFields.Entry {
         let first = bytes[range.lowerBound]
         if first == space || first == tab { throw .bad("obsolete line folding is not accepted (RFC 9112 §5.2)") }
-        guard let colon = bytes[range].firstIndex(of: UInt8(ascii: ":")) else {
+        guard let colon = Bytes.firstIndex(of: UInt8(ascii: ":"), in: bytes, from: range.lowerBound, to: range.upperBound) else {
             throw .bad("a header field line has no colon")
         }
         if colon == range.lowerBound { throw .bad("a header field has an empty name") }
-        for index in range.lowerBound..<colon where !isTokenCharacter(bytes[index]) {
-            if bytes[index] == space || bytes[index] == tab {
-                throw .bad("whitespace between a header field name and its colon (RFC 9112 §5.1)")
+        var index = range.lowerBound
+        while index < colon {
+            let byte = bytes[index]
+            if !isTokenCharacter(byte) {
+                if byte == space || byte == tab { throw .bad("whitespace between a header field name and its colon (RFC 9112 §5.1)") }
+                throw .bad("a header field name has a character that is not a token character")
             }
-            throw .bad("a header field name has a character that is not a token character")
+            index += 1
         }
         var valueStart = colon + 1
         var valueEnd = range.upperBound
         while valueStart < valueEnd, bytes[valueStart] == space || bytes[valueStart] == tab { valueStart += 1 }
         while valueEnd > valueStart, bytes[valueEnd - 1] == space || bytes[valueEnd - 1] == tab { valueEnd -= 1 }
-        for index in valueStart..<valueEnd {
+        index = valueStart
+        while index < valueEnd {
             let byte = bytes[index]
-            if (byte < 0x20 && byte != tab) || byte == 0x7F {
-                throw .bad("a header field value has a control character")
-            }
+            if (byte < 0x20 && byte != tab) || byte == 0x7F { throw .bad("a header field value has a control character") }
+            index += 1
         }
         return HTTPFields.Entry(nameStart: Int32(range.lowerBound - base), nameEnd: Int32(colon - base),
                                 valueStart: Int32(valueStart - base), valueEnd: Int32(valueEnd - base))
     }
 
-    /// The index just past a line's content: the line must end in CRLF, and hold no other CR.
-    private static func endOfLine(_ bytes: UnsafeRawBufferPointer, lineFeed: Int, lineStart: Int, what: String) throws(ParseError) -> Int {
+    /// The index just past a line's content: the line must end in CRLF.
+    @inline(__always)
+    private static func endOfLine(_ bytes: UnsafeRawBufferPointer, lineFeed: Int, lineStart: Int, what: StaticString) throws(ParseError) -> Int {
         guard lineFeed > lineStart, bytes[lineFeed - 1] == cr else { throw .bad("the \(what) does not end in CRLF") }
         return lineFeed - 1
-    }
-
-    private static func indexOfLineFeed(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Int? {
-        guard start < bytes.count, let base = bytes.baseAddress else { return nil }
-        guard let found = memchr(base + start, Int32(lf), bytes.count - start) else { return nil }
-        return base.distance(to: UnsafeRawPointer(found))
     }
 }
 
@@ -141,9 +132,9 @@ private struct RequestLine {
 
     init(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>) {
         self.bytes = bytes
-        let firstSpace = bytes[range].firstIndex(of: space) ?? range.upperBound
+        let firstSpace = Bytes.firstIndex(of: space, in: bytes, from: range.lowerBound, to: range.upperBound) ?? range.upperBound
         let targetStart = min(firstSpace + 1, range.upperBound)
-        let secondSpace = bytes[targetStart..<range.upperBound].firstIndex(of: space) ?? range.upperBound
+        let secondSpace = Bytes.firstIndex(of: space, in: bytes, from: targetStart, to: range.upperBound) ?? range.upperBound
         method = range.lowerBound..<firstSpace
         target = targetStart..<secondSpace
         version = min(secondSpace + 1, range.upperBound)..<range.upperBound
@@ -154,52 +145,61 @@ private struct RequestLine {
         guard isWellFormed, !method.isEmpty, !target.isEmpty, version.count == 8 else {
             throw .bad("the request line is not 'method SP request-target SP HTTP-version'")
         }
-        let v = bytes[version]
-        guard v.starts(with: "HTTP/".utf8), isDigit(v[v.startIndex + 5]), v[v.startIndex + 6] == UInt8(ascii: "."), isDigit(v[v.startIndex + 7]) else {
+        let v = version.lowerBound
+        guard bytes[v] == UInt8(ascii: "H"), bytes[v + 1] == UInt8(ascii: "T"), bytes[v + 2] == UInt8(ascii: "T"),
+              bytes[v + 3] == UInt8(ascii: "P"), bytes[v + 4] == UInt8(ascii: "/"),
+              isDigit(bytes[v + 5]), bytes[v + 6] == UInt8(ascii: "."), isDigit(bytes[v + 7]) else {
             throw .bad("the HTTP version is not 'HTTP/' DIGIT '.' DIGIT")
         }
-        guard v[v.startIndex + 5] == UInt8(ascii: "1") else {
+        guard bytes[v + 5] == UInt8(ascii: "1") else {
             throw ParseError(.httpVersionNotSupported, "only HTTP/1.x is served here")
         }
-        guard bytes[method].allSatisfy(isTokenCharacter) else { throw .bad("the method is not a token") }
         guard let known = Method(bytes: UnsafeRawBufferPointer(rebasing: bytes[method])) else {
+            guard bytes[method].allSatisfy(isTokenCharacter) else { throw .bad("the method is not a token") }
             throw ParseError(.notImplemented, "the method '\(String(decoding: bytes[method], as: UTF8.self))' is not implemented")
         }
         // RFC 9110 §2.5: a higher minor version is served as the highest we speak.
-        return (known, v[v.startIndex + 7] == UInt8(ascii: "0") ? .http10 : .http11)
+        return (known, bytes[v + 7] == UInt8(ascii: "0") ? .http10 : .http11)
     }
 
     /// The decoded path and raw query of an origin-form, absolute-form or asterisk-form target.
     func pathAndQuery(method: Method) throws(ParseError) -> (String, String) {
-        var range = target
-        if bytes[range].contains(where: { $0 <= space || $0 >= 0x7F || $0 == UInt8(ascii: "#") }) {
-            throw .bad("the request target has a character outside visible ASCII, or a fragment")
+        var index = target.lowerBound
+        var hasPercent = false
+        while index < target.upperBound {
+            let byte = bytes[index]
+            if byte <= space || byte >= 0x7F || byte == UInt8(ascii: "#") {
+                throw .bad("the request target has a character outside visible ASCII, or a fragment")
+            }
+            if byte == UInt8(ascii: "%") { hasPercent = true }
+            index += 1
         }
-        if bytes[range].elementsEqual("*".utf8) {
-            guard method == .options else { throw .bad("the asterisk-form target is only for OPTIONS") }
-            return ("*", "")
-        }
-        if bytes[range.lowerBound] != UInt8(ascii: "/") {
-            let lowered = bytes[range].prefix(8).map(lowercased)
+        var start = target.lowerBound
+        if bytes[start] != UInt8(ascii: "/") {
+            if target.count == 1 && bytes[start] == UInt8(ascii: "*") {
+                guard method == .options else { throw .bad("the asterisk-form target is only for OPTIONS") }
+                return ("*", "")
+            }
+            let lowered = bytes[target].prefix(8).map(lowercased)
             let schemeLength = lowered.starts(with: "http://".utf8) ? 7 : lowered.starts(with: "https://".utf8) ? 8 : 0
             guard schemeLength > 0 else { throw .bad("the request target is not a path or an http(s) URL") }
-            let afterScheme = range.lowerBound + schemeLength
-            let pathStart = bytes[afterScheme..<range.upperBound].firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") } ?? range.upperBound
+            let afterScheme = start + schemeLength
+            let pathStart = bytes[afterScheme..<target.upperBound].firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") } ?? target.upperBound
             guard pathStart > afterScheme else { throw .bad("the absolute-form target has no authority") }
-            range = pathStart..<range.upperBound
+            start = pathStart
         }
-        let questionMark = bytes[range].firstIndex(of: UInt8(ascii: "?")) ?? range.upperBound
-        let rawPath = bytes[range.lowerBound..<questionMark]
+        let questionMark = Bytes.firstIndex(of: UInt8(ascii: "?"), in: bytes, from: start, to: target.upperBound) ?? target.upperBound
+        let rawPath = UnsafeRawBufferPointer(rebasing: bytes[start..<questionMark])
         let path: String
         if rawPath.isEmpty {
             path = "/"
-        } else if rawPath.contains(UInt8(ascii: "%")) {
+        } else if hasPercent, rawPath.contains(UInt8(ascii: "%")) {
             guard let decoded = percentDecoded(rawPath, plusIsSpace: false) else { throw .bad("the path has a malformed percent-encoding") }
             path = String(decoding: decoded, as: UTF8.self)
         } else {
             path = String(decoding: rawPath, as: UTF8.self)
         }
-        let query = questionMark < range.upperBound ? String(decoding: bytes[(questionMark + 1)..<range.upperBound], as: UTF8.self) : ""
+        let query = questionMark < target.upperBound ? String(decoding: UnsafeRawBufferPointer(rebasing: bytes[(questionMark + 1)..<target.upperBound]), as: UTF8.self) : ""
         return (path, query)
     }
 }
@@ -215,21 +215,23 @@ private struct FramingFields {
     var hasClose = false
     var hasKeepAlive = false
 
-    mutating func note(name: Slice<UnsafeRawBufferPointer>, value: Slice<UnsafeRawBufferPointer>) {
-        switch name.count {
-        case 4 where equalsIgnoringCase(name, "host"):
+    mutating func note(_ bytes: UnsafeRawBufferPointer, _ entry: HTTPFields.Entry, base: Int) {
+        let nameStart = base + Int(entry.nameStart), nameEnd = base + Int(entry.nameEnd)
+        let value = bytes[(base + Int(entry.valueStart))..<(base + Int(entry.valueEnd))]
+        switch nameEnd - nameStart {
+        case 4 where Self.matches(bytes, nameStart, nameEnd, Self.host):
             hostCount += 1
-        case 10 where equalsIgnoringCase(name, "connection"):
+        case 10 where Self.matches(bytes, nameStart, nameEnd, Self.connection):
             for token in Array(value).split(separator: UInt8(ascii: ",")) {
                 let token = trimmed(token)
                 if equalsIgnoringCase(token, "close") { hasClose = true }
                 if equalsIgnoringCase(token, "keep-alive") { hasKeepAlive = true }
             }
-        case 14 where equalsIgnoringCase(name, "content-length"):
+        case 14 where Self.matches(bytes, nameStart, nameEnd, Self.contentLength):
             for item in Array(value).split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false) {
                 noteContentLength(trimmed(item))
             }
-        case 17 where equalsIgnoringCase(name, "transfer-encoding"):
+        case 17 where Self.matches(bytes, nameStart, nameEnd, Self.transferEncoding):
             hasTransferEncoding = true
             for token in Array(value).split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false) {
                 transferCodings.append(trimmed(token))
@@ -237,6 +239,16 @@ private struct FramingFields {
         default:
             break
         }
+    }
+
+    private static let host = Array("host".utf8)
+    private static let connection = Array("connection".utf8)
+    private static let contentLength = Array("content-length".utf8)
+    private static let transferEncoding = Array("transfer-encoding".utf8)
+
+    @inline(__always)
+    private static func matches(_ bytes: UnsafeRawBufferPointer, _ start: Int, _ end: Int, _ name: [UInt8]) -> Bool {
+        name.withUnsafeBufferPointer { Bytes.equalsIgnoringCase(bytes, start, end, $0) }
     }
 
     private mutating func noteContentLength(_ digits: ArraySlice<UInt8>) {

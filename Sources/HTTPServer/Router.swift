@@ -1,56 +1,60 @@
-/// Maps a method and a path to a handler. Templates are literal segments and `{name}`
-/// parameters (`/layouts/{screen}`); a path matches the template with the most literal
-/// segments first. Dispatch follows RFC 9110: HEAD is answered by the GET handler (the
-/// encoder drops the body, §9.3.2), OPTIONS by a CORS preflight listing the allowed methods
+import Glibc
+
+/// Maps a method and a path to a handler. A template is a literal path (`/layouts`) or a literal
+/// prefix and one final `{name}` parameter (`/layouts/{screen}`, matching one non-empty segment);
+/// literal templates match first. Dispatch follows RFC 9110: HEAD is answered by the GET handler
+/// (the encoder drops the body, §9.3.2), OPTIONS by a CORS preflight listing the allowed methods
 /// (§9.3.7), an unknown path by 404, a known path with another method by 405 with `Allow` (§15.5.6).
 ///
 /// Immutable once the server starts; handlers run on the event loop of their connection.
+/// Matching compares the path's bytes with a flat table of the templates' bytes: no splitting,
+/// no hashing, no reference counting per route.
 public struct Router: Sendable {
     public typealias Handler = @Sendable (Request) -> Reply
 
-    private enum Segment: Sendable, Equatable {
-        case literal(String)
-        case parameter(String)
-    }
-
     private struct Route: Sendable {
         let template: String
-        let segments: [Segment]
+        /// The parameter's name when the template ends in one.
+        let parameter: String?
         var handlers: [(method: Method, handler: Handler)]
-        var allow: String {
-            var methods = handlers.map(\.method)
-            if methods.contains(.get) && !methods.contains(.head) { methods.append(.head) }
-            methods.append(.options)
-            return methods.map(\.rawValue).joined(separator: ", ")
-        }
+        var allow: String
+    }
+
+    /// Where a route's literal bytes sit in `literals`, in matching order.
+    private struct Key: Sendable {
+        let route: Int
+        let start: Int
+        let count: Int
+        let hasParameter: Bool
     }
 
     private var routes: [Route] = []
-    private var exactRoutes: [String: Int] = [:]
-    private var templateRoutes: [Int] = []
+    private var keys: [Key] = []
+    private var literals: [UInt8] = []
 
     public init() {}
 
     /// Registers `handler` for `method` on `template`.
     public mutating func add(_ method: Method, _ template: String, _ handler: @escaping Handler) {
+        precondition(template.hasPrefix("/"), "a route template starts with '/'")
         if let index = routes.firstIndex(where: { $0.template == template }) {
             precondition(!routes[index].handlers.contains { $0.method == method }, "\(method.rawValue) \(template) is registered twice")
             routes[index].handlers.append((method, handler))
+            routes[index].allow = Self.allow(routes[index].handlers.map(\.method))
             return
         }
-        precondition(template.hasPrefix("/"), "a route template starts with '/'")
-        let segments: [Segment] = template.split(separator: "/").map { part in
-            part.hasPrefix("{") && part.hasSuffix("}") ? .parameter(String(part.dropFirst().dropLast())) : .literal(String(part))
+        var literal = Substring(template)
+        var parameter: String?
+        if let open = template.firstIndex(of: "{") {
+            precondition(template.hasSuffix("}") && template[..<open].hasSuffix("/") && !template[open...].dropFirst().contains("{"),
+                         "a template's only parameter is its last segment: \(template)")
+            literal = template[..<open]
+            parameter = String(template[open...].dropFirst().dropLast())
         }
-        routes.append(Route(template: template, segments: segments, handlers: [(method, handler)]))
-        let index = routes.count - 1
-        if segments.allSatisfy({ if case .literal = $0 { true } else { false } }) {
-            exactRoutes[template] = index
-        } else {
-            let routes = routes
-            templateRoutes.append(index)
-            templateRoutes.sort { Self.literalCount(routes[$0].segments) > Self.literalCount(routes[$1].segments) }
-        }
+        routes.append(Route(template: template, parameter: parameter, handlers: [(method, handler)], allow: Self.allow([method])))
+        keys.append(Key(route: routes.count - 1, start: literals.count, count: literal.utf8.count, hasParameter: parameter != nil))
+        literals += literal.utf8
+        keys.sort { ($0.hasParameter ? 1 : 0, -$0.count) < ($1.hasParameter ? 1 : 0, -$1.count) }
     }
 
     /// Registers a GET handler that answers at once.
@@ -71,18 +75,19 @@ public struct Router: Sendable {
         guard let (index, parameters) = match(request.path) else {
             return .response(Problem(status: .notFound, detail: "no route matches '\(request.path)'").response())
         }
-        let route = routes[index]
-        let method = request.method == .head && !route.handlers.contains(where: { $0.method == .head }) ? .get : request.method
-        guard let handler = route.handlers.first(where: { $0.method == method })?.handler else {
-            if request.method == .options { return .response(preflight(allow: route.allow, request: request)) }
-            var headers = ResponseHeaders()
-            headers.add("Allow", route.allow)
-            let problem = Problem(status: .methodNotAllowed, detail: "\(request.method.rawValue) is not allowed on \(route.template); allowed: \(route.allow)")
-            return .response(problem.response(headers: headers))
+        let wanted = request.method == .head ? Method.get : request.method
+        for entry in routes[index].handlers where entry.method == request.method || entry.method == wanted {
+            guard !parameters.isEmpty else { return entry.handler(request) }
+            var routed = request
+            routed.parameters = parameters
+            return entry.handler(routed)
         }
-        var routed = request
-        routed.parameters = parameters
-        return handler(routed)
+        let allow = routes[index].allow
+        if request.method == .options { return .response(preflight(allow: allow, request: request)) }
+        var headers = ResponseHeaders()
+        headers.add("Allow", allow)
+        let problem = Problem(status: .methodNotAllowed, detail: "\(request.method.rawValue) is not allowed on \(routes[index].template); allowed: \(allow)")
+        return .response(problem.response(headers: headers))
     }
 
     private func preflight(allow: String, request: Request) -> Response {
@@ -97,36 +102,27 @@ public struct Router: Sendable {
     }
 
     private func match(_ path: String) -> (route: Int, parameters: [(name: String, value: String)])? {
-        if let index = exactRoutes[path] { return (index, []) }
-        for index in templateRoutes {
-            if let parameters = Self.match(path, routes[index].segments) { return (index, parameters) }
-        }
-        return nil
-    }
-
-    /// Walks the path's bytes against the segments without splitting it.
-    private static func match(_ path: String, _ segments: [Segment]) -> [(name: String, value: String)]? {
-        let bytes = path.utf8
-        var position = bytes.startIndex
-        var parameters: [(name: String, value: String)] = []
-        for segment in segments {
-            guard position < bytes.endIndex, bytes[position] == UInt8(ascii: "/") else { return nil }
-            position = bytes.index(after: position)
-            let end = bytes[position...].firstIndex(of: UInt8(ascii: "/")) ?? bytes.endIndex
-            let part = bytes[position..<end]
-            switch segment {
-            case .literal(let literal):
-                guard part.elementsEqual(literal.utf8) else { return nil }
-            case .parameter(let name):
-                guard !part.isEmpty else { return nil }
-                parameters.append((name, String(Substring(part))))
+        path.withUTF8Bytes { path in
+            literals.withUnsafeBufferPointer { literals in
+                for key in keys {
+                    if key.hasParameter {
+                        guard path.count > key.count, memcmp(path.baseAddress!, literals.baseAddress! + key.start, key.count) == 0 else { continue }
+                        let value = UnsafeBufferPointer(rebasing: path[key.count...])
+                        guard !value.contains(UInt8(ascii: "/")) else { continue }
+                        return (key.route, [(routes[key.route].parameter!, String(decoding: value, as: UTF8.self))])
+                    } else if path.count == key.count, memcmp(path.baseAddress!, literals.baseAddress! + key.start, key.count) == 0 {
+                        return (key.route, [])
+                    }
+                }
+                return nil
             }
-            position = end
         }
-        return position == bytes.endIndex ? parameters : nil
     }
 
-    private static func literalCount(_ segments: [Segment]) -> Int {
-        segments.filter { if case .literal = $0 { true } else { false } }.count
+    private static func allow(_ methods: [Method]) -> String {
+        var methods = methods
+        if methods.contains(.get) && !methods.contains(.head) { methods.append(.head) }
+        methods.append(.options)
+        return methods.map(\.rawValue).joined(separator: ", ")
     }
 }

@@ -2,11 +2,14 @@
 public struct Status: Sendable, Equatable {
     public let code: Int
     public let reasonPhrase: String
+    /// `HTTP/1.1 <code> <reason>\r\n`, encoded once.
+    let statusLine: [UInt8]
 
     public init(code: Int, reasonPhrase: String) {
         precondition((100...999).contains(code), "a status code has three digits")
         self.code = code
         self.reasonPhrase = reasonPhrase
+        statusLine = Array("HTTP/1.1 \(code) \(reasonPhrase)\r\n".utf8)
     }
 
     /// Whether a response with this status never has content (RFC 9110 §6.4.1).

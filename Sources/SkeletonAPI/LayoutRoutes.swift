@@ -5,21 +5,21 @@ import Layouts
 /// Every document, for every screen and option, is encoded at start-up; a request parses its
 /// options, looks the document up and answers with its prepared response.
 struct LayoutRoutes: Sendable {
-    private struct Key: Hashable, Sendable {
-        let screen: String
-        let options: LayoutOptions
+    /// One screen's prepared documents, indexed by `slot(_:variantIndex:)`.
+    private struct ScreenDocuments: Sendable {
+        let id: String
+        let variants: [String]
+        let documents: [DocumentResponses]
     }
 
-    private let catalog: Catalog
-    private let documents: [Key: DocumentResponses]
+    private let screens: [ScreenDocuments]
     private let layoutsIndex: DocumentResponses
     private let themesIndex: DocumentResponses
-    private let themes: [Theme: DocumentResponses]
+    private let themes: [DocumentResponses]
 
     init(catalog: Catalog) {
-        self.catalog = catalog
-        var documents: [Key: DocumentResponses] = [:]
-        for screen in catalog.screens {
+        screens = catalog.screens.map { screen in
+            var documents: [DocumentResponses] = []
             for variant in screen.variants {
                 for theme in Theme.allCases {
                     for motion in Motion.allCases {
@@ -29,17 +29,27 @@ struct LayoutRoutes: Sendable {
                                 guard let document = catalog.document(screen: screen.id, options: options) else {
                                     preconditionFailure("the catalog has no \(screen.id) document for \(options)")
                                 }
-                                documents[Key(screen: screen.id, options: options)] = DocumentResponses(document, hinted: true)
+                                assert(documents.count == Self.slot(options, variantIndex: screen.variants.firstIndex(of: variant)!))
+                                documents.append(DocumentResponses(document, hinted: true))
                             }
                         }
                     }
                 }
             }
+            return ScreenDocuments(id: screen.id, variants: screen.variants, documents: documents)
         }
-        self.documents = documents
         layoutsIndex = DocumentResponses(catalog.layoutsIndex, hinted: false)
         themesIndex = DocumentResponses(catalog.themesIndex, hinted: false)
-        themes = Dictionary(uniqueKeysWithValues: Theme.allCases.map { ($0, DocumentResponses(catalog.themeDocument($0), hinted: false)) })
+        themes = Theme.allCases.map { DocumentResponses(catalog.themeDocument($0), hinted: false) }
+    }
+
+    /// The position of a document among its screen's, in the order `init` builds them.
+    private static func slot(_ options: LayoutOptions, variantIndex: Int) -> Int {
+        var slot = variantIndex
+        slot = slot * 2 + (options.theme == .light ? 0 : 1)
+        slot = slot * 2 + (options.motion == .full ? 0 : 1)
+        slot = slot * 2 + (options.direction == .ltr ? 0 : 1)
+        return slot * 2 + (options.expand ? 1 : 0)
     }
 
     func register(on router: inout Router) {
@@ -52,14 +62,14 @@ struct LayoutRoutes: Sendable {
             guard let theme = Theme(rawValue: name) else {
                 return ProblemResponses.unknown("theme", name, allowed: Theme.allCases.map(\.rawValue))
             }
-            return routes.themes[theme]!.response(to: request)
+            return routes.themes[Theme.allCases.firstIndex(of: theme)!].response(to: request)
         }
     }
 
     private func layout(_ request: Request) -> Response {
         let name = request.parameter("screen") ?? ""
-        guard let screen = catalog.screen(name) else {
-            return ProblemResponses.unknown("screen", name, allowed: catalog.screens.map(\.id))
+        guard let index = screens.firstIndex(where: { $0.id == name }) else {
+            return ProblemResponses.unknown("screen", name, allowed: screens.map(\.id))
         }
         var options = LayoutOptions()
         var hints: DocumentResponses.HintUse = []
@@ -77,9 +87,12 @@ struct LayoutRoutes: Sendable {
             hints.insert(.reducedMotion)
             if clientHint(request, DocumentResponses.reducedMotionHint) == "reduce" { options.motion = .reduced }
         }
+        var variantIndex = 0
         if let value = request.queryValue("variant") {
-            guard screen.variants.contains(value) else { return ProblemResponses.badParameter("variant", value, allowed: screen.variants) }
-            options.variant = value
+            guard let found = screens[index].variants.firstIndex(of: value) else {
+                return ProblemResponses.badParameter("variant", value, allowed: screens[index].variants)
+            }
+            variantIndex = found
         }
         if let value = request.queryValue("direction") {
             guard let direction = Direction(rawValue: value) else { return ProblemResponses.badParameter("direction", value, allowed: Direction.allCases.map(\.rawValue)) }
@@ -89,7 +102,7 @@ struct LayoutRoutes: Sendable {
             guard let expand = Bool(value) else { return ProblemResponses.badParameter("expand", value, allowed: ["true", "false"]) }
             options.expand = expand
         }
-        return documents[Key(screen: screen.id, options: options)]!.response(to: request, hints: hints)
+        return screens[index].documents[Self.slot(options, variantIndex: variantIndex)].response(to: request, hints: hints)
     }
 
     /// A client hint's token: the structured-field string (`"dark"`) or bare token (`dark`), lower-cased.

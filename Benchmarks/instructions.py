@@ -1,0 +1,84 @@
+#!/usr/bin/env python3
+"""Instructions per request, counted by valgrind's callgrind: a figure that does not depend on
+machine noise, so a regression shows as a number.
+
+For each route: run the release server under callgrind twice (once serving nothing, once serving
+N requests sent 16 pipelined per write on one connection), and divide the difference in total
+instructions by N. Start-up, document encoding and shutdown cancel out.
+
+    Benchmarks/instructions.py [--requests 4000] [--binary PATH] [ROUTE ...]
+"""
+import argparse
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+
+ROUTES = ["/layouts/home", "/loading-state?screen=home&scenario=typical&seed=7&at=1200", "/healthz"]
+
+
+def count(binary, route, requests, workdir):
+    out = os.path.join(workdir, "callgrind.out")
+    log = os.path.join(workdir, "server.out")
+    # The access log stays on, as in production; it goes to a file, which never blocks the server.
+    with open(log, "w") as stdout:
+        process = subprocess.Popen(
+            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", binary, "--port", "0", "--threads", "1"],
+            stdout=stdout, stderr=subprocess.DEVNULL)
+    port = None
+    while port is None:
+        with open(log) as f:
+            match = re.search(r"listening on http://[^\s]+:(\d+)", f.read())
+        if match:
+            port = int(match.group(1))
+        elif process.poll() is not None:
+            raise RuntimeError("the server exited before listening")
+        else:
+            time.sleep(0.05)  # valgrind gives no readiness signal but this line
+    if requests:
+        request = f"GET {route} HTTP/1.1\r\nHost: bench\r\n\r\n".encode()
+        with socket.create_connection(("127.0.0.1", port)) as sock:
+            # Every response to the route has the same length (the Date field is fixed-width).
+            sock.sendall(request)
+            first = b""
+            while b"\r\n\r\n" not in first:
+                first += sock.recv(1 << 16)
+            head, body = first.split(b"\r\n\r\n", 1)
+            length = int(re.search(rb"Content-Length: (\d+)", head).group(1))
+            while len(body) < length:
+                body += sock.recv(1 << 16)
+            size = len(head) + 4 + length
+            for _ in range(requests // 16):
+                sock.sendall(request * 16)
+                pending = size * 16
+                while pending:
+                    pending -= len(sock.recv(min(pending, 1 << 20)))
+    process.send_signal(signal.SIGTERM)
+    process.wait(timeout=120)
+    with open(out) as f:
+        for line in f:
+            if line.startswith("totals:") or line.startswith("summary:"):
+                return int(line.split()[1])
+    raise RuntimeError("no totals in callgrind output")
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--requests", type=int, default=4000)
+    parser.add_argument("--binary", default=os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), ".build", "release", "skeleton-server"))
+    parser.add_argument("routes", nargs="*", default=ROUTES)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as workdir:
+        base = count(args.binary, ROUTES[0], 0, workdir)
+        for route in args.routes:
+            total = count(args.binary, route, args.requests, workdir)
+            print(f"INSTRUCTIONS route={route} requests={args.requests} per_request={(total - base) / args.requests:.0f}")
+            sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()

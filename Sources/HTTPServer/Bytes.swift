@@ -1,0 +1,40 @@
+import Glibc
+
+/// Byte-level helpers for the hot path: specialised loops over raw buffers instead of generic
+/// collection algorithms, which cost an order of magnitude more instructions per call.
+enum Bytes {
+    /// The index of the first `byte` in `buffer[start..<end]`.
+    @inline(__always)
+    static func firstIndex(of byte: UInt8, in buffer: UnsafeRawBufferPointer, from start: Int, to end: Int) -> Int? {
+        guard start < end, let base = buffer.baseAddress, let found = memchr(base + start, Int32(byte), end - start) else { return nil }
+        return base.distance(to: UnsafeRawPointer(found))
+    }
+
+    /// Whether `buffer[start..<end]` equals `text` ignoring ASCII case.
+    @inline(__always)
+    static func equalsIgnoringCase(_ buffer: UnsafeRawBufferPointer, _ start: Int, _ end: Int, _ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard end - start == text.count else { return false }
+        var index = 0
+        while index < text.count {
+            if lowercased(buffer[start + index]) != lowercased(text[index]) { return false }
+            index += 1
+        }
+        return true
+    }
+
+    /// Whether `buffer[start..<end]` equals `text` exactly.
+    @inline(__always)
+    static func equals(_ buffer: UnsafeRawBufferPointer, _ start: Int, _ end: Int, _ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard end - start == text.count, let base = buffer.baseAddress, let other = text.baseAddress else { return end - start == text.count && text.isEmpty }
+        return memcmp(base + start, other, text.count) == 0
+    }
+}
+
+extension String {
+    /// Runs `body` over the string's UTF-8 bytes without copying when they are contiguous (native strings are).
+    @inline(__always)
+    func withUTF8Bytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if let result = utf8.withContiguousStorageIfAvailable(body) { return result }
+        return Array(utf8).withUnsafeBufferPointer(body)
+    }
+}

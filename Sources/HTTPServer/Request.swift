@@ -1,3 +1,5 @@
+import Glibc
+
 /// One parsed request head: method, target, version and fields. The body, if any, has been
 /// read and discarded by the connection (no route here takes content).
 public struct Request: Sendable {
@@ -32,16 +34,33 @@ public struct Request: Sendable {
     }
 
     /// The first value of query parameter `name`, percent- and `+`-decoded; nil when absent
-    /// or not validly encoded.
+    /// or not validly encoded. Scans the query's bytes in place; decodes only what it returns.
     public func queryValue(_ name: String) -> String? {
         if query.isEmpty { return nil }
-        for pair in query.utf8.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
-            let key = pair.prefix { $0 != UInt8(ascii: "=") }
-            guard let decodedKey = percentDecoded(key, plusIsSpace: true), decodedKey.elementsEqual(name.utf8) else { continue }
-            let value = pair.dropFirst(key.count + 1)
-            return percentDecoded(value, plusIsSpace: true).map { String(decoding: $0, as: UTF8.self) }
+        return query.withUTF8Bytes { query in
+            name.withUTF8Bytes { name in
+                var start = 0
+                while start < query.count {
+                    var end = start
+                    while end < query.count && query[end] != UInt8(ascii: "&") { end += 1 }
+                    var equals = start
+                    while equals < end && query[equals] != UInt8(ascii: "=") { equals += 1 }
+                    let key = UnsafeBufferPointer(rebasing: query[start..<equals])
+                    if (key.count == name.count && memcmp(key.baseAddress!, name.baseAddress!, key.count) == 0)
+                        || (Self.isEncoded(key) && percentDecoded(key, plusIsSpace: true)?.elementsEqual(name) == true) {
+                        let value = UnsafeBufferPointer(rebasing: query[min(equals + 1, end)..<end])
+                        guard Self.isEncoded(value) else { return String(decoding: value, as: UTF8.self) }
+                        return percentDecoded(value, plusIsSpace: true).map { String(decoding: $0, as: UTF8.self) }
+                    }
+                    start = end + 1
+                }
+                return nil
+            }
         }
-        return nil
+    }
+
+    private static func isEncoded(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.contains { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }
     }
 }
 

@@ -14,10 +14,12 @@ public struct Response: Sendable {
 
     /// A JSON response (`application/json`) with the given bytes.
     public static func json(_ body: [UInt8], status: Status = .ok, headers: ResponseHeaders = ResponseHeaders()) -> Response {
-        var all = ResponseHeaders.contentType("application/json")
+        var all = jsonContentType
         all.append(headers)
         return Response(status: status, headers: all, body: body)
     }
+
+    private static let jsonContentType = ResponseHeaders.contentType("application/json")
 }
 
 /// Response header fields kept as their encoded `Name: value\r\n` lines, so that a set built

@@ -56,12 +56,15 @@ public struct JSONWriter {
         startValue()
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
-        let firstDigit = bytes.count
-        repeat {
-            bytes.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10))
-            magnitude /= 10
-        } while magnitude > 0
-        bytes[firstDigit...].reverse()
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var start = 20
+            repeat {
+                start -= 1
+                digits[start] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+        }
         needsComma = true
     }
 
@@ -91,6 +94,13 @@ public struct JSONWriter {
         needsComma = true
     }
 
+    /// Appends a value that is already valid JSON (a pre-encoded object), as one value.
+    public mutating func encodedValue(_ json: [UInt8]) {
+        startValue()
+        bytes.append(contentsOf: json)
+        needsComma = true
+    }
+
     public mutating func member(_ name: String, _ value: String) {
         key(name)
         string(value)
@@ -117,6 +127,16 @@ public struct JSONWriter {
 
     private mutating func appendQuoted(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
+        // Most strings need no escape: copy them whole.
+        let copiedWhole: Bool? = text.utf8.withContiguousStorageIfAvailable { utf8 in
+            guard !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return false }
+            bytes.append(contentsOf: utf8)
+            return true
+        }
+        if copiedWhole == true {
+            bytes.append(UInt8(ascii: "\""))
+            return
+        }
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "\""), UInt8(ascii: "\\"):

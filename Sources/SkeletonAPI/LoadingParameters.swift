@@ -73,7 +73,7 @@ struct LoadingParameters {
 
     private func integer(_ name: String, in range: ClosedRange<Int>, default value: Int) throws(Rejection) -> Int {
         guard let text = request.queryValue(name) else { return value }
-        guard text.count <= 16, text.allSatisfy(\.isASCIIDigit), let number = Int(text), range.contains(number) else {
+        guard text.utf8.count <= 16, text.utf8.allSatisfy({ (48...57).contains($0) }), let number = Int(text), range.contains(number) else {
             throw Rejection(response: badRange(name, text, "an integer from \(range.lowerBound) to \(range.upperBound)"))
         }
         return number
@@ -86,7 +86,7 @@ struct LoadingParameters {
 }
 
 extension Character {
-    fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
+    fileprivate var isASCIIDigit: Bool { ("0"..."9").contains(self) }
 }
 
 extension Substring {

@@ -10,6 +10,13 @@ struct LoadingRoutes: Sendable {
     let catalog: Catalog
     let secret: [UInt8]
     let now: @Sendable () -> Int64
+    private let schedules = ScheduleCache()
+
+    init(catalog: Catalog, secret: [UInt8], now: @escaping @Sendable () -> Int64) {
+        self.catalog = catalog
+        self.secret = secret
+        self.now = now
+    }
 
     /// A load being followed live: its token (and that token's text) and schedule.
     private struct Session {
@@ -48,7 +55,7 @@ struct LoadingRoutes: Sendable {
     private func state(_ request: Request) throws(Rejection) -> Reply {
         let parameters = LoadingParameters(request: request, catalog: catalog)
         if request.queryValue("session") == nil, let at = try parameters.at() {
-            let schedule = Schedule(screen: try parameters.requiredScreen(), scenario: try parameters.scenario(), seed: try parameters.seed())
+            let schedule = schedules.schedule(for: try parameters.requiredScreen(), scenario: try parameters.scenario(), seed: try parameters.seed())
             return .response(stateResponse(schedule.state(at: at), session: nil))
         }
         let session = try session(parameters)
@@ -83,7 +90,7 @@ struct LoadingRoutes: Sendable {
                 throw Rejection(response: Problem(status: .badRequest, detail: "query parameter 'session' is not a valid session token: \(error)",
                                                   extensions: [("parameter", .string("session"))]).response())
             }
-            return Session(token: token, text: text, schedule: Schedule(screen: catalog.screen(token.screen)!, scenario: token.scenario, seed: token.seed))
+            return Session(token: token, text: text, schedule: schedules.schedule(for: catalog.screen(token.screen)!, scenario: token.scenario, seed: token.seed))
         }
         guard let screen = try parameters.screen() else {
             throw Rejection(response: Problem(
@@ -93,7 +100,7 @@ struct LoadingRoutes: Sendable {
         }
         let token = SessionToken(screen: screen.id, scenario: try parameters.scenario(), seed: try parameters.seed(),
                                  speedThousandths: try parameters.speedThousandths(), startEpochMs: now())
-        return Session(token: token, text: token.sealed(secret: secret), schedule: Schedule(screen: screen, scenario: token.scenario, seed: token.seed))
+        return Session(token: token, text: token.sealed(secret: secret), schedule: schedules.schedule(for: screen, scenario: token.scenario, seed: token.seed))
     }
 
     // MARK: GET /loading-state/events
@@ -137,7 +144,7 @@ struct LoadingRoutes: Sendable {
 
     private func timeline(_ request: Request) throws(Rejection) -> Response {
         let parameters = LoadingParameters(request: request, catalog: catalog)
-        let schedule = Schedule(screen: try parameters.requiredScreen(), scenario: try parameters.scenario(), seed: try parameters.seed())
+        let schedule = schedules.schedule(for: try parameters.requiredScreen(), scenario: try parameters.scenario(), seed: try parameters.seed())
         return .json(schedule.timelineDocument(), headers: ResponseHeaders(["Cache-Control": "public, max-age=60"]))
     }
 

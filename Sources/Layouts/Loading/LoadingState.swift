@@ -4,16 +4,31 @@
 /// ready or failed (SPEC §5: those reveals may still be ahead), so its document never discloses
 /// when a loading stage or element will change.
 public struct LoadingState: Sendable, Equatable {
-    public let screen: String
-    public let scenario: Scenario
-    public let seed: Int
+    private let schedule: Schedule
     public let elapsedMs: Int
-    public let stages: [Schedule.StageState]
-    public let elements: [Schedule.ElementState]
+
+    init(schedule: Schedule, elapsedMs: Int) {
+        self.schedule = schedule
+        self.elapsedMs = elapsedMs
+    }
+
+    public var screen: String { schedule.screen }
+    public var scenario: Scenario { schedule.scenario }
+    public var seed: Int { schedule.seed }
+
+    public var stages: [Schedule.StageState] {
+        schedule.stages.map { hasChanged($0.status) ? $0 : Schedule.StageState(id: $0.id, status: .loading) }
+    }
+
+    public var elements: [Schedule.ElementState] {
+        schedule.elements.map {
+            hasChanged($0.status) ? $0 : Schedule.ElementState(id: $0.id, stage: $0.stage, status: .loading, revealAtMs: nil)
+        }
+    }
 
     /// True once no element's status will change again (every one ready or failed).
     public var isComplete: Bool {
-        elements.allSatisfy { $0.status != .loading }
+        schedule.elements.allSatisfy { hasChanged($0.status) }
     }
 
     /// While loading, clients are asked to poll again after this long.
@@ -22,9 +37,11 @@ public struct LoadingState: Sendable, Equatable {
     /// The body of `GET /loading-state` (SPEC §5): `{session, screen, scenario, seed, elapsedMs,
     /// complete, stages, elements, pollAfterMs}`; `session` is null for `at=` snapshots and
     /// `pollAfterMs` null once complete. A stage shows `readyAtMs` once ready or `failedAtMs`
-    /// once failed; an element as in the timeline once it has changed.
+    /// once failed; an element as in the timeline once it has changed. Assembled from the
+    /// schedule's pre-encoded objects: no per-object encoding on the request path.
     public func document(session: String?) -> [UInt8] {
-        var writer = JSONWriter(reservingCapacity: 1024)
+        let isComplete = isComplete
+        var writer = JSONWriter(reservingCapacity: 2048)
         writer.beginObject()
         writer.key("session")
         if let session { writer.string(session) } else { writer.null() }
@@ -35,25 +52,24 @@ public struct LoadingState: Sendable, Equatable {
         writer.member("complete", isComplete)
         writer.key("stages")
         writer.beginArray()
-        for stage in stages {
-            writer.beginObject()
-            writer.member("id", stage.id)
-            writer.member("status", stage.status.name)
-            switch stage.status {
-            case .loading: break
-            case .ready(let atMs): writer.member("readyAtMs", atMs)
-            case .failed(let atMs, _): writer.member("failedAtMs", atMs)
-            }
-            writer.endObject()
+        for (stage, fragment) in zip(schedule.stages, schedule.fragments.stages) {
+            writer.encodedValue(hasChanged(stage.status) ? fragment.final : fragment.loading)
         }
         writer.endArray()
         writer.key("elements")
         writer.beginArray()
-        for element in elements { element.write(to: &writer) }
+        for (element, fragment) in zip(schedule.elements, schedule.fragments.elements) {
+            writer.encodedValue(hasChanged(element.status) ? fragment.final : fragment.loading)
+        }
         writer.endArray()
         writer.key("pollAfterMs")
         if isComplete { writer.null() } else { writer.number(Self.pollAfterMs) }
         writer.endObject()
         return writer.bytes
+    }
+
+    /// Whether a final status has been reached by now (at its time exactly, it has).
+    private func hasChanged(_ status: Schedule.Status) -> Bool {
+        status.atMs! <= elapsedMs
     }
 }

@@ -79,6 +79,19 @@ public struct Schedule: Sendable, Equatable {
     public let elements: [ElementState]
     /// The distinct times at which some element's status changes, ascending.
     public let changeTimes: [Int]
+    /// Every stage's and element's JSON object in both its states, encoded once, so that a state
+    /// document at any time is an assembly of these (see `LoadingState.document`).
+    let fragments: Fragments
+
+    struct Fragments: Sendable, Equatable {
+        /// Per stage: the object while loading, and once final.
+        let stages: [(loading: [UInt8], final: [UInt8])]
+        let elements: [(loading: [UInt8], final: [UInt8])]
+
+        static func == (a: Fragments, b: Fragments) -> Bool {
+            a.stages.elementsEqual(b.stages, by: ==) && a.elements.elementsEqual(b.elements, by: ==)
+        }
+    }
 
     public init(screen: Screen, scenario: Scenario, seed: Int) {
         precondition(Self.seedRange.contains(seed), "seed \(seed) is outside \(Self.seedRange)")
@@ -134,6 +147,11 @@ public struct Schedule: Sendable, Equatable {
                 revealAtMs: max(stage.status.atMs!, minimumDisplayMs))
         }
         changeTimes = Set(elements.map { $0.status.atMs! }).sorted()
+        fragments = Fragments(
+            stages: stages.map { (Self.encoded(StageState(id: $0.id, status: .loading)), Self.encoded($0)) },
+            elements: elements.map {
+                (Self.encoded(ElementState(id: $0.id, stage: $0.stage, status: .loading, revealAtMs: nil)), Self.encoded($0))
+            })
         self.screen = screen.id
         self.scenario = scenario
         self.seed = seed
@@ -150,14 +168,27 @@ public struct Schedule: Sendable, Equatable {
     /// What a client sees `elapsedMs` into the load: every status reached at or before it, and no
     /// later time. A time before the start reads as the start.
     public func state(at elapsedMs: Int) -> LoadingState {
-        let elapsed = max(0, elapsedMs)
-        return LoadingState(
-            screen: screen, scenario: scenario, seed: seed, elapsedMs: elapsed,
-            stages: stages.map { $0.status.atMs! <= elapsed ? $0 : StageState(id: $0.id, status: .loading) },
-            elements: elements.map {
-                $0.status.atMs! <= elapsed
-                    ? $0 : ElementState(id: $0.id, stage: $0.stage, status: .loading, revealAtMs: nil)
-            })
+        LoadingState(schedule: self, elapsedMs: max(0, elapsedMs))
+    }
+
+    private static func encoded(_ stage: StageState) -> [UInt8] {
+        var writer = JSONWriter(reservingCapacity: 64)
+        writer.beginObject()
+        writer.member("id", stage.id)
+        writer.member("status", stage.status.name)
+        switch stage.status {
+        case .loading: break
+        case .ready(let atMs): writer.member("readyAtMs", atMs)
+        case .failed(let atMs, _): writer.member("failedAtMs", atMs)
+        }
+        writer.endObject()
+        return writer.bytes
+    }
+
+    private static func encoded(_ element: ElementState) -> [UInt8] {
+        var writer = JSONWriter(reservingCapacity: 128)
+        element.write(to: &writer)
+        return writer.bytes
     }
 
     /// The body of `GET /loading-state/timeline`: `{screen, scenario, seed, stages: [{id, status,

@@ -1,0 +1,31 @@
+import Layouts
+import Synchronization
+
+/// Schedules by (screen, scenario, seed), shared by every event loop: a schedule is a pure
+/// function of its triple, so drawing it once serves every later request for it. Bounded: when
+/// full it starts afresh, so arbitrary seeds cannot grow it without limit.
+final class ScheduleCache: Sendable {
+    private struct Key: Hashable, Sendable {
+        let screen: String
+        let scenario: Scenario
+        let seed: Int
+    }
+
+    private let entries = Mutex<[Key: Schedule]>([:])
+    private let capacity: Int
+
+    init(capacity: Int = 1024) {
+        self.capacity = capacity
+    }
+
+    func schedule(for screen: Screen, scenario: Scenario, seed: Int) -> Schedule {
+        let key = Key(screen: screen.id, scenario: scenario, seed: seed)
+        if let cached = entries.withLock({ $0[key] }) { return cached }
+        let schedule = Schedule(screen: screen, scenario: scenario, seed: seed)
+        entries.withLock { entries in
+            if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
+            entries[key] = schedule
+        }
+        return schedule
+    }
+}

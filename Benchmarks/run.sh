@@ -5,8 +5,11 @@
 #
 #   Benchmarks/run.sh [--smoke] [--rounds N] [--duration 10s] [--idle N] [--peers "nginx hummingbird flyingfox-nodelay"]
 #
+# The first peer is the ratio baseline. Hummingbird and FlyingFox must be built first (see
+# ../shared/bench/README.md); point HB_BIN and FF_BIN at their binaries when built elsewhere.
 # --smoke: a ~15 s pass over every step with tiny numbers (what .ci/run runs, so the script
-# cannot rot); its figures mean nothing. Installs wrk, nginx and ab when missing.
+# cannot rot); its figures mean nothing. Installs wrk, nginx and ab when missing; when they
+# cannot be installed, the smoke says so and stops without failing.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(dirname "$here")
@@ -31,7 +34,11 @@ command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || missing+=(nginx)
 command -v ab >/dev/null || missing+=(apache2-utils)
 if [ ${#missing[@]} -gt 0 ]; then
     echo "installing ${missing[*]}"
-    apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+    if ! { apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null; }; then
+        echo "cannot install ${missing[*]}: benchmark skipped" >&2
+        [ "$smoke" = 1 ] && exit 0
+        exit 1
+    fi
 fi
 export PATH=$PATH:/usr/sbin
 
@@ -48,8 +55,10 @@ cleanup() {
 trap cleanup EXIT
 ulimit -n "$(ulimit -Hn)"
 
-start_server() { # flags... ; sets server_pid and port
-    taskset -c 1 "$binary" --port 0 "$@" > "$work/server.out" 2> "$work/server.err" &
+start_server() { # [--unpinned] flags... ; sets server_pid and port
+    local pin=(taskset -c 1)
+    [ "${1:-}" = --unpinned ] && { pin=(); shift; }
+    "${pin[@]}" "$binary" --port 0 "$@" > "$work/server.out" 2> "$work/server.err" &
     server_pid=$!
     for _ in $(seq 200); do
         port=$(grep -o 'listening on http://[^ ]*' "$work/server.out" 2>/dev/null | grep -o '[0-9]*$' || true)
@@ -106,4 +115,26 @@ start_peers
 echo "resting RSS of skeleton-server: $(awk '/^VmRSS/ {print $2}' /proc/$server_pid/status) kB"
 stop_peers
 stop_server
+
+echo "### --threads 2, unpinned, beside the pinned one-thread server (wrk -t2 -c128, unpinned: it shares the 2 cores)"
+start_server
+one=$port; one_pid=$server_pid
+start_server --unpinned --threads 2
+"$bench/compare.sh" -r "$rounds" -d "$duration" --warmup "$warmup" -t 2 -c 128 --close-tool none -o "$work/threads" \
+    "threads-1=$H:$one$home" "threads-2=$H:$port$home" | grep -E '^\||^RESULT'
+kill -TERM "$one_pid"; wait "$one_pid" || true
+stop_server
+
+echo "### cold start: exec to the first 200 response"
+python3 - "$binary" <<'PY'
+import socket, subprocess, sys, time
+started = time.monotonic()
+process = subprocess.Popen([sys.argv[1], "--port", "0", "--no-access-log"], stdout=subprocess.PIPE)
+port = int(process.stdout.readline().decode().rsplit(":", 1)[1])
+with socket.create_connection(("127.0.0.1", port)) as sock:
+    sock.sendall(b"GET /layouts/home HTTP/1.1\r\nHost: b\r\n\r\n")
+    assert sock.recv(12) == b"HTTP/1.1 200"
+print(f"COLDSTART ms={(time.monotonic() - started) * 1000:.1f}")
+process.terminate(); process.wait()
+PY
 echo "raw output: $work"

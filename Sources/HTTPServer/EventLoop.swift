@@ -560,7 +560,9 @@ final class EventLoop: @unchecked Sendable {
     @discardableResult
     func schedule(afterMilliseconds milliseconds: Int, _ action: @escaping () -> Void) -> LoopTimer {
         timerSequence += 1
-        let timer = LoopTimer(deadline: now + Int64(max(0, milliseconds)), sequence: timerSequence, action: action)
+        // From the clock now, not `now`: that was read when the loop woke, before this batch's work.
+        let deadline = monotonicMicroseconds() / 1000 + Int64(max(0, milliseconds))
+        let timer = LoopTimer(deadline: deadline, sequence: timerSequence, action: action)
         timers.insert(timer)
         return timer
     }

@@ -24,12 +24,11 @@ public struct LoadingEvent: Sendable, Equatable {
     /// (elements changing together in the screen's `elements` order); the data is the element's
     /// object as the state document writes it.
     public static func changes(of schedule: Schedule, after elapsedMs: Int) -> [LoadingEvent] {
-        let changed = schedule.elements.filter { $0.status.atMs! > elapsedMs }
-        // Swift's sort is stable, so ties keep the elements' order.
-        return changed.sorted { $0.status.atMs! < $1.status.atMs! }.map { element in
-            var writer = JSONWriter()
-            element.write(to: &writer)
-            return LoadingEvent(timeMs: element.status.atMs!, name: "element", data: writer.bytes)
+        let changed = schedule.elements.indices.filter { schedule.elements[$0].status.atMs! > elapsedMs }
+        // Swift's sort is stable, so ties keep the elements' order; the data is the element's
+        // object as the schedule encoded it once.
+        return changed.sorted { schedule.elements[$0].status.atMs! < schedule.elements[$1].status.atMs! }.map { index in
+            LoadingEvent(timeMs: schedule.elements[index].status.atMs!, name: "element", data: schedule.fragments.elements[index].final)
         }
     }
 

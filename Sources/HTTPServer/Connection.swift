@@ -45,6 +45,14 @@ final class Connection {
         self.interest = interest
     }
 
+    /// A deferred reply or a streamed body is in progress.
+    var isStreaming: Bool {
+        switch phase {
+        case .waiting, .streaming: true
+        case .head, .body, .lingering: false
+        }
+    }
+
     /// A request has begun but its head or body is not complete.
     var hasPartialRequest: Bool {
         switch phase {

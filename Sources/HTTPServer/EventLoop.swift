@@ -420,10 +420,12 @@ final class EventLoop: @unchecked Sendable {
 
     /// Writes what the socket takes now; nil when the connection failed and was closed.
     private func write(_ connection: Connection, _ bytes: UnsafeRawBufferPointer) -> Int? {
+        // Closing (or shutting down writing) follows at once when everything is written.
+        let isLast = connection.closeAfterFlush && !connection.isStreaming
         var offset = 0
         while offset < bytes.count {
             do {
-                guard case .done(let written) = try Socket.write(connection.fd, UnsafeRawBufferPointer(rebasing: bytes[offset...])) else { break }
+                guard case .done(let written) = try Socket.write(connection.fd, UnsafeRawBufferPointer(rebasing: bytes[offset...]), isLast: isLast) else { break }
                 offset += written
             } catch {
                 close(connection)

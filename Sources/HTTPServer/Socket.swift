@@ -65,10 +65,13 @@ enum Socket {
         try syscall("read") { Glibc.read(fd, buffer.baseAddress, buffer.count) }
     }
 
-    /// Writes as much of `bytes` as the socket takes now, without raising SIGPIPE.
+    /// Writes as much of `bytes` as the socket takes now, without raising SIGPIPE. `isLast`: the
+    /// connection closes right after, so the kernel may hold a partial segment and send it with
+    /// the FIN (MSG_MORE), one packet instead of two.
     @inline(__always)
-    static func write(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) throws(SystemError) -> IOResult<Int> {
-        try syscall("send") { send(fd, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL)) }
+    static func write(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, isLast: Bool = false) throws(SystemError) -> IOResult<Int> {
+        let flags = Int32(MSG_NOSIGNAL) | (isLast ? Int32(MSG_MORE) : 0)
+        return try syscall("send") { send(fd, bytes.baseAddress, bytes.count, flags) }
     }
 
     /// Shuts down the sending side: the peer reads end of stream after what was sent.

@@ -221,6 +221,21 @@ final class EventLoop: @unchecked Sendable {
             processPending(connection)
         }
         flushOutput(connection)
+        processBuffered(connection)
+    }
+
+    /// Answers requests still buffered after a batch stopped at the output high-water mark, for as
+    /// long as the socket takes the responses at once; otherwise EPOLLOUT resumes them.
+    private func processBuffered(_ connection: Connection) {
+        while !connection.isClosed, !connection.closeAfterFlush, connection.outbox.isEmpty,
+              case .head = connection.phase, !connection.pending.isEmpty {
+            let before = connection.pending.count
+            current = connection
+            processPending(connection)
+            current = nil
+            flushOutput(connection)
+            if connection.pending.count == before { return } // an incomplete request: wait for its bytes
+        }
     }
 
     private func processPending(_ connection: Connection) {
@@ -360,13 +375,7 @@ final class EventLoop: @unchecked Sendable {
 
     /// Processes requests that arrived while a reply was pending or output was backed up.
     private func resume(_ connection: Connection) {
-        guard !connection.isClosed else { return }
-        if case .head = connection.phase, !connection.pending.isEmpty, connection.outbox.isEmpty {
-            current = connection
-            processPending(connection)
-            current = nil
-            flushOutput(connection)
-        }
+        processBuffered(connection)
         if !connection.isClosed { settle(connection) }
     }
 
@@ -405,10 +414,8 @@ final class EventLoop: @unchecked Sendable {
         let written = connection.outbox.withUnsafeBytes { write(connection, UnsafeRawBufferPointer(rebasing: $0[connection.outboxOffset...])) }
         guard let written else { return }
         connection.outboxOffset += written
-        if connection.outboxOffset < connection.outbox.count {
-            connection.deadline = now + Int64(configuration.idleTimeoutMilliseconds)
-            return
-        }
+        connection.deadline = now + Int64(configuration.idleTimeoutMilliseconds)
+        if connection.outboxOffset < connection.outbox.count { return }
         connection.outbox = []
         connection.outboxOffset = 0
         if isReadyToClose(connection) {
@@ -493,7 +500,11 @@ final class EventLoop: @unchecked Sendable {
         case .lingering:
             break
         case .head, .body:
-            if connection.hasPartialRequest {
+            if !connection.outbox.isEmpty {
+                // Backed-up output: the client is reading, not sending; `writeOutbox` extends the
+                // deadline on every bit of progress. Requests held back meanwhile are not late.
+                connection.isTimingRequest = false
+            } else if connection.hasPartialRequest {
                 if !connection.isTimingRequest {
                     connection.isTimingRequest = true
                     connection.deadline = now + Int64(configuration.headerTimeoutMilliseconds)

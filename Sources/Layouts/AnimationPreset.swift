@@ -71,10 +71,7 @@ public struct AnimationPreset: Sendable {
             application: .fill,
             stops: [Shimmer.Stop(.gray5, opacity: 0.3, at: 0), Shimmer.Stop(.gray5, opacity: 0.3, at: 1)],
             effect: .still),
-        transition: Transition(
-            skeletonExit: Transition.Appearance(opacity: 0, scale: 1),
-            contentEnter: Transition.Appearance(opacity: 0, scale: 1),
-            curve: .eased(.easeInOut, durationMs: 300)),
+        transition: .fade(durationMs: 300),
         minimumDisplayMs: 200,
         showDelayMs: 0,
         timeoutMs: 10000,
@@ -103,10 +100,7 @@ public struct AnimationPreset: Sendable {
             application: .overlay,
             stops: [Shimmer.Stop(.gray, opacity: 0.3, at: 0), Shimmer.Stop(.gray, opacity: 0.3, at: 1)],
             effect: .still),
-        transition: Transition(
-            skeletonExit: Transition.Appearance(opacity: 0, scale: 1),
-            contentEnter: Transition.Appearance(opacity: 0, scale: 1),
-            curve: .eased(.easeInOut, durationMs: 300)),
+        transition: .fade(durationMs: 300),
         minimumDisplayMs: 200,
         showDelayMs: 0,
         timeoutMs: 10000,

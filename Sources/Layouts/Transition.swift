@@ -23,6 +23,14 @@ public struct Transition: Sendable, Equatable {
     }
 
     /// The same fade with no scaling, for Reduce Motion.
+    /// A plain cross-fade: the skeleton fades out as the content fades in, eased in and out.
+    static func fade(durationMs: Int) -> Transition {
+        Transition(
+            skeletonExit: Appearance(opacity: 0, scale: 1),
+            contentEnter: Appearance(opacity: 0, scale: 1),
+            curve: .eased(.easeInOut, durationMs: durationMs))
+    }
+
     public var opacityOnly: Transition {
         var fade = self
         fade.skeletonExit.scale = 1

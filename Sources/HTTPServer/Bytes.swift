@@ -21,13 +21,6 @@ enum Bytes {
         }
         return true
     }
-
-    /// Whether `buffer[start..<end]` equals `text` exactly.
-    @inline(__always)
-    static func equals(_ buffer: UnsafeRawBufferPointer, _ start: Int, _ end: Int, _ text: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard end - start == text.count, let base = buffer.baseAddress, let other = text.baseAddress else { return end - start == text.count && text.isEmpty }
-        return memcmp(base + start, other, text.count) == 0
-    }
 }
 
 extension String {

@@ -21,9 +21,6 @@ public final class Exchange {
     /// Whether the reply can still be delivered.
     public var isConnected: Bool { !isFinished && !connection.isClosed }
 
-    /// The loop's monotonic clock, in milliseconds.
-    public var nowMilliseconds: Int64 { loop.now }
-
     /// Runs `action` on the loop after `milliseconds`, unless cancelled or the exchange ended first.
     @discardableResult
     public func schedule(afterMilliseconds milliseconds: Int, _ action: @escaping () -> Void) -> LoopTimer {

@@ -30,11 +30,6 @@ public struct HTTPFields: Sendable {
 
     public var count: Int { entries.count }
 
-    /// Every field as (name, value), in arrival order.
-    public var pairs: [(name: String, value: String)] {
-        entries.map { (string(Int($0.nameStart)..<Int($0.nameEnd)), string(Int($0.valueStart)..<Int($0.valueEnd))) }
-    }
-
     /// The value of the first field named `name`.
     public subscript(_ name: String) -> String? {
         guard let index = firstIndex(named: name, from: 0) else { return nil }
@@ -66,19 +61,6 @@ public struct HTTPFields: Sendable {
                 return nil
             }
         }
-    }
-
-    /// Whether some field named `name` lists `token` among its comma-separated values (case-insensitive).
-    public func contains(_ name: String, token: String) -> Bool {
-        entries.contains { entry in
-            matches(entry, name) && storage[Int(entry.valueStart)..<Int(entry.valueEnd)]
-                .split(separator: UInt8(ascii: ","))
-                .contains { equalsIgnoringCase(trimmed($0), token) }
-        }
-    }
-
-    private func matches(_ entry: Entry, _ name: String) -> Bool {
-        equalsIgnoringCase(storage[Int(entry.nameStart)..<Int(entry.nameEnd)], name)
     }
 
     private func string(_ range: Range<Int>) -> String {

@@ -68,13 +68,6 @@ struct OutputBuffer: ~Copyable {
         count += digits
     }
 
-    /// Forgets the first `prefix` bytes, keeping the rest at the front.
-    mutating func removeFirst(_ prefix: Int) {
-        precondition(prefix <= count, "cannot remove more bytes than are written")
-        memmove(base, base + prefix, count - prefix)
-        count -= prefix
-    }
-
     /// Empties the buffer; a buffer grown past `keepingCapacity` shrinks back, so that one burst
     /// does not hold memory for good.
     mutating func removeAll(keepingCapacity limit: Int) {

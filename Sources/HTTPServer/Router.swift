@@ -62,11 +62,6 @@ public struct Router: Sendable {
         add(.get, template) { .response(handler($0)) }
     }
 
-    /// The template a path matches, for metrics and logs; nil when none does.
-    public func template(for path: String) -> String? {
-        match(path).map { routes[$0.route].template }
-    }
-
     /// Dispatches one request.
     public func reply(to request: Request) -> Reply {
         if request.path == "*" {

@@ -16,8 +16,8 @@ public struct Request: Sendable {
     public let fields: HTTPFields
     /// Whether the connection stays open after this request (RFC 9112 §9.3).
     public var isKeepAlive: Bool
-    /// Values of the route template's `{name}` segments, set by the router.
-    public internal(set) var parameters: [(name: String, value: String)] = []
+    /// The route template's `{name}` segment and its value, set by the router.
+    var routeParameter: (name: String, value: String)?
 
     public init(method: Method, path: String, query: String = "", version: Version = .http11, fields: HTTPFields = HTTPFields([]), isKeepAlive: Bool = true) {
         self.method = method
@@ -30,7 +30,7 @@ public struct Request: Sendable {
 
     /// The value of the route parameter `name` (`screen` in `/layouts/{screen}`).
     public func parameter(_ name: String) -> String? {
-        parameters.first { $0.name == name }?.value
+        routeParameter?.name == name ? routeParameter?.value : nil
     }
 
     /// The first value of query parameter `name`, percent- and `+`-decoded; nil when absent

@@ -55,6 +55,7 @@ enum RequestParser {
         let headerStart = lineFeed + 1
         var position = headerStart
         var entries: [HTTPFields.Entry] = []
+        entries.reserveCapacity(8)
         var framing = FramingFields()
         while true {
             guard let feed = Bytes.firstIndex(of: lf, in: bytes, from: position, to: count) else {

@@ -67,14 +67,14 @@ public struct Router: Sendable {
         if request.path == "*" {
             return .response(preflight(allow: "GET, HEAD, OPTIONS", request: request))
         }
-        guard let (index, parameters) = match(request.path) else {
+        guard let (index, parameter) = match(request.path) else {
             return .response(Problem(status: .notFound, detail: "no route matches '\(request.path)'").response())
         }
         let wanted = request.method == .head ? Method.get : request.method
         for entry in routes[index].handlers where entry.method == request.method || entry.method == wanted {
-            guard !parameters.isEmpty else { return entry.handler(request) }
+            guard let parameter else { return entry.handler(request) }
             var routed = request
-            routed.parameters = parameters
+            routed.routeParameter = parameter
             return entry.handler(routed)
         }
         let allow = routes[index].allow
@@ -96,7 +96,7 @@ public struct Router: Sendable {
         return Response(status: .noContent, headers: headers)
     }
 
-    private func match(_ path: String) -> (route: Int, parameters: [(name: String, value: String)])? {
+    private func match(_ path: String) -> (route: Int, parameter: (name: String, value: String)?)? {
         path.withUTF8Bytes { path in
             literals.withUnsafeBufferPointer { literals in
                 for key in keys {
@@ -104,9 +104,9 @@ public struct Router: Sendable {
                         guard path.count > key.count, memcmp(path.baseAddress!, literals.baseAddress! + key.start, key.count) == 0 else { continue }
                         let value = UnsafeBufferPointer(rebasing: path[key.count...])
                         guard !value.contains(UInt8(ascii: "/")) else { continue }
-                        return (key.route, [(routes[key.route].parameter!, String(decoding: value, as: UTF8.self))])
+                        return (key.route, (routes[key.route].parameter!, String(decoding: value, as: UTF8.self)))
                     } else if path.count == key.count, memcmp(path.baseAddress!, literals.baseAddress! + key.start, key.count) == 0 {
-                        return (key.route, [])
+                        return (key.route, nil)
                     }
                 }
                 return nil

@@ -72,36 +72,37 @@ struct LayoutRoutes: Sendable {
             return ProblemResponses.unknown("screen", name, allowed: screens.map(\.id))
         }
         var options = LayoutOptions()
-        var hints: DocumentResponses.HintUse = []
-        if let value = request.queryValue("theme") {
-            guard let theme = Theme(rawValue: value) else { return ProblemResponses.badParameter("theme", value, allowed: Theme.allCases.map(\.rawValue)) }
-            options.theme = theme
-        } else {
-            hints.insert(.colorScheme)
-            if clientHint(request, DocumentResponses.colorSchemeHint) == "dark" { options.theme = .dark }
-        }
-        if let value = request.queryValue("motion") {
-            guard let motion = Motion(rawValue: value) else { return ProblemResponses.badParameter("motion", value, allowed: Motion.allCases.map(\.rawValue)) }
-            options.motion = motion
-        } else {
-            hints.insert(.reducedMotion)
-            if clientHint(request, DocumentResponses.reducedMotionHint) == "reduce" { options.motion = .reduced }
-        }
         var variantIndex = 0
-        if let value = request.queryValue("variant") {
-            guard let found = screens[index].variants.firstIndex(of: value) else {
-                return ProblemResponses.badParameter("variant", value, allowed: screens[index].variants)
+        var hints: DocumentResponses.HintUse = [.colorScheme, .reducedMotion]
+        if !request.query.isEmpty {
+            if let value = request.queryValue("theme") {
+                guard let theme = Theme(rawValue: value) else { return ProblemResponses.badParameter("theme", value, allowed: Theme.allCases.map(\.rawValue)) }
+                options.theme = theme
+                hints.remove(.colorScheme)
             }
-            variantIndex = found
+            if let value = request.queryValue("motion") {
+                guard let motion = Motion(rawValue: value) else { return ProblemResponses.badParameter("motion", value, allowed: Motion.allCases.map(\.rawValue)) }
+                options.motion = motion
+                hints.remove(.reducedMotion)
+            }
+            if let value = request.queryValue("variant") {
+                guard let found = screens[index].variants.firstIndex(of: value) else {
+                    return ProblemResponses.badParameter("variant", value, allowed: screens[index].variants)
+                }
+                variantIndex = found
+            }
+            if let value = request.queryValue("direction") {
+                guard let direction = Direction(rawValue: value) else { return ProblemResponses.badParameter("direction", value, allowed: Direction.allCases.map(\.rawValue)) }
+                options.direction = direction
+            }
+            if let value = request.queryValue("expand") {
+                guard let expand = Bool(value) else { return ProblemResponses.badParameter("expand", value, allowed: ["true", "false"]) }
+                options.expand = expand
+            }
         }
-        if let value = request.queryValue("direction") {
-            guard let direction = Direction(rawValue: value) else { return ProblemResponses.badParameter("direction", value, allowed: Direction.allCases.map(\.rawValue)) }
-            options.direction = direction
-        }
-        if let value = request.queryValue("expand") {
-            guard let expand = Bool(value) else { return ProblemResponses.badParameter("expand", value, allowed: ["true", "false"]) }
-            options.expand = expand
-        }
+        // The client hints choose what the query did not (and the response varies on them).
+        if hints.contains(.colorScheme) && clientHint(request, DocumentResponses.colorSchemeHint) == "dark" { options.theme = .dark }
+        if hints.contains(.reducedMotion) && clientHint(request, DocumentResponses.reducedMotionHint) == "reduce" { options.motion = .reduced }
         return screens[index].documents[Self.slot(options, variantIndex: variantIndex)].response(to: request, hints: hints)
     }
 

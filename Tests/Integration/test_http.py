@@ -432,15 +432,17 @@ def test_a_slow_reader_gets_every_byte_of_a_large_pipelined_batch():
     processing pauses, output waits in the connection's outbox for EPOLLOUT, and the held-back
     requests are not mistaken for a request that is late (a bug: they got a 408 once)."""
     server = RunningServer("--header-timeout-ms", "1000")
-    with socket.create_connection(("127.0.0.1", server.port), timeout=10) as sock:
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 256 * 1024)
-        request = b"GET /layouts/movies?expand=true HTTP/1.1\r\nHost: t\r\n\r\n"
-        sock.sendall(request * 300 + b"GET /healthz HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n")
-        time.sleep(0.5)  # not synchronisation: the point is to fill the server's send buffer before reading
-        data = b""
-        while chunk := sock.recv(1 << 16):
-            data += chunk
-            time.sleep(0.001)  # a slow reader, longer in all than the header timeout
-    assert data.count(b"HTTP/1.1 200 OK\r\n") == 301
-    assert data.endswith(b'{"status":"ok"}')
-    assert server.stop() == 0
+    try:
+        with socket.create_connection(("127.0.0.1", server.port), timeout=10) as sock:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 256 * 1024)
+            request = b"GET /layouts/movies?expand=true HTTP/1.1\r\nHost: t\r\n\r\n"
+            sock.sendall(request * 300 + b"GET /healthz HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n")
+            time.sleep(0.5)  # not synchronisation: the point is to fill the server's send buffer before reading
+            data = b""
+            while chunk := sock.recv(1 << 16):
+                data += chunk
+                time.sleep(0.001)  # a slow reader, longer in all than the header timeout
+        assert data.count(b"HTTP/1.1 200 OK\r\n") == 301
+        assert data.endswith(b'{"status":"ok"}')
+    finally:
+        assert server.stop() == 0

@@ -85,6 +85,8 @@ final class EventLoop: @unchecked Sendable {
             }
             now = monotonicMicroseconds() / 1000
             date.refresh()
+            // Before any event of this wake-up: a request answered now must already say it closes.
+            if !isDraining && stopRequested.load(ordering: .acquiring) { beginDrain() }
             for index in 0..<Int(count) {
                 let event = events[index]
                 handle(fd: event.data.fd, events: event.events)
@@ -112,7 +114,6 @@ final class EventLoop: @unchecked Sendable {
         if fd == wakeFd {
             var value: UInt64 = 0
             _ = Glibc.read(wakeFd, &value, 8)
-            if stopRequested.load(ordering: .acquiring) && !isDraining { beginDrain() }
             return
         }
         guard fd >= 0, fd < connections.count, let connection = connections[Int(fd)] else { return }

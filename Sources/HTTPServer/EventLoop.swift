@@ -231,9 +231,7 @@ final class EventLoop: @unchecked Sendable {
         while !connection.isClosed, !connection.closeAfterFlush, connection.outbox.isEmpty,
               case .head = connection.phase, !connection.pending.isEmpty {
             let before = connection.pending.count
-            current = connection
             processPending(connection)
-            current = nil
             flushOutput(connection)
             if connection.pending.count == before { return } // an incomplete request: wait for its bytes
         }
@@ -465,7 +463,7 @@ final class EventLoop: @unchecked Sendable {
 
     /// After the last response: close at once, or gracefully when the peer may still be sending.
     private func finishConnection(_ connection: Connection) {
-        guard connection.lingerAfterFlush || !connection.pending.isEmpty || connection.hasPartialRequest else {
+        guard connection.lingerAfterFlush || connection.hasPartialRequest else {
             close(connection)
             return
         }

@@ -11,9 +11,11 @@ struct LoadingRoutes: Sendable {
     let secret: [UInt8]
     let now: @Sendable () -> Int64
     private let schedules = ScheduleCache()
+    private let knownScreens: Set<String>
 
     init(catalog: Catalog, secret: [UInt8], now: @escaping @Sendable () -> Int64) {
         self.catalog = catalog
+        knownScreens = Set(catalog.screens.map(\.id))
         self.secret = secret
         self.now = now
     }
@@ -26,6 +28,7 @@ struct LoadingRoutes: Sendable {
     }
 
     private static let noStore = ResponseHeaders(["Cache-Control": "no-store"])
+    private static let eventStream = ResponseHeaders(["Content-Type": "text/event-stream", "Cache-Control": "no-store"])
 
     func register(on router: inout Router) {
         let scenarios = DocumentResponses(EncodedDocument(bytes: Self.scenariosDocument()), hinted: false)
@@ -85,7 +88,7 @@ struct LoadingRoutes: Sendable {
         if let text = parameters.request.queryValue("session") {
             let token: SessionToken
             do {
-                token = try SessionToken.open(text, secret: secret, nowEpochMs: now(), knownScreens: Set(catalog.screens.map(\.id)))
+                token = try SessionToken.open(text, secret: secret, nowEpochMs: now(), knownScreens: knownScreens)
             } catch {
                 throw Rejection(response: Problem(status: .badRequest, detail: "query parameter 'session' is not a valid session token: \(error)",
                                                   extensions: [("parameter", .string("session"))]).response())
@@ -109,9 +112,7 @@ struct LoadingRoutes: Sendable {
         let session = try session(LoadingParameters(request: request, catalog: catalog))
         let lastEventID = request.fields["Last-Event-ID"].flatMap { Int($0) }
         return .deferred { exchange in
-            var headers = ResponseHeaders.contentType("text/event-stream")
-            headers.append(Self.noStore)
-            exchange.startStream(headers: headers)
+            exchange.startStream(headers: Self.eventStream)
             let elapsed = session.token.elapsedMs(atEpochMs: now())
             let sentUpTo: Int
             if let lastEventID {

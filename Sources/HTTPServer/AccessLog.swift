@@ -20,6 +20,8 @@ struct AccessLog: ~Copyable {
         self.format = format
     }
 
+    var isEnabled: Bool { format != nil }
+
     mutating func record(_ request: Request, status: Status, bytes: Int, microseconds: Int) {
         switch format {
         case nil:

@@ -38,6 +38,9 @@ final class EventLoop: @unchecked Sendable {
     private var nextSweep: Int64 = 0
     /// Monotonic milliseconds, read once per wake-up.
     private(set) var now: Int64 = 0
+    /// The monotonic clock in microseconds as last read: at wake-up, and when the access log
+    /// timed a response (which is when the next request in the batch starts).
+    private var clockMicroseconds: Int64 = 0
 
     private static let outputHighWater = 1024 * 1024
     private static let sweepInterval: Int64 = 250
@@ -83,7 +86,8 @@ final class EventLoop: @unchecked Sendable {
                 if errno == EINTR { continue }
                 fatalError("\(SystemError(call: "epoll_wait", errno: errno))")
             }
-            now = monotonicMicroseconds() / 1000
+            clockMicroseconds = monotonicMicroseconds()
+            now = clockMicroseconds / 1000
             date.refresh()
             // Before any event of this wake-up: a request answered now must already say it closes.
             if !isDraining && stopRequested.load(ordering: .acquiring) { beginDrain() }
@@ -258,7 +262,7 @@ final class EventLoop: @unchecked Sendable {
                         return offset
                     }
                     offset += consumed
-                    connection.requestStartMicroseconds = monotonicMicroseconds()
+                    connection.requestStartMicroseconds = clockMicroseconds
                     if framing == .none {
                         dispatch(request, on: connection)
                     } else {
@@ -288,9 +292,9 @@ final class EventLoop: @unchecked Sendable {
         return offset
     }
 
-    private func dispatch(_ request: Request, on connection: Connection) {
+    private func dispatch(_ request: consuming Request, on connection: Connection) {
         connection.servedRequests += 1
-        switch router.reply(to: request) {
+        switch router.reply(to: &request) {
         case .response(let response):
             append(response, for: request, on: connection, into: &output)
         case .deferred(let start):
@@ -306,15 +310,22 @@ final class EventLoop: @unchecked Sendable {
         let keepAlive = request.isKeepAlive && !isDraining
         encoder.encode(response, includeBody: request.method != .head, version: request.version,
                        keepAlive: keepAlive, date: date.line, into: &out)
-        accessLog.record(request, status: response.status, bytes: out.count - before,
-                         microseconds: Int(monotonicMicroseconds() - connection.requestStartMicroseconds))
+        log(request, status: response.status, bytes: out.count - before, on: connection)
         if !keepAlive { connection.closeAfterFlush = true }
+    }
+
+    /// Records a response in the access log, timed from its request's start. The clock is read
+    /// only when logging: once per response.
+    private func log(_ request: Request, status: Status, bytes: Int, on connection: Connection) {
+        guard accessLog.isEnabled else { return }
+        clockMicroseconds = monotonicMicroseconds()
+        accessLog.record(request, status: status, bytes: bytes, microseconds: Int(clockMicroseconds - connection.requestStartMicroseconds))
     }
 
     /// Answers a request that cannot be parsed, then closes gracefully (RFC 9112 §9.6).
     private func reject(_ connection: Connection, _ error: ParseError) {
         let request = Request(method: .get, path: "-", isKeepAlive: false)
-        connection.requestStartMicroseconds = monotonicMicroseconds()
+        connection.requestStartMicroseconds = clockMicroseconds
         append(Problem(status: error.status, detail: error.detail).response(), for: request, on: connection, into: &output)
         connection.lingerAfterFlush = true
     }
@@ -350,8 +361,7 @@ final class EventLoop: @unchecked Sendable {
         connection.phase = .head
         emit(to: connection) { out in
             if framing == .chunked && exchange.request.method != .head { out.append(ResponseEncoder.lastChunk) }
-            accessLog.record(exchange.request, status: .ok, bytes: 0,
-                             microseconds: Int(monotonicMicroseconds() - connection.requestStartMicroseconds))
+            log(exchange.request, status: .ok, bytes: 0, on: connection)
         }
         if isDraining { connection.closeAfterFlush = true }
     }

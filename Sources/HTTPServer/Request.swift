@@ -17,7 +17,7 @@ public struct Request: Sendable {
     /// Whether the connection stays open after this request (RFC 9112 §9.3).
     public var isKeepAlive: Bool
     /// The route template's `{name}` segment and its value, set by the router.
-    var routeParameter: (name: String, value: String)?
+    var routeParameter: RouteParameter?
 
     public init(method: Method, path: String, query: String = "", version: Version = .http11, fields: HTTPFields = HTTPFields([]), isKeepAlive: Bool = true) {
         self.method = method
@@ -30,7 +30,8 @@ public struct Request: Sendable {
 
     /// The value of the route parameter `name` (`screen` in `/layouts/{screen}`).
     public func parameter(_ name: String) -> String? {
-        routeParameter?.name == name ? routeParameter?.value : nil
+        guard let routeParameter, routeParameter.name == name else { return nil }
+        return routeParameter.value
     }
 
     /// The first value of query parameter `name`, percent- and `+`-decoded; nil when absent
@@ -62,6 +63,13 @@ public struct Request: Sendable {
     private static func isEncoded(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         bytes.contains { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }
     }
+}
+
+/// A route template's final `{name}` segment and the value it matched. A struct, not a tuple:
+/// an optional tuple is copied through the runtime's generic value witnesses, ten times slower.
+struct RouteParameter: Sendable {
+    let name: String
+    let value: String
 }
 
 /// Percent-decodes bytes (RFC 3986 §2.1); nil when a `%` is not followed by two hex digits.

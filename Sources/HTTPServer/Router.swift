@@ -62,20 +62,17 @@ public struct Router: Sendable {
         add(.get, template) { .response(handler($0)) }
     }
 
-    /// Dispatches one request.
-    public func reply(to request: Request) -> Reply {
+    /// Dispatches one request, setting its route parameter in place (no copy of the request).
+    public func reply(to request: inout Request) -> Reply {
         if request.path == "*" {
             return .response(preflight(allow: "GET, HEAD, OPTIONS", request: request))
         }
-        guard let (index, parameter) = match(request.path) else {
+        guard let index = match(&request) else {
             return .response(Problem(status: .notFound, detail: "no route matches '\(request.path)'").response())
         }
         let wanted = request.method == .head ? Method.get : request.method
         for entry in routes[index].handlers where entry.method == request.method || entry.method == wanted {
-            guard let parameter else { return entry.handler(request) }
-            var routed = request
-            routed.routeParameter = parameter
-            return entry.handler(routed)
+            return entry.handler(request)
         }
         let allow = routes[index].allow
         if request.method == .options { return .response(preflight(allow: allow, request: request)) }
@@ -96,22 +93,27 @@ public struct Router: Sendable {
         return Response(status: .noContent, headers: headers)
     }
 
-    private func match(_ path: String) -> (route: Int, parameter: (name: String, value: String)?)? {
-        path.withUTF8Bytes { path in
+    /// The index of the route matching the request's path; sets the request's route parameter.
+    private func match(_ request: inout Request) -> Int? {
+        var parameter: RouteParameter?
+        let route: Int? = request.path.withUTF8Bytes { path in
             literals.withUnsafeBufferPointer { literals in
                 for key in keys {
                     if key.hasParameter {
                         guard path.count > key.count, memcmp(path.baseAddress!, literals.baseAddress! + key.start, key.count) == 0 else { continue }
                         let value = UnsafeBufferPointer(rebasing: path[key.count...])
                         guard !value.contains(UInt8(ascii: "/")) else { continue }
-                        return (key.route, (routes[key.route].parameter!, String(decoding: value, as: UTF8.self)))
+                        parameter = RouteParameter(name: routes[key.route].parameter!, value: String(decoding: value, as: UTF8.self))
+                        return key.route
                     } else if path.count == key.count, memcmp(path.baseAddress!, literals.baseAddress! + key.start, key.count) == 0 {
-                        return (key.route, nil)
+                        return key.route
                     }
                 }
                 return nil
             }
         }
+        request.routeParameter = parameter
+        return route
     }
 
     private static func allow(_ methods: [Method]) -> String {

@@ -12,7 +12,8 @@ import Testing
     }()
 
     func body(_ method: Method, _ path: String) -> (Status, String, ResponseHeaders) {
-        guard case .response(let response) = router.reply(to: Request(method: method, path: path)) else {
+        var request = Request(method: method, path: path)
+        guard case .response(let response) = router.reply(to: &request) else {
             Issue.record("deferred")
             return (.internalServerError, "", ResponseHeaders())
         }

@@ -8,7 +8,8 @@ import Testing
     let router = SkeletonService(readiness: Readiness()).router
 
     func response(_ path: String, query: String = "", fields: [(String, String)] = []) -> Response {
-        guard case .response(let response) = router.reply(to: Request(method: .get, path: path, query: query, fields: HTTPFields(fields))) else {
+        var request = Request(method: .get, path: path, query: query, fields: HTTPFields(fields))
+        guard case .response(let response) = router.reply(to: &request) else {
             Issue.record("\(path) deferred its reply")
             return Response(status: .internalServerError)
         }

@@ -179,6 +179,10 @@ final class EventLoop: @unchecked Sendable {
         }
         connections[index] = connection
         connectionCount += 1
+        // Accepting waited for the client's first bytes (see `Socket.listen`): serve them now
+        // rather than after another round of epoll.
+        readInput(connection)
+        if !connection.isClosed { settle(connection) }
     }
 
     private func pauseAccepting(milliseconds: Int) {

@@ -6,6 +6,10 @@ import Glibc
 enum Socket {
     /// A listening TCP socket bound to `host:port` (port 0: the kernel chooses).
     /// `reusePort` lets every event loop bind its own listener to the same port.
+    /// Accepting is deferred until the client's first bytes arrive (`TCP_DEFER_ACCEPT`, as nginx's
+    /// `deferred`), so a new connection comes with its request; one that sends nothing is
+    /// accepted after a second all the same, and meets the header timeout. Accepted sockets
+    /// inherit the listener's `TCP_NODELAY`.
     static func listen(host: String, port: UInt16, reusePort: Bool, backlog: Int32 = 4096) throws(SystemError) -> Int32 {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
@@ -23,6 +27,8 @@ enum Socket {
         do {
             try setOption(fd, SOL_SOCKET, SO_REUSEADDR, 1)
             if reusePort { try setOption(fd, SOL_SOCKET, SO_REUSEPORT, 1) }
+            try setOption(fd, Int32(IPPROTO_TCP), TCP_DEFER_ACCEPT, 1)
+            try setOption(fd, Int32(IPPROTO_TCP), TCP_NODELAY, 1)
             try checked("bind") { bind(fd, info.pointee.ai_addr, info.pointee.ai_addrlen) }
             try checked("listen") { Glibc.listen(fd, backlog) }
         } catch {
@@ -47,16 +53,11 @@ enum Socket {
         }
     }
 
-    /// Accepts one connection as a non-blocking, close-on-exec socket with `TCP_NODELAY` set.
+    /// Accepts one connection as a non-blocking, close-on-exec socket (with the listener's `TCP_NODELAY`).
     static func accept(_ listener: Int32) throws(SystemError) -> IOResult<Int32> {
-        let result = try syscall("accept4") {
+        try syscall("accept4") {
             clinux_accept4(listener, Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue))
         }
-        if case .done(let fd) = result {
-            var on: Int32 = 1
-            _ = setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
-        }
-        return result
     }
 
     /// Reads into `buffer`; `.done(0)` is the peer's end of stream.

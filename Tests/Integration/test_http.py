@@ -199,6 +199,19 @@ def test_header_timeout_is_408_then_close():
         assert server.stop() == 0
 
 
+def test_a_connection_that_sends_nothing_is_closed_with_nothing_sent():
+    """Accepting waits for a client's first bytes (TCP_DEFER_ACCEPT); one that sends none is accepted
+    about a second later all the same, and closed at the header timeout without a response."""
+    server = RunningServer("--header-timeout-ms", "300")
+    try:
+        with socket.create_connection(("127.0.0.1", server.port), timeout=10) as sock:
+            started = time.monotonic()
+            assert sock.recv(1024) == b""
+            assert time.monotonic() - started < 5
+    finally:
+        assert server.stop() == 0
+
+
 def test_idle_keep_alive_connection_is_closed():
     server = RunningServer("--idle-timeout-ms", "300")
     try:

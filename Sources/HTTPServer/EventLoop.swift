@@ -21,6 +21,7 @@ final class EventLoop: @unchecked Sendable {
     private var connections: [Connection?] = []
     private var connectionCount = 0
     private let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
+    private let parserScratch: RequestParser.Scratch
     private var output = OutputBuffer(capacity: 64 * 1024)
     /// Output for a connection other than `current` (a deferred reply answered from a timer).
     private var sideOutput = OutputBuffer(capacity: 4 * 1024)
@@ -51,6 +52,7 @@ final class EventLoop: @unchecked Sendable {
         self.state = state
         self.listener = listener
         encoder = ResponseEncoder(serverName: configuration.serverName, corsOrigin: configuration.corsOrigin)
+        parserScratch = RequestParser.Scratch(limits: configuration.limits)
         accessLog = AccessLog(format: configuration.accessLog)
         epoll = try checked("epoll_create1") { epoll_create1(Int32(EPOLL_CLOEXEC)) }
         wakeFd = try checked("eventfd") { eventfd(0, Int32(EFD_NONBLOCK) | Int32(EFD_CLOEXEC)) }
@@ -262,7 +264,7 @@ final class EventLoop: @unchecked Sendable {
             case .head:
                 guard offset < bytes.count else { return offset }
                 do {
-                    guard case .complete(let request, let framing, let consumed) = try RequestParser.parse(UnsafeRawBufferPointer(rebasing: bytes[offset...]), limits: configuration.limits) else {
+                    guard case .complete(let request, let framing, let consumed) = try RequestParser.parse(UnsafeRawBufferPointer(rebasing: bytes[offset...]), limits: configuration.limits, scratch: parserScratch) else {
                         return offset
                     }
                     offset += consumed

@@ -1,39 +1,39 @@
 /// The header fields of one request, in arrival order, duplicates kept (RFC 9110 §5.3).
-/// One copy of the header bytes plus the ranges of each name and value: two allocations
-/// per request whatever the number of fields. Names compare case-insensitively.
+/// One allocation per request whatever the number of fields: a table of each name's and
+/// value's offsets followed by one copy of the header bytes. Names compare case-insensitively.
 public struct HTTPFields: Sendable {
     struct Entry: Sendable {
         var nameStart: Int32, nameEnd: Int32, valueStart: Int32, valueEnd: Int32
     }
 
+    /// `count` entries, then the header bytes their offsets point into.
     private let storage: [UInt8]
-    private let entries: [Entry]
+    public let count: Int
 
-    init(storage: [UInt8], entries: [Entry]) {
+    /// `storage` holds `count` entries, then the header bytes their offsets point into.
+    init(storage: [UInt8], count: Int) {
         self.storage = storage
-        self.entries = entries
+        self.count = count
     }
 
     /// Fields from names and values, for building requests outside the parser (tests, routers).
     public init(_ pairs: [(String, String)]) {
-        var storage: [UInt8] = []
-        var entries: [Entry] = []
+        var table: [UInt8] = []
+        var bytes: [UInt8] = []
         for (name, value) in pairs {
-            let nameStart = Int32(storage.count)
-            storage += name.utf8
-            let valueStart = Int32(storage.count)
-            storage += value.utf8
-            entries.append(Entry(nameStart: nameStart, nameEnd: valueStart, valueStart: valueStart, valueEnd: Int32(storage.count)))
+            let nameStart = Int32(bytes.count)
+            bytes += name.utf8
+            let valueStart = Int32(bytes.count)
+            bytes += value.utf8
+            withUnsafeBytes(of: Entry(nameStart: nameStart, nameEnd: valueStart, valueStart: valueStart, valueEnd: Int32(bytes.count))) { table += $0 }
         }
-        self.init(storage: storage, entries: entries)
+        self.init(storage: table + bytes, count: pairs.count)
     }
-
-    public var count: Int { entries.count }
 
     /// The value of the first field named `name`.
     public subscript(_ name: String) -> String? {
         guard let index = firstIndex(named: name, from: 0) else { return nil }
-        return string(Int(entries[index].valueStart)..<Int(entries[index].valueEnd))
+        return value(at: index)
     }
 
     /// The values of every field named `name`, in order.
@@ -41,7 +41,7 @@ public struct HTTPFields: Sendable {
         var values: [String] = []
         var next = 0
         while let index = firstIndex(named: name, from: next) {
-            values.append(string(Int(entries[index].valueStart)..<Int(entries[index].valueEnd)))
+            values.append(value(at: index))
             next = index + 1
         }
         return values
@@ -49,12 +49,13 @@ public struct HTTPFields: Sendable {
 
     /// The index of the first entry from `start` on whose name is `name`, compared byte by byte.
     private func firstIndex(named name: String, from start: Int) -> Int? {
-        guard start < entries.count else { return nil }
-        return storage.withUnsafeBytes { bytes in
+        guard start < count else { return nil }
+        return storage.withUnsafeBytes { storage in
             name.withUTF8Bytes { target in
+                let bytes = UnsafeRawBufferPointer(rebasing: storage[(count * MemoryLayout<Entry>.stride)...])
                 var index = start
-                while index < entries.count {
-                    let entry = entries[index]
+                while index < count {
+                    let entry = Self.entry(index, in: storage)
                     if Bytes.equalsIgnoringCase(bytes, Int(entry.nameStart), Int(entry.nameEnd), target) { return index }
                     index += 1
                 }
@@ -63,8 +64,17 @@ public struct HTTPFields: Sendable {
         }
     }
 
-    private func string(_ range: Range<Int>) -> String {
-        String(decoding: storage[range], as: UTF8.self)
+    private func value(at index: Int) -> String {
+        storage.withUnsafeBytes { storage in
+            let entry = Self.entry(index, in: storage)
+            let base = count * MemoryLayout<Entry>.stride
+            return String(decoding: storage[(base + Int(entry.valueStart))..<(base + Int(entry.valueEnd))], as: UTF8.self)
+        }
+    }
+
+    @inline(__always)
+    private static func entry(_ index: Int, in storage: UnsafeRawBufferPointer) -> Entry {
+        storage.loadUnaligned(fromByteOffset: index * MemoryLayout<Entry>.stride, as: Entry.self)
     }
 }
 

@@ -35,7 +35,33 @@ enum RequestParser {
         case complete(Request, BodyFraming, consumed: Int)
     }
 
-    static func parse(_ bytes: UnsafeRawBufferPointer, limits: RequestLimits) throws(ParseError) -> Outcome {
+    /// Where the fields of the head being parsed are assembled, reused from head to head, so that
+    /// parsing allocates only the request's own copy of its fields (`HTTPFields`' layout: the
+    /// entries' table, then the header bytes).
+    struct Scratch: ~Copyable {
+        private let buffer: UnsafeMutableRawBufferPointer
+
+        init(limits: RequestLimits) {
+            buffer = .allocate(byteCount: limits.maxHeaderCount * MemoryLayout<HTTPFields.Entry>.stride + limits.maxHeaderBytes, alignment: 16)
+        }
+
+        deinit {
+            buffer.deallocate()
+        }
+
+        func setEntry(_ index: Int, _ entry: HTTPFields.Entry) {
+            buffer.storeBytes(of: entry, toByteOffset: index * MemoryLayout<HTTPFields.Entry>.stride, as: HTTPFields.Entry.self)
+        }
+
+        /// The fields made of the first `count` entries and the header section `bytes`.
+        func fields(count: Int, bytes: UnsafeRawBufferPointer) -> HTTPFields {
+            let table = count * MemoryLayout<HTTPFields.Entry>.stride
+            UnsafeMutableRawBufferPointer(rebasing: buffer[table...]).copyMemory(from: bytes)
+            return HTTPFields(storage: Array(UnsafeRawBufferPointer(rebasing: buffer[..<(table + bytes.count)])), count: count)
+        }
+    }
+
+    static func parse(_ bytes: UnsafeRawBufferPointer, limits: RequestLimits, scratch: borrowing Scratch) throws(ParseError) -> Outcome {
         let count = bytes.count
         // RFC 9112 §2.2: ignore empty lines before the request line.
         var start = 0
@@ -54,8 +80,7 @@ enum RequestParser {
         // The header fields, validated as they are found; the head is complete at the empty line.
         let headerStart = lineFeed + 1
         var position = headerStart
-        var entries: [HTTPFields.Entry] = []
-        entries.reserveCapacity(8)
+        var fieldCount = 0
         var framing = FramingFields()
         while true {
             guard let feed = Bytes.firstIndex(of: lf, in: bytes, from: position, to: count) else {
@@ -65,15 +90,16 @@ enum RequestParser {
             if feed + 1 - headerStart > limits.maxHeaderBytes { throw ParseError(.requestHeaderFieldsTooLarge, "the header section exceeds \(limits.maxHeaderBytes) bytes") }
             let end = try endOfLine(bytes, lineFeed: feed, lineStart: position, what: "header field line")
             if end == position { break }
-            if entries.count == limits.maxHeaderCount { throw ParseError(.requestHeaderFieldsTooLarge, "more than \(limits.maxHeaderCount) header fields") }
+            if fieldCount == limits.maxHeaderCount { throw ParseError(.requestHeaderFieldsTooLarge, "more than \(limits.maxHeaderCount) header fields") }
             let entry = try fieldEntry(bytes, position..<end, base: headerStart)
-            entries.append(entry)
+            scratch.setEntry(fieldCount, entry)
+            fieldCount += 1
             framing.note(bytes, entry, base: headerStart)
             position = feed + 1
         }
         let consumed = position + 2
 
-        let fields = HTTPFields(storage: Array(UnsafeRawBufferPointer(rebasing: bytes[headerStart..<position])), entries: entries)
+        let fields = scratch.fields(count: fieldCount, bytes: UnsafeRawBufferPointer(rebasing: bytes[headerStart..<position]))
         let bodyFraming = try framing.resolve(version: version, limits: limits)
         let (path, query) = try line.pathAndQuery(method: method)
         let isKeepAlive = switch version {

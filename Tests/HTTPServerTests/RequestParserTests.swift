@@ -3,7 +3,8 @@ import Testing
 
 @Suite struct RequestParserTests {
     func parse(_ text: String, limits: RequestLimits = RequestLimits()) throws -> RequestParser.Outcome {
-        try Array(text.utf8).withUnsafeBytes { try RequestParser.parse($0, limits: limits) }
+        let scratch = RequestParser.Scratch(limits: limits)
+        return try Array(text.utf8).withUnsafeBytes { try RequestParser.parse($0, limits: limits, scratch: scratch) }
     }
 
     func request(_ text: String) throws -> (Request, BodyFraming, Int) {

@@ -2,6 +2,8 @@
 # Benchmarks skeleton-server against the peers of ../shared/bench in one run, each as a ratio:
 # keep-alive, new connection per request, 16-deep pipelining, the computed loading state, and
 # memory per idle connection. The server and peers are pinned to CPU 1, the load to CPU 0.
+# The C floor (peers/c-limit, built here with cc when there is one) serves the same bytes
+# beside them, so that the kernel's share of each figure is measured in the same run.
 #
 #   Benchmarks/run.sh [--smoke] [--rounds N] [--duration 10s] [--idle N] [--peers "nginx hummingbird flyingfox-nodelay"]
 #
@@ -46,9 +48,10 @@ export PATH=$PATH:/usr/sbin
 binary=$root/.build/release/skeleton-server
 work=$(mktemp -d /tmp/skeleton-bench.XXXXXX)
 chmod 755 "$work" # nginx workers run as nobody and read the payload from here
-server_pid=""
+server_pid="" floor_pid=""
 cleanup() {
     [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null && wait "$server_pid" 2>/dev/null
+    [ -n "$floor_pid" ] && kill "$floor_pid" 2>/dev/null && wait "$floor_pid" 2>/dev/null
     [ -s "$work/peers.state" ] && "$bench/peers.sh" stop --state "$work/peers.state" >/dev/null 2>&1
     true
 }
@@ -91,14 +94,22 @@ curl -sf "$H:$port$home" -o "$work/payload/home.json"
 has_loading=0
 if curl -sf "$H:$port$loading" -o "$work/payload/small.json"; then has_loading=1; else cp "$work/payload/home.json" "$work/payload/small.json"; fi
 start_peers
+floor=()
+if command -v cc >/dev/null && cc -O2 -o "$work/c-limit" "$bench/peers/c-limit/server.c" 2>/dev/null; then
+    floor_port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+    taskset -c 1 "$work/c-limit" "$floor_port" "$work/payload/home.json" 2> "$work/c-limit.err" &
+    floor_pid=$!
+    for _ in $(seq 100); do curl -sf -o /dev/null "$H:$floor_port/" && break; sleep 0.05; done
+    floor=("c-limit=$H:$floor_port$home")
+fi
 common=(-r "$rounds" -d "$duration" --warmup "$warmup" --client-cpu 0 -n "$ab_n")
 
 echo "## skeleton-server vs $peers, $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) CPUs, server+peers on CPU 1, load on CPU 0"
 echo "### GET $home ($(wc -c < "$work/payload/home.json") B body): keep-alive (wrk -t1 -c64) and new connection per request (ab -c32)"
-"$bench/compare.sh" "${common[@]}" -o "$work/home" $(peer_targets "$home" | head -1) "skeleton=$H:$port$home" $(peer_targets "$home" | tail -n +2) | grep -E '^\||^###|^RESULT'
+"$bench/compare.sh" "${common[@]}" -o "$work/home" $(peer_targets "$home" | head -1) "skeleton=$H:$port$home" $(peer_targets "$home" | tail -n +2) ${floor[@]+"${floor[@]}"} | grep -E '^\||^###|^RESULT'
 echo "### GET $home, 16 requests pipelined per write"
 "$bench/compare.sh" "${common[@]}" --close-tool none --wrk-script "$bench/tools/pipeline.lua" -o "$work/pipelined" \
-    $(peer_targets "$home" | head -1) "skeleton=$H:$port$home" | grep -E '^\||^RESULT'
+    $(peer_targets "$home" | head -1) "skeleton=$H:$port$home" ${floor[@]+"${floor[@]}"} | grep -E '^\||^RESULT'
 if [ "$has_loading" = 1 ]; then
     echo "### GET $loading (computed per request; nginx serves the same bytes as a file)"
     "$bench/compare.sh" "${common[@]}" --close-tool none -o "$work/loading" \
@@ -106,6 +117,7 @@ if [ "$has_loading" = 1 ]; then
 fi
 stop_peers
 stop_server
+[ -n "$floor_pid" ] && { kill "$floor_pid"; wait "$floor_pid" 2>/dev/null || true; floor_pid=""; }
 
 echo "### $idle idle keep-alive connections (fresh processes)"
 start_server

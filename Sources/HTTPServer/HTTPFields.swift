@@ -10,7 +10,7 @@ public struct HTTPFields: Sendable {
     private let storage: [UInt8]
     public let count: Int
 
-    /// `storage` holds `count` entries, then the header bytes their offsets point into.
+    /// Fields over `storage` laid out as above (`RequestParser.Scratch` assembles it).
     init(storage: [UInt8], count: Int) {
         self.storage = storage
         self.count = count

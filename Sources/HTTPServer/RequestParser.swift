@@ -189,7 +189,7 @@ private struct RequestLine {
         return (known, bytes[v + 7] == UInt8(ascii: "0") ? .http10 : .http11)
     }
 
-    /// The decoded path and raw query of an origin-form, absolute-form or asterisk-form target.
+    /// The normalised path (`PercentEncoding.normalizedPath`) and raw query of an origin-form, absolute-form or asterisk-form target.
     func pathAndQuery(method: Method) throws(ParseError) -> (String, String) {
         var index = target.lowerBound
         var hasPercent = false
@@ -221,8 +221,10 @@ private struct RequestLine {
         if rawPath.isEmpty {
             path = "/"
         } else if hasPercent, rawPath.contains(UInt8(ascii: "%")) {
-            guard let decoded = percentDecoded(rawPath, plusIsSpace: false) else { throw .bad("the path has a malformed percent-encoding") }
-            path = String(decoding: decoded, as: UTF8.self)
+            guard let normalized = PercentEncoding.normalizedPath(rawPath.assumingMemoryBound(to: UInt8.self)) else {
+                throw .bad("the path has a '%' not followed by two hex digits")
+            }
+            path = String(decoding: normalized, as: UTF8.self)
         } else {
             path = String(decoding: rawPath, as: UTF8.self)
         }

@@ -67,8 +67,19 @@ public struct Router: Sendable {
         if request.path == "*" {
             return .response(preflight(allow: "GET, HEAD, OPTIONS", request: request))
         }
-        guard let index = match(&request) else {
+        let index: Int
+        switch match(&request) {
+        case .route(let route):
+            index = route
+        case .none:
             return .response(Problem(status: .notFound, detail: "no route matches '\(request.path)'").response())
+        case .badSegment(let detail):
+            return .response(Problem(status: .badRequest, detail: detail).response())
+        }
+        if let defect = Query.defect(in: request.query) {
+            let problem = Problem(status: .badRequest, detail: "query parameter '\(defect.parameter)': \(defect.reason)",
+                                  extensions: [("parameter", .string(defect.parameter))])
+            return .response(problem.response())
         }
         let wanted = request.method == .head ? Method.get : request.method
         for entry in routes[index].handlers where entry.method == request.method || entry.method == wanted {
@@ -93,27 +104,45 @@ public struct Router: Sendable {
         return Response(status: .noContent, headers: headers)
     }
 
-    /// The index of the route matching the request's path; sets the request's route parameter.
-    private func match(_ request: inout Request) -> Int? {
+    private enum Match {
+        case route(Int)
+        case none
+        /// The parameter segment's decoding is not UTF-8, or has a `/` or NUL: `detail` says which.
+        case badSegment(String)
+    }
+
+    /// The route matching the request's path; sets the request's route parameter, percent-decoded.
+    private func match(_ request: inout Request) -> Match {
         var parameter: RouteParameter?
-        let route: Int? = request.path.withUTF8Bytes { path in
+        let found: Match = request.path.withUTF8Bytes { path in
             literals.withUnsafeBufferPointer { literals in
                 for key in keys {
                     if key.hasParameter {
                         guard path.count > key.count, memcmp(path.baseAddress!, literals.baseAddress! + key.start, key.count) == 0 else { continue }
-                        let value = UnsafeBufferPointer(rebasing: path[key.count...])
-                        guard !value.contains(UInt8(ascii: "/")) else { continue }
-                        parameter = RouteParameter(name: routes[key.route].parameter!, value: String(decoding: value, as: UTF8.self))
-                        return key.route
+                        let segment = UnsafeBufferPointer(rebasing: path[key.count...])
+                        guard !segment.contains(UInt8(ascii: "/")) else { continue }
+                        guard let value = Self.decodedSegment(segment) else {
+                            return .badSegment("the path segment '\(String(decoding: segment, as: UTF8.self))' must decode to UTF-8 text without '/' or NUL")
+                        }
+                        parameter = RouteParameter(name: routes[key.route].parameter!, value: value)
+                        return .route(key.route)
                     } else if path.count == key.count, memcmp(path.baseAddress!, literals.baseAddress! + key.start, key.count) == 0 {
-                        return key.route
+                        return .route(key.route)
                     }
                 }
-                return nil
+                return .none
             }
         }
         request.routeParameter = parameter
-        return route
+        return found
+    }
+
+    /// A route parameter's text: its segment percent-decoded; nil when that is not UTF-8 or has a `/` or NUL.
+    private static func decodedSegment(_ segment: UnsafeBufferPointer<UInt8>) -> String? {
+        guard PercentEncoding.needsDecoding(segment, plusIsSpace: false) else { return String(decoding: segment, as: UTF8.self) }
+        guard let text = PercentEncoding.decodedText(segment, plusIsSpace: false),
+              !text.utf8.contains(UInt8(ascii: "/")), !text.utf8.contains(0) else { return nil }
+        return text
     }
 
     private static func allow(_ methods: [Method]) -> String {

@@ -49,4 +49,27 @@ import Testing
         #expect(status == .noContent)
         #expect(headers["Access-Control-Allow-Methods"] == "GET, HEAD, OPTIONS")
     }
+
+    @Test func decodesTheParameterAfterMatching() {
+        #expect(body(.get, "/layouts/h%C3%A9").1 == "screen hé")
+        #expect(body(.get, "/layouts%2Fhome").0 == .notFound)
+    }
+
+    @Test func refusesAParameterDecodingToSlashNulOrNonUTF8() {
+        for path in ["/layouts/a%2Fb", "/layouts/a%00", "/layouts/%FF"] {
+            let (status, body, _) = body(.get, path)
+            #expect(status == .badRequest, "\(path)")
+            #expect(body.contains("path segment"), "\(path)")
+        }
+    }
+
+    @Test func refusesAMalformedQueryNamingTheParameter() {
+        var request = Request(method: .get, path: "/layouts/home", query: "theme=%zz")
+        guard case .response(let response) = router.reply(to: &request) else {
+            Issue.record("deferred")
+            return
+        }
+        #expect(response.status == .badRequest)
+        #expect(String(decoding: response.body, as: UTF8.self).contains(#""parameter":"theme""#))
+    }
 }

@@ -1,0 +1,44 @@
+import Testing
+@testable import HTTPServer
+
+/// Strict query reading: a malformed parameter is named, never silently absent.
+@Suite struct QueryTests {
+    @Test func readsDecodedValuesAndNames() {
+        let query = "theme=dark&x=a%20b+c&%73eed=7&flag&&empty="
+        #expect(Query.defect(in: query) == nil)
+        #expect(Query.value(of: "theme", in: query) == "dark")
+        #expect(Query.value(of: "x", in: query) == "a b c")
+        #expect(Query.value(of: "seed", in: query) == "7")
+        #expect(Query.value(of: "flag", in: query) == "")
+        #expect(Query.value(of: "empty", in: query) == "")
+        #expect(Query.value(of: "missing", in: query) == nil)
+        #expect(Query.value(of: "é", in: "%C3%A9=yes") == "yes")
+    }
+
+    @Test func namesTheParameterWithAMalformedEscape() {
+        #expect(Query.defect(in: "theme=%zz")?.parameter == "theme")
+        #expect(Query.defect(in: "screen=home&seed=%zz&at=5")?.parameter == "seed")
+        #expect(Query.defect(in: "seed=5%")?.parameter == "seed")
+        #expect(Query.defect(in: "seed=5%4")?.parameter == "seed")
+        #expect(Query.defect(in: "se%zzed=5")?.parameter == "se%zzed")
+        #expect(Query.defect(in: "theme=%zz")?.reason.contains("two hex digits") == true)
+    }
+
+    @Test func namesTheParameterThatIsNotUTF8() {
+        #expect(Query.defect(in: "theme=%FF")?.parameter == "theme")
+        #expect(Query.defect(in: "theme=%C3")?.reason.contains("UTF-8") == true)
+        #expect(Query.defect(in: "%FF=1")?.parameter == "%FF")
+        #expect(Query.defect(in: "theme=%C3%A9") == nil)
+    }
+
+    @Test func normalisesOnlyUnreservedEscapesInAPath() {
+        func normalized(_ path: String) -> String? {
+            Array(path.utf8).withUnsafeBufferPointer { PercentEncoding.normalizedPath($0).map { String(decoding: $0, as: UTF8.self) } }
+        }
+        #expect(normalized("/layout%73/%68ome") == "/layouts/home")
+        #expect(normalized("/layouts%2fhome") == "/layouts%2Fhome")
+        #expect(normalized("/a%00b%20c") == "/a%00b%20c")
+        #expect(normalized("/a%2") == nil)
+        #expect(normalized("/a%g0") == nil)
+    }
+}

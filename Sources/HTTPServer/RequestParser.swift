@@ -213,6 +213,10 @@ private struct RequestLine {
             let afterScheme = start + schemeLength
             let pathStart = bytes[afterScheme..<target.upperBound].firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") } ?? target.upperBound
             guard pathStart > afterScheme else { throw .bad("the absolute-form target has no authority") }
+            // The target's authority is the request's host (RFC 9112 §3.2.2): it must be one, without userinfo.
+            guard HostSyntax.isValid(UnsafeRawBufferPointer(rebasing: bytes[afterScheme..<pathStart])) else {
+                throw .bad("the absolute-form target's authority is not 'host[:port]' (RFC 9112 §3.2.2)")
+            }
             start = pathStart
         }
         let questionMark = Bytes.firstIndex(of: UInt8(ascii: "?"), in: bytes, from: start, to: target.upperBound) ?? target.upperBound
@@ -236,6 +240,7 @@ private struct RequestLine {
 /// What the fields say about framing and persistence, gathered in one pass.
 private struct FramingFields {
     var hostCount = 0
+    var hasInvalidHost = false
     var contentLength: Int?
     var contentLengthTooLarge = false
     var contentLengthError: String?
@@ -250,6 +255,7 @@ private struct FramingFields {
         switch nameEnd - nameStart {
         case 4 where Self.matches(bytes, nameStart, nameEnd, Self.host):
             hostCount += 1
+            if !HostSyntax.isValid(UnsafeRawBufferPointer(rebasing: value)) { hasInvalidHost = true }
         case 10 where Self.matches(bytes, nameStart, nameEnd, Self.connection):
             for token in Array(value).split(separator: UInt8(ascii: ",")) {
                 let token = trimmed(token)
@@ -300,6 +306,7 @@ private struct FramingFields {
     func resolve(version: Request.Version, limits: RequestLimits) throws(ParseError) -> BodyFraming {
         if version == .http11 && hostCount == 0 { throw .bad("an HTTP/1.1 request must have a Host field (RFC 9112 §3.2)") }
         if hostCount > 1 { throw .bad("more than one Host field (RFC 9112 §3.2)") }
+        if hasInvalidHost { throw .bad("the Host field is not 'host[:port]' (RFC 9112 §3.2, RFC 3986 §3.2.2)") }
         if let contentLengthError { throw .bad(contentLengthError) }
         if hasTransferEncoding {
             if contentLength != nil { throw .bad("Content-Length and Transfer-Encoding together (RFC 9112 §6.3)") }

@@ -54,3 +54,27 @@ def test_a_malformed_escape_in_the_path_is_a_400(server):
     response = raw_exchange(server.port, "GET /layouts/ho%zme HTTP/1.1\r\nHost: t\r\n\r\n")
     assert response.startswith(b"HTTP/1.1 400 ")
     assert b"two hex digits" in response
+
+
+@pytest.mark.parametrize("host", ["bad host", "a/b", "a.example, b.example", "user@h", "h:80x", "[::1", "[::zz]"])
+def test_an_invalid_host_is_a_400(server, host):
+    response = raw_exchange(server.port, f"GET /healthz HTTP/1.1\r\nHost: {host}\r\n\r\n")
+    assert response.startswith(b"HTTP/1.1 400 "), response
+    assert b"Host" in response
+
+
+@pytest.mark.parametrize("host", ["", "example.com", "example.com:8080", "127.0.0.1:1", "[::1]:8080", "[v7.x:y]", "h:"])
+def test_a_valid_host_is_served(client, host):
+    client.send(f"GET /healthz HTTP/1.1\r\nHost: {host}\r\n\r\n")
+    assert client.response().status == 200
+
+
+def test_an_absolute_form_targets_authority_wins_over_host(client):
+    client.send("GET http://other.example:8080/healthz HTTP/1.1\r\nHost: example.com\r\n\r\n")
+    assert client.response().status == 200
+
+
+def test_an_absolute_form_target_with_a_bad_authority_is_a_400(server):
+    for target in ["http://user@h/healthz", "http://a b/healthz", "http://[::1/healthz"]:
+        response = raw_exchange(server.port, f"GET {target} HTTP/1.1\r\nHost: h\r\n\r\n")
+        assert response.startswith(b"HTTP/1.1 400 "), (target, response)

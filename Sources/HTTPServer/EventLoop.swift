@@ -2,11 +2,11 @@ import CLinux
 import Glibc
 import Synchronization
 
-/// One epoll loop on one thread (level-triggered, as swift-nio's). It owns its listener and every
-/// connection it accepts: socket I/O, parsing, routing, handlers and timers all run on its
-/// thread, synchronously, so the confined state needs no locks. That confinement is why the
-/// type is `@unchecked Sendable`: only `requestStop()` is called from other threads, and it
-/// touches nothing but an atomic and an eventfd.
+/// One epoll loop on one thread (level-triggered, as swift-nio's). It owns its descriptor of the
+/// listener and every connection it accepts: socket I/O, parsing, routing, handlers and timers
+/// all run on its thread, synchronously, so the confined state needs no locks. That confinement
+/// is why the type is `@unchecked Sendable`: only `requestStop()` is called from other threads,
+/// and it touches nothing but an atomic and an eventfd.
 ///
 /// Per loop, not per connection: one 64 KiB read buffer and one output buffer. All complete
 /// requests of one read are answered with one write.
@@ -44,6 +44,8 @@ final class EventLoop: @unchecked Sendable {
     private var clockMicroseconds: Int64 = 0
 
     private static let outputHighWater = 1024 * 1024
+    /// The loops share one listening socket: a new connection wakes one of them, not all.
+    private static let listenerEvents = EPOLLIN.rawValue | EPOLLEXCLUSIVE.rawValue
     private static let sweepInterval: Int64 = 250
 
     init(configuration: ServerConfiguration, router: Router, state: ServerState, listener: Int32) throws(SystemError) {
@@ -57,7 +59,7 @@ final class EventLoop: @unchecked Sendable {
         epoll = try checked("epoll_create1") { epoll_create1(Int32(EPOLL_CLOEXEC)) }
         wakeFd = try checked("eventfd") { eventfd(0, Int32(EFD_NONBLOCK) | Int32(EFD_CLOEXEC)) }
         try control(EPOLL_CTL_ADD, wakeFd, events: EPOLLIN.rawValue)
-        try control(EPOLL_CTL_ADD, listener, events: EPOLLIN.rawValue)
+        try control(EPOLL_CTL_ADD, listener, events: Self.listenerEvents)
         isListenerRegistered = true
     }
 
@@ -193,7 +195,7 @@ final class EventLoop: @unchecked Sendable {
         isListenerRegistered = false
         schedule(afterMilliseconds: milliseconds) { [self] in
             guard !isDraining, !isListenerRegistered else { return }
-            if (try? control(EPOLL_CTL_ADD, listener, events: EPOLLIN.rawValue)) != nil { isListenerRegistered = true }
+            if (try? control(EPOLL_CTL_ADD, listener, events: Self.listenerEvents)) != nil { isListenerRegistered = true }
         }
     }
 

@@ -1,8 +1,9 @@
 import Glibc
 import Synchronization
 
-/// An HTTP/1.1 server: `configuration.threads` event loops, each on its own thread with its own
-/// `SO_REUSEPORT` listener on the same port, so that the kernel spreads connections across them.
+/// An HTTP/1.1 server: `configuration.threads` event loops, each on its own thread, sharing one
+/// listening socket (each through its own descriptor, registered `EPOLLEXCLUSIVE`, as nginx's
+/// workers do), so that one process owns its port: a second one fails with `EADDRINUSE`.
 ///
 /// Life: `start()` binds and starts serving and returns the port; `shutdown()` (any thread, any
 /// number of times) stops accepting, closes idle connections and lets in-flight requests finish
@@ -37,13 +38,12 @@ public final class Server: Sendable {
     public func start() throws(SystemError) -> UInt16 {
         signal(SIGPIPE, SIG_IGN)
         var listeners: [Int32] = []
-        var port = configuration.port
+        var port: UInt16 = 0
         do {
-            for _ in 0..<configuration.threads {
-                let fd = try Socket.listen(host: configuration.host, port: port, reusePort: true)
-                listeners.append(fd)
-                port = try Socket.localPort(fd)
-            }
+            let listener = try Socket.listen(host: configuration.host, port: configuration.port)
+            listeners.append(listener)
+            port = try Socket.localPort(listener)
+            for _ in 1..<configuration.threads { listeners.append(try Socket.duplicate(listener)) }
             let loops = try listeners.map { fd throws(SystemError) in
                 try EventLoop(configuration: configuration, router: router, state: state, listener: fd)
             }

@@ -4,13 +4,14 @@ import Glibc
 /// Thin, checked wrappers over the socket calls the server makes on raw file descriptors.
 /// Every socket it creates is non-blocking and close-on-exec; writes never raise SIGPIPE.
 enum Socket {
-    /// A listening TCP socket bound to `host:port` (port 0: the kernel chooses).
-    /// `reusePort` lets every event loop bind its own listener to the same port.
+    /// A listening TCP socket bound to `host:port` (port 0: the kernel chooses). Not
+    /// `SO_REUSEPORT`: a second process binding the same port fails with `EADDRINUSE` instead of
+    /// silently sharing its traffic; the loops of one process share this socket (`duplicate`).
     /// Accepting is deferred until the client's first bytes arrive (`TCP_DEFER_ACCEPT`, as nginx's
     /// `deferred`), so a new connection comes with its request; one that sends nothing is
     /// accepted after a second all the same, and meets the header timeout. Accepted sockets
     /// inherit the listener's `TCP_NODELAY`.
-    static func listen(host: String, port: UInt16, reusePort: Bool, backlog: Int32 = 4096) throws(SystemError) -> Int32 {
+    static func listen(host: String, port: UInt16, backlog: Int32 = 4096) throws(SystemError) -> Int32 {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
@@ -18,7 +19,7 @@ enum Socket {
         var list: UnsafeMutablePointer<addrinfo>?
         let status = getaddrinfo(host, String(port), &hints, &list)
         guard status == 0, let info = list else {
-            throw SystemError(call: "getaddrinfo(\(host))", errno: status == EAI_SYSTEM ? Glibc.errno : EINVAL)
+            throw status == EAI_SYSTEM ? SystemError(call: "getaddrinfo(\(host))", errno: Glibc.errno) : SystemError(resolving: host, status: status)
         }
         defer { freeaddrinfo(list) }
         let fd = try checked("socket") {
@@ -26,7 +27,6 @@ enum Socket {
         }
         do {
             try setOption(fd, SOL_SOCKET, SO_REUSEADDR, 1)
-            if reusePort { try setOption(fd, SOL_SOCKET, SO_REUSEPORT, 1) }
             try setOption(fd, Int32(IPPROTO_TCP), TCP_DEFER_ACCEPT, 1)
             try setOption(fd, Int32(IPPROTO_TCP), TCP_NODELAY, 1)
             try checked("bind") { bind(fd, info.pointee.ai_addr, info.pointee.ai_addrlen) }
@@ -36,6 +36,11 @@ enum Socket {
             throw error
         }
         return fd
+    }
+
+    /// A second descriptor, close-on-exec, for the same socket.
+    static func duplicate(_ fd: Int32) throws(SystemError) -> Int32 {
+        try checked("fcntl(F_DUPFD_CLOEXEC)") { fcntl(fd, F_DUPFD_CLOEXEC, 0) }
     }
 
     /// The port a bound socket listens on.

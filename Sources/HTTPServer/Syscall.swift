@@ -1,17 +1,30 @@
 import Glibc
 
-/// A failed system call: the call's name and its `errno`, rendered with `strerror`.
+/// A failed system call: the call's name and its `errno`, rendered with `strerror` (or the
+/// resolver's message for `getaddrinfo`).
 public struct SystemError: Error, CustomStringConvertible {
     public let call: String
     public let errno: Int32
 
+    /// The error's own words where they are not `strerror`'s (the resolver's `gai_strerror`).
+    private let message: String?
+
     public init(call: String, errno: Int32) {
         self.call = call
         self.errno = errno
+        message = nil
+    }
+
+    /// A failed `getaddrinfo`, in the resolver's words.
+    init(resolving host: String, status: Int32) {
+        call = "getaddrinfo(\(host))"
+        errno = EINVAL
+        message = String(cString: gai_strerror(status))
     }
 
     public var description: String {
-        "\(call): \(String(cString: strerror(errno))) (errno \(errno))"
+        if let message { return "\(call): \(message)" }
+        return "\(call): \(String(cString: strerror(errno))) (errno \(errno))"
     }
 }
 

@@ -53,9 +53,18 @@ struct CommandLineOptions {
         }
         var rest = arguments[...]
         if rest.first == "serve" { rest = rest.dropFirst() }
-        while let flag = rest.popFirst() {
+        while let argument = rest.popFirst() {
+            // `--flag=value` or `--flag value`; a value that looks like a flag is a forgotten value.
+            var flag = argument
+            var attached: String?
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                flag = String(argument[..<equals])
+                attached = String(argument[argument.index(after: equals)...])
+            }
             func value() throws(UsageError) -> String {
+                if let attached { return attached }
                 guard let value = rest.popFirst() else { throw UsageError(message: "\(flag) needs a value") }
+                guard !value.hasPrefix("--") else { throw UsageError(message: "\(flag) needs a value, not the flag '\(value)' (write \(flag)=VALUE for a value starting with --)") }
                 return value
             }
             func number(_ range: ClosedRange<Int>) throws(UsageError) -> Int {
@@ -88,6 +97,9 @@ struct CommandLineOptions {
             case "--header-timeout-ms": configuration.headerTimeoutMilliseconds = try number(1...3_600_000)
             case "--idle-timeout-ms": configuration.idleTimeoutMilliseconds = try number(1...3_600_000)
             default: throw UsageError(message: "unknown option '\(flag)' (see --help)")
+            }
+            if attached != nil, ["--help", "-h", "--version", "--no-access-log"].contains(flag) {
+                throw UsageError(message: "\(flag) takes no value")
             }
         }
     }

@@ -7,7 +7,7 @@ struct Rejection: Error {
     let response: Response
 }
 
-/// The query parameters of the loading routes (SPEC §5), each validated with a problem that
+/// The query parameters (and `Last-Event-ID`) of the loading routes (SPEC §5), each validated with a problem that
 /// names the parameter and its allowed values.
 struct LoadingParameters {
     let request: Request
@@ -67,6 +67,17 @@ struct LoadingParameters {
     func wait() throws(Rejection) -> Int? {
         guard request.queryValue("wait") != nil else { return nil }
         return try integer("wait", in: 0...30_000, default: 0)
+    }
+
+    /// The `Last-Event-ID` header: the id (elapsed ms) of the last event a reconnecting client saw;
+    /// nil when absent. Not a bare integer is a 400: a client must not silently get the whole stream again.
+    func lastEventID() throws(Rejection) -> Int? {
+        guard let text = request.fields["Last-Event-ID"] else { return nil }
+        guard text.utf8.count <= 16, !text.isEmpty, text.utf8.allSatisfy({ (48...57).contains($0) }), let id = Int(text) else {
+            throw Rejection(response: Problem(status: .badRequest, detail: "header 'Last-Event-ID' must be an event id this stream sent (an integer of ms); got '\(text)'",
+                                              extensions: [("header", .string("Last-Event-ID"))]).response())
+        }
+        return id
     }
 
     private var screenNames: String { catalog.screens.map(\.id).joined(separator: ", ") }

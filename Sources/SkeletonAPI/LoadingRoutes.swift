@@ -109,8 +109,13 @@ struct LoadingRoutes: Sendable {
     // MARK: GET /loading-state/events
 
     private func events(_ request: Request) throws(Rejection) -> Reply {
-        let session = try session(LoadingParameters(request: request, catalog: catalog))
-        let lastEventID = request.fields["Last-Event-ID"].flatMap { Int($0) }
+        let parameters = LoadingParameters(request: request, catalog: catalog)
+        let session = try session(parameters)
+        let lastEventID = try parameters.lastEventID()
+        if let lastEventID, lastEventID >= session.schedule.completeAtMs {
+            // Nothing is left to say: 204 is what makes an EventSource stop reconnecting (WHATWG HTML §9.2.3).
+            return .response(Response(status: .noContent, headers: Self.noStore))
+        }
         return .deferred { exchange in
             exchange.startStream(headers: Self.eventStream)
             let elapsed = session.token.elapsedMs(atEpochMs: now())
@@ -121,21 +126,21 @@ struct LoadingRoutes: Sendable {
                 exchange.send(LoadingEvent.snapshot(session.schedule.state(at: elapsed), session: session.text).bytes)
                 sentUpTo = elapsed
             }
-            streamChanges(LoadingEvent.changes(of: session.schedule, after: sentUpTo)[...], session: session, to: exchange)
+            streamChanges(LoadingEvent.changes(of: session.schedule, after: sentUpTo)[...], lastID: sentUpTo, session: session, to: exchange)
         }
     }
 
     /// Sends each instant's events when it comes (those already due at once), then `complete`.
-    private func streamChanges(_ events: ArraySlice<LoadingEvent>, session: Session, to exchange: Exchange) {
+    private func streamChanges(_ events: ArraySlice<LoadingEvent>, lastID: Int, session: Session, to exchange: Exchange) {
         guard let time = events.first?.timeMs else {
-            exchange.send(LoadingEvent.complete(elapsedMs: session.schedule.completeAtMs).bytes)
+            exchange.send(LoadingEvent.complete(elapsedMs: session.schedule.completeAtMs, after: lastID).bytes)
             exchange.finish()
             return
         }
         let due = events.prefix { $0.timeMs == time }
         let send = {
             exchange.send(due.flatMap(\.bytes))
-            streamChanges(events.dropFirst(due.count), session: session, to: exchange)
+            streamChanges(events.dropFirst(due.count), lastID: time, session: session, to: exchange)
         }
         let delay = Int(session.token.epochMs(atElapsedMs: time) - now())
         if delay <= 0 { send() } else { exchange.schedule(afterMilliseconds: delay, send) }

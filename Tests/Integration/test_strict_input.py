@@ -78,3 +78,48 @@ def test_an_absolute_form_target_with_a_bad_authority_is_a_400(server):
     for target in ["http://user@h/healthz", "http://a b/healthz", "http://[::1/healthz"]:
         response = raw_exchange(server.port, f"GET {target} HTTP/1.1\r\nHost: h\r\n\r\n")
         assert response.startswith(b"HTTP/1.1 400 "), (target, response)
+
+
+def finished_session(client):
+    """A session token whose load has completed (awaited by long polling, not by sleeping)."""
+    state = json.loads(client.request("/loading-state?screen=home&speed=100").body)
+    while not state["complete"]:
+        state = json.loads(client.request(f"/loading-state?session={state['session']}&wait=5000").body)
+    return state["session"]
+
+
+def stream_events(port, query, headers=""):
+    from test_loading import open_events, read_events
+    sock = open_events(port, query, headers)
+    try:
+        return read_events(sock)
+    finally:
+        sock.close()
+
+
+def test_joining_a_finished_stream_never_sends_a_decreasing_id(server, client):
+    token = finished_session(client)
+    events = stream_events(server.port, f"session={token}")
+    assert [e[2] for e in events] == ["snapshot", "complete"]
+    ids = [e[1] for e in events]
+    assert ids == sorted(ids)
+    assert events[1][3]["elapsedMs"] <= ids[1]
+
+
+def test_reconnecting_after_complete_is_204_so_event_source_stops(server, client):
+    token = finished_session(client)
+    last_id = stream_events(server.port, f"session={token}")[-1][1]
+    for seen in [last_id, last_id + 1]:
+        response = client.request(f"/loading-state/events?session={token}", headers=[("Last-Event-ID", str(seen))])
+        assert response.status == 204 and response.body == b""
+    timeline = json.loads(client.request("/loading-state/timeline?screen=home").body)
+    fresh = json.loads(client.request("/loading-state?screen=home&speed=0.1").body)["session"]
+    complete_at = max(e["readyAtMs"] for e in timeline["elements"])
+    response = client.request(f"/loading-state/events?session={fresh}", headers=[("Last-Event-ID", str(complete_at))])
+    assert response.status == 204
+
+
+@pytest.mark.parametrize("value", ["abc", "-1", "1.5", "99999999999999999999"])
+def test_a_malformed_last_event_id_is_a_400_naming_the_header(client, value):
+    body = problem(client.request("/loading-state/events?screen=home", headers=[("Last-Event-ID", value)]), 400)
+    assert body["header"] == "Last-Event-ID" and value in body["detail"]

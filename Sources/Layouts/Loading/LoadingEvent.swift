@@ -32,12 +32,14 @@ public struct LoadingEvent: Sendable, Equatable {
         }
     }
 
-    /// The last event: `complete`, its data `{"elapsedMs": …}`.
-    public static func complete(elapsedMs: Int) -> LoadingEvent {
+    /// The last event: `complete`, its data `{"elapsedMs": …}`. Its id is never below the
+    /// stream's `lastID` (a stream joined after completion began with a later snapshot), so ids
+    /// never decrease within a stream and a `Last-Event-ID` at or past `elapsedMs` means "seen it all".
+    public static func complete(elapsedMs: Int, after lastID: Int = 0) -> LoadingEvent {
         var writer = JSONWriter(reservingCapacity: 32)
         writer.beginObject()
         writer.member("elapsedMs", elapsedMs)
         writer.endObject()
-        return LoadingEvent(timeMs: elapsedMs, name: "complete", data: writer.bytes)
+        return LoadingEvent(timeMs: max(elapsedMs, lastID), name: "complete", data: writer.bytes)
     }
 }

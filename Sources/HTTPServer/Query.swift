@@ -1,3 +1,5 @@
+import Glibc
+
 /// A request's query (RFC 3986 §3.4) read as `application/x-www-form-urlencoded` pairs:
 /// `name=value` joined by `&`, percent-encoded, `+` a space. The router checks each query once
 /// (`defect(in:)`), so a handler never meets a name or value that does not decode to UTF-8: a
@@ -13,14 +15,15 @@ enum Query {
     static func defect(in query: String) -> Defect? {
         if query.isEmpty { return nil }
         return query.withUTF8Bytes { query in
+            // The parser let only visible ASCII into the target: without a `%` every pair is text.
+            guard query.contains(UInt8(ascii: "%")) else { return nil }
             var defect: Defect?
             forEachPair(in: query) { name, value in
-                let rawName = String(decoding: name, as: UTF8.self)
                 guard let decodedName = text(name) else {
-                    defect = Defect(parameter: rawName, reason: reason(name))
+                    defect = Defect(parameter: String(decoding: name, as: UTF8.self), reason: reason(name))
                     return false
                 }
-                if text(value) == nil { defect = Defect(parameter: decodedName, reason: reason(value)) }
+                if value.contains(UInt8(ascii: "%")) && text(value) == nil { defect = Defect(parameter: decodedName, reason: reason(value)) }
                 return defect == nil
             }
             return defect
@@ -34,7 +37,7 @@ enum Query {
             name.withUTF8Bytes { name in
                 var found: String?
                 forEachPair(in: query) { key, value in
-                    let matches = (key.count == name.count && key.elementsEqual(name))
+                    let matches = (key.count == name.count && (key.isEmpty || memcmp(key.baseAddress!, name.baseAddress!, key.count) == 0))
                         || (PercentEncoding.needsDecoding(key, plusIsSpace: true) && text(key).map { $0.utf8.elementsEqual(name) } == true)
                     if matches { found = text(value) ?? String(decoding: value, as: UTF8.self) }
                     return !matches

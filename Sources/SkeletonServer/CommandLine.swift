@@ -42,6 +42,8 @@ struct CommandLineOptions {
       --idle-timeout-ms MS       idle keep-alive connections are closed after this (default 30000)
       --help                     show this help
       --version                  show the version
+
+    A value may also be attached: --port=8080 (needed for a value starting with --).
     """
 
     init(arguments: [String], environment: [String: String]) throws(UsageError) {

@@ -69,6 +69,14 @@ struct LoadingParameters {
         return try integer("wait", in: 0...30_000, default: 0)
     }
 
+    /// Refuses `others` beside `given`: a parameter that would be silently ignored (a `seed` beside
+    /// a `session`, which carries its own) is a 400, so that a client never believes it chose it.
+    func reject(_ others: [String], beside given: String) throws(Rejection) {
+        guard let ignored = others.first(where: { request.queryValue($0) != nil }) else { return }
+        throw Rejection(response: Problem(status: .badRequest, detail: "query parameter '\(ignored)' cannot be given with '\(given)', which decides it",
+                                          extensions: [("parameter", .string(ignored)), ("conflictsWith", .string(given))]).response())
+    }
+
     /// The `Last-Event-ID` header: the id (elapsed ms) of the last event a reconnecting client saw;
     /// nil when absent. Not a bare integer is a 400: a client must not silently get the whole stream again.
     func lastEventID() throws(Rejection) -> Int? {

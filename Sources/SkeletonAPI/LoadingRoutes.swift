@@ -58,6 +58,7 @@ struct LoadingRoutes: Sendable {
     private func state(_ request: Request) throws(Rejection) -> Reply {
         let parameters = LoadingParameters(request: request, catalog: catalog)
         if request.queryValue("session") == nil, let at = try parameters.at() {
+            try parameters.reject(["wait", "speed"], beside: "at")
             let schedule = schedules.schedule(for: try parameters.requiredScreen(), scenario: try parameters.scenario(), seed: try parameters.seed())
             return .response(stateResponse(schedule.state(at: at), session: nil))
         }
@@ -86,6 +87,7 @@ struct LoadingRoutes: Sendable {
     /// The session a request follows: `session=TOKEN`, or a new one started now by `screen=`.
     private func session(_ parameters: LoadingParameters) throws(Rejection) -> Session {
         if let text = parameters.request.queryValue("session") {
+            try parameters.reject(["screen", "scenario", "seed", "speed", "at"], beside: "session")
             let token: SessionToken
             do {
                 token = try SessionToken.open(text, secret: secret, nowEpochMs: now(), knownScreens: knownScreens)

@@ -123,3 +123,18 @@ def test_reconnecting_after_complete_is_204_so_event_source_stops(server, client
 def test_a_malformed_last_event_id_is_a_400_naming_the_header(client, value):
     body = problem(client.request("/loading-state/events?screen=home", headers=[("Last-Event-ID", value)]), 400)
     assert body["header"] == "Last-Event-ID" and value in body["detail"]
+
+
+@pytest.mark.parametrize("extra, parameter", [("seed=3", "seed"), ("screen=home", "screen"), ("speed=2", "speed"),
+                                               ("scenario=slow", "scenario"), ("at=5", "at")])
+def test_a_parameter_a_session_decides_is_refused_beside_it(client, extra, parameter):
+    token = json.loads(client.request("/loading-state?screen=home").body)["session"]
+    for route in ["/loading-state", "/loading-state/events"]:
+        body = problem(client.request(f"{route}?session={token}&{extra}"), 400)
+        assert (body["parameter"], body["conflictsWith"]) == (parameter, "session")
+
+
+@pytest.mark.parametrize("extra", ["wait=100", "speed=2"])
+def test_a_parameter_a_snapshot_ignores_is_refused_beside_at(client, extra):
+    body = problem(client.request(f"/loading-state?screen=home&at=5&{extra}"), 400)
+    assert body["conflictsWith"] == "at" and body["parameter"] == extra.split("=")[0]

@@ -37,8 +37,10 @@ enum Query {
             name.withUTF8Bytes { name in
                 var found: String?
                 forEachPair(in: query) { key, value in
-                    let matches = (key.count == name.count && (key.isEmpty || memcmp(key.baseAddress!, name.baseAddress!, key.count) == 0))
-                        || (PercentEncoding.needsDecoding(key, plusIsSpace: true) && text(key).map { $0.utf8.elementsEqual(name) } == true)
+                    // A name with '%' or '+' is compared decoded; only one without is compared as sent.
+                    let matches = PercentEncoding.needsDecoding(key, plusIsSpace: true)
+                        ? text(key).map { $0.utf8.elementsEqual(name) } == true
+                        : key.count == name.count && (key.isEmpty || memcmp(key.baseAddress!, name.baseAddress!, key.count) == 0)
                     if matches { found = text(value) ?? String(decoding: value, as: UTF8.self) }
                     return !matches
                 }

@@ -68,12 +68,14 @@ enum RequestParser {
         while start + 1 < count, bytes[start] == cr, bytes[start + 1] == lf { start += 2 }
         if start > limits.maxRequestLine { throw .bad("too many empty lines before the request line") }
 
-        guard let lineFeed = Bytes.firstIndex(of: lf, in: bytes, from: start, to: count) else {
-            if count - start > limits.maxRequestLine { throw ParseError(.uriTooLong, "the request line exceeds \(limits.maxRequestLine) bytes") }
-            return .needMore
-        }
+        // The limit is on the line without its CR, checked before the CRLF: the verdict is the
+        // same whether the line arrives whole or in pieces.
+        let lineFeed = Bytes.firstIndex(of: lf, in: bytes, from: start, to: count)
+        let contentEnd = lineFeed ?? count
+        let lineLength = contentEnd - start - (contentEnd > start && bytes[contentEnd - 1] == cr ? 1 : 0)
+        if lineLength > limits.maxRequestLine { throw ParseError(.uriTooLong, "the request line exceeds \(limits.maxRequestLine) bytes") }
+        guard let lineFeed else { return .needMore }
         let lineEnd = try endOfLine(bytes, lineFeed: lineFeed, lineStart: start, what: "request line")
-        if lineEnd - start > limits.maxRequestLine { throw ParseError(.uriTooLong, "the request line exceeds \(limits.maxRequestLine) bytes") }
         let line = RequestLine(bytes, start..<lineEnd)
         let (method, version) = try line.methodAndVersion()
 
@@ -291,12 +293,9 @@ private struct FramingFields {
             contentLengthError = "Content-Length is not a non-negative decimal integer"
             return
         }
-        let value: Int
-        if digits.count > 18 {
-            value = Int.max
-        } else {
-            value = digits.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
-        }
+        // Leading zeros do not count towards the 18 digits an Int holds (RFC 9110 §8.6: 007 is 7).
+        let significant = digits.drop { $0 == UInt8(ascii: "0") }
+        let value = significant.count > 18 ? Int.max : significant.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
         if let previous = contentLength, previous != value {
             contentLengthError = "Content-Length values differ"
         }

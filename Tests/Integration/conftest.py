@@ -1,6 +1,7 @@
 """Fixtures for wire-level tests: the real skeleton-server binary on a kernel-chosen port."""
 import os
 import re
+import shlex
 import signal
 import socket
 import subprocess
@@ -11,6 +12,9 @@ import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BINARY = os.environ.get("SKELETON_SERVER_BIN", os.path.join(ROOT, ".build", "debug", "skeleton-server"))
+# Flags for every server a test starts (scripts/sanitize gives "--threads 2"). They go before the
+# test's own flags, and the server takes the last of a repeated flag, so a test's own flag wins.
+EXTRA_FLAGS = shlex.split(os.environ.get("SKELETON_SERVER_FLAGS", ""))
 
 
 class RunningServer:
@@ -23,7 +27,7 @@ class RunningServer:
         if env:
             environment.update(env)
         self.process = subprocess.Popen(
-            [BINARY, "--port", "0", "--no-access-log", *flags],
+            [BINARY, "--port", "0", "--no-access-log", *EXTRA_FLAGS, *flags],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=environment, preexec_fn=preexec_fn,
         )
         line = self.process.stdout.readline().decode()

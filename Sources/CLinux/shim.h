@@ -1,4 +1,5 @@
-// The Linux interfaces that Swift's Glibc module does not export: epoll, eventfd, timerfd, accept4.
+// The Linux interfaces that Swift's Glibc module does not export: epoll, eventfd, timerfd, accept4,
+// malloc_trim.
 #ifndef SKELETON_CLINUX_SHIM_H
 #define SKELETON_CLINUX_SHIM_H
 
@@ -9,6 +10,7 @@
 #include <sys/ioctl.h>
 #include <sys/syscall.h>
 #include <unistd.h>
+#include <malloc.h>
 
 // accept4 is declared by <sys/socket.h> only under _GNU_SOURCE; declare it here so that the
 // module does not depend on how the including translation unit was configured.

@@ -37,6 +37,7 @@ final class EventLoop: @unchecked Sendable {
     private var drainDeadline = Int64.max
     private var isFinished = false
     private var nextSweep: Int64 = 0
+    private var memoryReturn = MemoryReturn()
     /// Monotonic milliseconds, read once per wake-up.
     private(set) var now: Int64 = 0
     /// The monotonic clock in microseconds as last read: at wake-up, and when the access log
@@ -183,6 +184,7 @@ final class EventLoop: @unchecked Sendable {
         }
         connections[index] = connection
         connectionCount += 1
+        memoryReturn.noteOpen(connectionCount)
         // Accepting waited for the client's first bytes (see `Socket.listen`): serve them now
         // rather than after another round of epoll.
         readInput(connection)
@@ -547,6 +549,7 @@ final class EventLoop: @unchecked Sendable {
     /// for an idle or stalled connection, the end of a linger; at shutdown, the grace period.
     private func sweep() {
         accessLog.flush()
+        memoryReturn.sweep(open: connectionCount)
         if isDraining && now >= drainDeadline {
             for case let connection? in connections { close(connection) }
             isFinished = true
@@ -595,6 +598,12 @@ final class EventLoop: @unchecked Sendable {
         let timer = LoopTimer(deadline: deadline, sequence: timerSequence, action: action)
         timers.insert(timer)
         return timer
+    }
+
+    /// Keeps `timer` from firing and frees what its action holds, now.
+    func cancel(_ timer: LoopTimer) {
+        timer.cancel()
+        timers.remove(timer)
     }
 
     private func control(_ operation: Int32, _ fd: Int32, events: UInt32) throws(SystemError) {

@@ -22,15 +22,13 @@ public final class Exchange {
     public var isConnected: Bool { !isFinished && !connection.isClosed }
 
     /// Runs `action` on the loop after `milliseconds`, unless cancelled or the exchange ended first.
-    @discardableResult
-    public func schedule(afterMilliseconds milliseconds: Int, _ action: @escaping () -> Void) -> LoopTimer {
+    public func schedule(afterMilliseconds milliseconds: Int, _ action: @escaping () -> Void) {
+        guard isConnected else { return }
         timers.removeAll { $0.isDone }
-        let timer = loop.schedule(afterMilliseconds: milliseconds) { [weak self] in
+        timers.append(loop.schedule(afterMilliseconds: milliseconds) { [weak self] in
             guard let self, self.isConnected else { return }
             action()
-        }
-        if isConnected { timers.append(timer) } else { timer.cancel() }
-        return timer
+        })
     }
 
     /// Sends the whole response and ends the exchange.
@@ -65,7 +63,7 @@ public final class Exchange {
     /// The client went away or the exchange ended: nothing more will be sent.
     func end() {
         isFinished = true
-        for timer in timers { timer.cancel() }
+        for timer in timers { loop.cancel(timer) }
         timers.removeAll()
     }
 }

@@ -1,7 +1,10 @@
-/// A one-shot action scheduled on an event loop; `cancel()` before it fires and it never runs.
-public final class LoopTimer {
+/// A one-shot action scheduled on an event loop. Cancelled (`EventLoop.cancel`) before it fires,
+/// it never runs and leaves the loop's heap at once, so a closed connection's timers hold no memory.
+final class LoopTimer {
     let deadline: Int64
     let sequence: UInt64
+    /// Where the timer is in its heap; nil once it has left it.
+    fileprivate(set) var heapIndex: Int?
     private var action: (() -> Void)?
 
     init(deadline: Int64, sequence: UInt64, action: @escaping () -> Void) {
@@ -13,7 +16,7 @@ public final class LoopTimer {
     /// Fired or cancelled.
     var isDone: Bool { action == nil }
 
-    public func cancel() {
+    func cancel() {
         action = nil
     }
 
@@ -24,7 +27,8 @@ public final class LoopTimer {
     }
 }
 
-/// Timers ordered by deadline, then by scheduling order: a binary min-heap.
+/// Timers ordered by deadline, then by scheduling order: a binary min-heap in which each timer
+/// knows its position, so that removing any one of them is O(log n).
 struct TimerHeap {
     private var items: [LoopTimer] = []
 
@@ -32,33 +36,60 @@ struct TimerHeap {
 
     mutating func insert(_ timer: LoopTimer) {
         items.append(timer)
-        var child = items.count - 1
-        while child > 0 {
-            let parent = (child - 1) / 2
-            guard precedes(items[child], items[parent]) else { break }
-            items.swapAt(child, parent)
-            child = parent
-        }
+        timer.heapIndex = items.count - 1
+        siftUp(items.count - 1)
     }
 
     /// Removes and returns the earliest timer if it is due at `now`.
     mutating func popDue(now: Int64) -> LoopTimer? {
         guard let first = items.first, first.deadline <= now else { return nil }
-        let last = items.removeLast()
-        if !items.isEmpty {
-            items[0] = last
-            var parent = 0
-            while true {
-                let left = 2 * parent + 1, right = left + 1
-                var smallest = parent
-                if left < items.count && precedes(items[left], items[smallest]) { smallest = left }
-                if right < items.count && precedes(items[right], items[smallest]) { smallest = right }
-                if smallest == parent { break }
-                items.swapAt(parent, smallest)
-                parent = smallest
-            }
-        }
+        remove(first)
         return first
+    }
+
+    /// Takes `timer` out of the heap; nothing if it is not in it.
+    mutating func remove(_ timer: LoopTimer) {
+        guard let index = timer.heapIndex else { return }
+        timer.heapIndex = nil
+        let last = items.removeLast()
+        guard index < items.count else { return }
+        place(last, at: index)
+        siftDown(index)
+        siftUp(last.heapIndex!)
+    }
+
+    private mutating func siftUp(_ start: Int) {
+        var child = start
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard precedes(items[child], items[parent]) else { break }
+            swap(child, parent)
+            child = parent
+        }
+    }
+
+    private mutating func siftDown(_ start: Int) {
+        var parent = start
+        while true {
+            let left = 2 * parent + 1, right = left + 1
+            var smallest = parent
+            if left < items.count && precedes(items[left], items[smallest]) { smallest = left }
+            if right < items.count && precedes(items[right], items[smallest]) { smallest = right }
+            if smallest == parent { return }
+            swap(parent, smallest)
+            parent = smallest
+        }
+    }
+
+    private mutating func swap(_ a: Int, _ b: Int) {
+        let timer = items[a]
+        place(items[b], at: a)
+        place(timer, at: b)
+    }
+
+    private mutating func place(_ timer: LoopTimer, at index: Int) {
+        items[index] = timer
+        timer.heapIndex = index
     }
 
     private func precedes(_ a: LoopTimer, _ b: LoopTimer) -> Bool {

@@ -33,7 +33,7 @@ final class EventLoop: @unchecked Sendable {
     private var date = DateHeader()
     private var accessLog: AccessLog
     private let stopRequested = Atomic<Bool>(false)
-    private var isDraining = false
+    private(set) var isDraining = false
     private var drainDeadline = Int64.max
     private var isFinished = false
     private var nextSweep: Int64 = 0
@@ -581,8 +581,13 @@ final class EventLoop: @unchecked Sendable {
         Socket.close(listener)
         listener = -1
         // A request whose bytes wait in the socket but were not read yet is in flight too.
-        for case let connection? in connections where connection.isIdle && clinux_unread_bytes(connection.fd) == 0 {
-            close(connection)
+        for case let connection? in connections {
+            switch connection.phase {
+            case .waiting(let exchange), .streaming(let exchange):
+                exchange.drain()
+            default:
+                if connection.isIdle && clinux_unread_bytes(connection.fd) == 0 { close(connection) }
+            }
         }
         if connectionCount == 0 { isFinished = true }
     }

@@ -10,6 +10,7 @@ public final class Exchange {
     private unowned let loop: EventLoop
     private var timers: [LoopTimer] = []
     private var framing: ResponseEncoder.Framing?
+    private var drainHandler: (() -> Void)?
     private(set) var isFinished = false
 
     init(request: Request, connection: Connection, loop: EventLoop) {
@@ -29,6 +30,25 @@ public final class Exchange {
             guard let self, self.isConnected else { return }
             action()
         })
+    }
+
+    /// Runs `handler` when the server begins to drain (at once if it has begun), so that the
+    /// handler can end the exchange early: answer a long poll now, tell a stream's client to
+    /// reconnect elsewhere. Without one, the exchange runs on until the drain deadline.
+    public func onDrain(_ handler: @escaping () -> Void) {
+        guard isConnected else { return }
+        if loop.isDraining {
+            handler()
+        } else {
+            drainHandler = handler
+        }
+    }
+
+    /// The server began to drain.
+    func drain() {
+        let handler = drainHandler
+        drainHandler = nil
+        if isConnected { handler?() }
     }
 
     /// Sends the whole response and ends the exchange.
@@ -63,6 +83,7 @@ public final class Exchange {
     /// The client went away or the exchange ended: nothing more will be sent.
     func end() {
         isFinished = true
+        drainHandler = nil
         for timer in timers { loop.cancel(timer) }
         timers.removeAll()
     }

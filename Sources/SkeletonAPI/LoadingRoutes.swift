@@ -28,7 +28,11 @@ struct LoadingRoutes: Sendable {
     }
 
     private static let noStore = ResponseHeaders(["Cache-Control": "no-store"])
-    private static let eventStream = ResponseHeaders(["Content-Type": "text/event-stream", "Cache-Control": "no-store"])
+    /// `X-Accel-Buffering: no` tells nginx (and proxies that follow it) to pass each event on at once.
+    private static let eventStream = ResponseHeaders(["Content-Type": "text/event-stream", "Cache-Control": "no-cache", "X-Accel-Buffering": "no"])
+    /// A stream silent this long gets a comment line, so that idle proxies (nginx cuts at 60 s) keep it.
+    private static let heartbeatMs = 15_000
+    private static let heartbeat = Array(": keep-alive\n\n".utf8)
 
     func register(on router: inout Router) {
         let scenarios = DocumentResponses(EncodedDocument(bytes: Self.scenariosDocument()), hinted: false)
@@ -76,6 +80,10 @@ struct LoadingRoutes: Sendable {
                 var elapsed = session.token.elapsedMs(atEpochMs: now())
                 if changeDelay <= wait { elapsed = max(elapsed, next) }
                 exchange.respond(stateResponse(session.schedule.state(at: elapsed), session: session.text))
+            }
+            // A draining server answers at once with the state as it is, rather than at its deadline.
+            exchange.onDrain {
+                exchange.respond(stateResponse(session.schedule.state(at: session.token.elapsedMs(atEpochMs: now())), session: session.text))
             }
         }
     }
@@ -132,11 +140,25 @@ struct LoadingRoutes: Sendable {
         }
     }
 
-    /// Sends each instant's events when it comes (those already due at once), then `complete`.
+    /// Sends each instant's events when it comes (those already due at once), then `complete`;
+    /// a comment line after each 15 s of silence; and when the server drains, a `reconnect` event
+    /// whose id is the last one sent, so that the client resumes on another replica without a repeat.
     private func streamChanges(_ events: ArraySlice<LoadingEvent>, lastID: Int, session: Session, to exchange: Exchange) {
         guard let time = events.first?.timeMs else {
             exchange.send(LoadingEvent.complete(elapsedMs: session.schedule.completeAtMs, after: lastID).bytes)
             exchange.finish()
+            return
+        }
+        exchange.onDrain {
+            exchange.send(LoadingEvent.reconnect(after: lastID).bytes)
+            exchange.finish()
+        }
+        let delay = Int(session.token.epochMs(atElapsedMs: time) - now())
+        if delay > Self.heartbeatMs {
+            exchange.schedule(afterMilliseconds: Self.heartbeatMs) {
+                exchange.send(Self.heartbeat)
+                streamChanges(events, lastID: lastID, session: session, to: exchange)
+            }
             return
         }
         let due = events.prefix { $0.timeMs == time }
@@ -144,7 +166,6 @@ struct LoadingRoutes: Sendable {
             exchange.send(due.flatMap(\.bytes))
             streamChanges(events.dropFirst(due.count), lastID: time, session: session, to: exchange)
         }
-        let delay = Int(session.token.epochMs(atElapsedMs: time) - now())
         if delay <= 0 { send() } else { exchange.schedule(afterMilliseconds: delay, send) }
     }
 

@@ -8,6 +8,8 @@ struct CommandLineOptions {
         case serve
         case help
         case version
+        /// `healthcheck [URL]`: the URL to check.
+        case healthcheck(String)
     }
 
     var action = Action.serve
@@ -21,6 +23,7 @@ struct CommandLineOptions {
 
     static let usage = """
     usage: skeleton-server [serve] [options]
+           skeleton-server healthcheck [URL]
 
     Serves skeleton-screen layouts and a staged-loading simulation over HTTP/1.1.
 
@@ -44,6 +47,9 @@ struct CommandLineOptions {
       --version                  show the version
 
     A value may also be attached: --port=8080 (needed for a value starting with --).
+
+    healthcheck: exit 0 if URL (default http://127.0.0.1:$PORT/healthz, PORT default 8080)
+    answers 200 within 2 s, else exit 1 with one line saying why.
     """
 
     init(arguments: [String], environment: [String: String]) throws(UsageError) {
@@ -54,6 +60,13 @@ struct CommandLineOptions {
             configuration.port = value
         }
         var rest = arguments[...]
+        if rest.first == "healthcheck" {
+            guard rest.count <= 2, rest.dropFirst().allSatisfy({ !$0.hasPrefix("-") }) else {
+                throw UsageError(message: "usage: skeleton-server healthcheck [URL]")
+            }
+            action = .healthcheck(rest.dropFirst().first ?? "http://127.0.0.1:\(configuration.port)/healthz")
+            return
+        }
         if rest.first == "serve" { rest = rest.dropFirst() }
         while let argument = rest.popFirst() {
             // `--flag=value` or `--flag value`; a value that looks like a flag is a forgotten value.

@@ -3,7 +3,8 @@ import HTTPServer
 import SkeletonAPI
 
 /// `skeleton-server`: parses the command line, serves until SIGTERM or SIGINT, then drains
-/// (stop accepting, finish in-flight requests, close idle connections) and exits 0.
+/// (stop accepting, finish in-flight requests, answer long polls, tell event streams to
+/// reconnect, close idle connections) and exits 0; a second signal exits 1 at once.
 
 let options: CommandLineOptions
 do {
@@ -20,6 +21,14 @@ case .help:
 case .version:
     writeLine("skeleton-server \(SkeletonService.version)", to: STDOUT_FILENO)
     exit(0)
+case .healthcheck(let url):
+    do throws(HealthCheck.Failure) {
+        try HealthCheck(url: url).run()
+        exit(0)
+    } catch {
+        writeLine("skeleton-server healthcheck: \(url): \(error.reason)", to: STDERR_FILENO)
+        exit(1)
+    }
 case .serve:
     break
 }
@@ -56,6 +65,7 @@ while true {
 }
 readiness.beginDraining()
 server.shutdown()
+exitOnSecondStopSignal()
 server.wait()
 exit(0)
 

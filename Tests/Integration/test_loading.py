@@ -200,8 +200,10 @@ def read_events(sock, until="complete"):
         text += chunk.decode()
         while "\n\n" in text:
             block, text = text.split("\n\n", 1)
-            fields = dict(line.split(": ", 1) for line in block.split("\n"))
-            events.append((time.monotonic(), int(fields["id"]), fields["event"], json.loads(fields["data"])))
+            # A line starting with ':' is a comment (the heartbeat); a block of comments is no event.
+            fields = dict(line.split(": ", 1) for line in block.split("\n") if not line.startswith(":"))
+            if fields:
+                events.append((time.monotonic(), int(fields["id"]), fields["event"], json.loads(fields["data"])))
 
 
 def open_events(port, query, headers=""):

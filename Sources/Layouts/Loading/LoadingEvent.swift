@@ -10,9 +10,10 @@ public struct LoadingEvent: Sendable, Equatable {
     public let timeMs: Int
     public let bytes: [UInt8]
 
-    init(timeMs: Int, name: String, data: [UInt8]) {
+    init(timeMs: Int, name: String, data: [UInt8], retryMs: Int? = nil) {
         self.timeMs = timeMs
-        bytes = Array("id: \(timeMs)\nevent: \(name)\ndata: ".utf8) + data + Array("\n\n".utf8)
+        let retry = retryMs.map { "retry: \($0)\n" } ?? ""
+        bytes = Array("id: \(timeMs)\nevent: \(name)\n\(retry)data: ".utf8) + data + Array("\n\n".utf8)
     }
 
     /// The first event: `snapshot`, its data the state document.
@@ -30,6 +31,13 @@ public struct LoadingEvent: Sendable, Equatable {
         return changed.sorted { schedule.elements[$0].status.atMs! < schedule.elements[$1].status.atMs! }.map { index in
             LoadingEvent(timeMs: schedule.elements[index].status.atMs!, name: "element", data: schedule.fragments.elements[index].final)
         }
+    }
+
+    /// The last event of a stream the server ends early because it is shutting down: `reconnect`,
+    /// with the id of the last event sent (a `Last-Event-ID` that resumes right after it) and a
+    /// `retry` of 1 s, so that an EventSource reconnects soon, to another replica.
+    public static func reconnect(after lastID: Int) -> LoadingEvent {
+        LoadingEvent(timeMs: lastID, name: "reconnect", data: Array(#"{"reason":"draining"}"#.utf8), retryMs: 1000)
     }
 
     /// The last event: `complete`, its data `{"elapsedMs": …}`. Its id is never below the

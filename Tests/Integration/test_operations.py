@@ -1,0 +1,158 @@
+"""Operations over the wire: the healthcheck subcommand, event streams through proxies, and the
+drain (SIGTERM answers long polls and tells event streams to reconnect; a second one exits)."""
+import json
+import socket
+import subprocess
+import time
+
+from conftest import BINARY, RunningServer
+from test_loading import open_events, read_events
+
+
+def healthcheck(*arguments, env=None):
+    started = time.monotonic()
+    done = subprocess.run([BINARY, "healthcheck", *arguments], capture_output=True, text=True, timeout=10, env=env)
+    return done.returncode, done.stdout + done.stderr, time.monotonic() - started
+
+
+# --- healthcheck ---------------------------------------------------------------------------
+
+def test_healthcheck_passes_on_a_serving_server(server):
+    status, output, _ = healthcheck(f"http://127.0.0.1:{server.port}")
+    assert (status, output) == (0, "")
+    assert healthcheck(f"http://127.0.0.1:{server.port}/healthz")[0] == 0
+
+
+def test_healthcheck_defaults_to_port_from_the_environment(server):
+    status, output, _ = healthcheck(env={"PORT": str(server.port)})
+    assert (status, output) == (0, "")
+
+
+def test_healthcheck_says_why_it_fails_in_one_line(server):
+    unused = socket.socket()
+    unused.bind(("127.0.0.1", 0))
+    closed_port = unused.getsockname()[1]
+    unused.close()
+    cases = {
+        f"http://127.0.0.1:{server.port}/missing": "/missing answered '404 Not Found'",
+        f"http://127.0.0.1:{closed_port}/healthz": "Connection refused",
+        "http://no-such-host.invalid/healthz": "cannot resolve no-such-host.invalid",
+        "https://127.0.0.1/healthz": "is not an http:// URL",
+    }
+    for url, reason in cases.items():
+        status, output, _ = healthcheck(url)
+        assert status == 1, url
+        assert output.count("\n") == 1 and reason in output and url in output, output
+
+
+def test_healthcheck_gives_up_after_2_seconds_on_a_server_that_never_answers():
+    with socket.socket() as silent:
+        silent.bind(("127.0.0.1", 0))
+        silent.listen()  # the kernel completes the handshake; nobody ever reads
+        status, output, seconds = healthcheck(f"http://127.0.0.1:{silent.getsockname()[1]}")
+    assert status == 1 and "no answer within 2 s" in output
+    assert 1.9 <= seconds <= 4
+
+
+# --- event streams through proxies -----------------------------------------------------------
+
+def read_head(sock):
+    buffer = b""
+    while b"\r\n\r\n" not in buffer:
+        buffer += sock.recv(65536)
+    head, rest = buffer.split(b"\r\n\r\n", 1)
+    return head.decode("latin-1").lower(), rest
+
+
+def test_streams_tell_proxies_not_to_buffer_or_cache(server):
+    with open_events(server.port, "screen=home&speed=100") as sock:
+        head, _ = read_head(sock)
+    assert "\r\nx-accel-buffering: no\r\n" in head
+    assert "\r\ncache-control: no-cache\r\n" in head
+
+
+def test_a_silent_stream_sends_a_comment_every_15_seconds(server):
+    # At a tenth of the speed the slow scenario's first change is more than 15 s away.
+    with open_events(server.port, "screen=movies&scenario=slow&speed=0.1") as sock:
+        sock.settimeout(20)
+        _, received = read_head(sock)
+        started = time.monotonic()
+        while b": keep-alive\n\n" not in received:
+            received += sock.recv(65536)
+        waited = time.monotonic() - started
+    assert b"event: snapshot" in received and b"event: element" not in received
+    assert 14.5 <= waited <= 17
+
+
+# --- drain ---------------------------------------------------------------------------------
+
+def dechunked(body):
+    """The data of a complete chunked body."""
+    data = b""
+    while True:
+        size_line, body = body.split(b"\r\n", 1)
+        size = int(size_line, 16)
+        if size == 0:
+            return data
+        data, body = data + body[:size], body[size + 2:]
+
+
+def start_session(server, query):
+    client = server.client()
+    try:
+        response = client.request(f"/loading-state?{query}")
+        assert response.status == 200
+        return json.loads(response.body)["session"]
+    finally:
+        client.close()
+
+
+def test_sigterm_answers_long_polls_and_tells_streams_to_reconnect():
+    first, second = RunningServer("--session-secret", "shared"), RunningServer("--session-secret", "shared")
+    try:
+        token = start_session(first, "screen=movies&scenario=slow&seed=3&speed=0.5")
+        stream = open_events(first.port, f"session={token}")
+        poll = first.client(timeout=10)
+        poll.send(f"GET /loading-state?session={token}&wait=30000 HTTP/1.1\r\nHost: t\r\n\r\n")
+        _, rest = read_head(stream)
+        while b"event: snapshot" not in rest:
+            rest += stream.recv(65536)
+
+        started = time.monotonic()
+        first.process.send_signal(15)
+        polled = poll.response()
+        assert polled.status == 200 and polled.header("connection") == "close"
+        assert json.loads(polled.body)["complete"] is False
+        while not rest.endswith(b"0\r\n\r\n"):
+            rest += stream.recv(65536)
+        assert time.monotonic() - started < 2, "the drain answers at once, not at the long poll's deadline"
+        text = dechunked(rest).decode()
+        assert first.process.wait(10) == 0
+
+        blocks = [b for b in text.split("\n\n") if "event: " in b]
+        last = blocks[-1].split("\n")
+        assert last[1:] == ["event: reconnect", "retry: 1000", 'data: {"reason":"draining"}'], blocks[-1]
+        ids = [int(b.split("id: ", 1)[1].split("\n", 1)[0]) for b in blocks]
+        assert last[0] == f"id: {ids[-2]}", "the reconnect event carries the id of the last event sent"
+
+        # Resumed on another replica from that id: the rest of the stream, nothing repeated.
+        resumed = read_events(open_events(second.port, f"session={token}", headers=f"Last-Event-ID: {ids[-1]}\r\n"))
+        assert resumed[-1][2] == "complete"
+        assert all(event_id > ids[-1] for _, event_id, name, _ in resumed if name == "element")
+    finally:
+        first.stop()
+        assert second.stop() == 0
+
+
+def test_a_second_sigterm_exits_without_waiting_for_the_drain():
+    server = RunningServer()
+    idle = server.client()
+    assert idle.request("/healthz").status == 200
+    slow = server.client()
+    slow.send("GET /healthz HTTP/1.1\r\nHost: t\r\n")  # an unfinished request keeps the drain waiting
+    server.process.send_signal(15)
+    assert idle.is_closed_by_server(timeout=5), "the drain began: idle connections are closed"
+    assert server.process.poll() is None, "the first SIGTERM waits for the request in flight"
+    server.process.send_signal(15)
+    assert server.process.wait(2) == 1
+    assert b"second stop signal" in server.process.stderr.read()

@@ -6,11 +6,12 @@ For each route: run the release server under callgrind twice (once serving nothi
 N requests sent 16 pipelined per write on one connection), and divide the difference in total
 instructions by N. Start-up, document encoding and shutdown cancel out.
 
-    Benchmarks/instructions.py [--requests 4000] [--binary PATH] [ROUTE ...]
+    Benchmarks/instructions.py [--requests 4000] [--binary PATH] [--server-flags "--no-metrics"] [ROUTE ...]
 """
 import argparse
 import os
 import re
+import shlex
 import signal
 import socket
 import subprocess
@@ -21,13 +22,13 @@ import time
 ROUTES = ["/layouts/home", "/loading-state?screen=home&scenario=typical&seed=7&at=1200", "/healthz"]
 
 
-def count(binary, route, requests, workdir):
+def count(binary, route, requests, workdir, flags=()):
     out = os.path.join(workdir, "callgrind.out")
     log = os.path.join(workdir, "server.out")
     # The access log stays on, as in production; it goes to a file, which never blocks the server.
     with open(log, "w") as stdout:
         process = subprocess.Popen(
-            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", binary, "--port", "0", "--threads", "1"],
+            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", binary, "--port", "0", "--threads", "1", *flags],
             stdout=stdout, stderr=subprocess.DEVNULL)
     port = None
     while port is None:
@@ -70,12 +71,14 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--requests", type=int, default=4000)
     parser.add_argument("--binary", default=os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), ".build", "release", "skeleton-server"))
+    parser.add_argument("--server-flags", default="", help="more flags for the server, as one shell-quoted string")
     parser.add_argument("routes", nargs="*", default=ROUTES)
     args = parser.parse_args()
+    flags = shlex.split(args.server_flags)
     with tempfile.TemporaryDirectory() as workdir:
-        base = count(args.binary, ROUTES[0], 0, workdir)
+        base = count(args.binary, ROUTES[0], 0, workdir, flags)
         for route in args.routes:
-            total = count(args.binary, route, args.requests, workdir)
+            total = count(args.binary, route, args.requests, workdir, flags)
             print(f"INSTRUCTIONS route={route} requests={args.requests} per_request={(total - base) / args.requests:.0f}")
             sys.stdout.flush()
 

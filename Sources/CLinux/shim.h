@@ -16,8 +16,10 @@
 // module does not depend on how the including translation unit was configured.
 extern int accept4(int fd, struct sockaddr *addr, socklen_t *addrlen, int flags);
 
-static inline int clinux_accept4(int fd, int flags) {
-    return accept4(fd, (struct sockaddr *)0, (socklen_t *)0, flags);
+/// Accepts a connection and writes its peer's address into `peer`.
+static inline int clinux_accept4(int fd, int flags, struct sockaddr_storage *peer) {
+    socklen_t length = sizeof(*peer);
+    return accept4(fd, (struct sockaddr *)peer, &length, flags);
 }
 
 /// Bytes received on a socket and not yet read (FIONREAD: ioctl is variadic, which Swift cannot call).

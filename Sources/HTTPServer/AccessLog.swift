@@ -2,18 +2,23 @@ import Glibc
 
 /// The access log's line format.
 public enum AccessLogFormat: String, Sendable, CaseIterable {
-    /// `GET /layouts/home 200 3638 12`: method, target, status, bytes sent, microseconds.
+    /// `2026-11-23T05:31:21.123Z 127.0.0.1:54321 GET /layouts/home 200 3638 12`: when the
+    /// response was written (UTC), the peer, method, target, status, bytes sent, microseconds.
     case text
-    /// The same as one JSON object per line.
+    /// The same as one JSON object per line: `time`, `peer`, `method`, `target`, `status`,
+    /// `bytes`, `us`.
     case json
 }
 
 /// One event loop's access log: lines are appended to a buffer and written to standard output
-/// when it fills, once a second, and at exit, so that logging costs no system call per request.
-/// With no format it records nothing.
+/// when it fills, every quarter second (the loop's sweep), and at exit, so that logging costs no
+/// system call per request and no line is lost. With no format it records nothing. A target's
+/// bytes that could break a line or a JSON string (controls, space, non-ASCII, `"`, `\`) are
+/// written percent-encoded, which names the same target.
 struct AccessLog: ~Copyable {
     private let format: AccessLogFormat?
     private var buffer = OutputBuffer(capacity: 4 * flushThreshold)
+    private var clock = LogClock()
     private static let flushThreshold = 32 * 1024
 
     init(format: AccessLogFormat?) {
@@ -22,18 +27,19 @@ struct AccessLog: ~Copyable {
 
     var isEnabled: Bool { format != nil }
 
-    mutating func record(_ request: Request, status: Status, bytes: Int, microseconds: Int) {
+    /// `atMicroseconds` is the monotonic clock when the response was written.
+    mutating func record(_ request: Request, peer: PeerAddress, status: Status, bytes: Int, atMicroseconds: Int64, microseconds: Int) {
         switch format {
         case nil:
             return
         case .text:
+            clock.write(atMicroseconds, into: &buffer)
+            buffer.append(space)
+            peer.write(into: &buffer)
+            buffer.append(space)
             buffer.append(request.method.name)
             buffer.append(space)
-            appendEscaped(request.path)
-            if !request.query.isEmpty {
-                buffer.append(UInt8(ascii: "?"))
-                appendEscaped(request.query)
-            }
+            appendTarget(request)
             buffer.append(space)
             buffer.appendDecimal(status.code)
             buffer.append(space)
@@ -41,26 +47,43 @@ struct AccessLog: ~Copyable {
             buffer.append(space)
             buffer.appendDecimal(microseconds)
         case .json:
-            var line: [UInt8] = Array(#"{"method":""#.utf8)
-            line += request.method.rawValue.utf8
-            line += #"","target":"#.utf8
-            appendJSONString(request.query.isEmpty ? request.path : request.path + "?" + request.query, to: &line)
-            line += #","status":\#(status.code),"bytes":\#(bytes),"us":\#(microseconds)}"#.utf8
-            buffer.append(line)
+            buffer.append(#"{"time":""#)
+            clock.write(atMicroseconds, into: &buffer)
+            buffer.append(#"","peer":""#)
+            peer.write(into: &buffer)
+            buffer.append(#"","method":""#)
+            buffer.append(request.method.name)
+            buffer.append(#"","target":""#)
+            appendTarget(request)
+            buffer.append(#"","status":"#)
+            buffer.appendDecimal(status.code)
+            buffer.append(#","bytes":"#)
+            buffer.appendDecimal(bytes)
+            buffer.append(#","us":"#)
+            buffer.appendDecimal(microseconds)
+            buffer.append(UInt8(ascii: "}"))
         }
         buffer.append(lf)
         if buffer.count >= Self.flushThreshold { flush() }
     }
 
-    /// Appends text with bytes that could break a log line (controls, spaces, non-ASCII) escaped.
+    private mutating func appendTarget(_ request: Request) {
+        appendEscaped(request.path)
+        if !request.query.isEmpty {
+            buffer.append(UInt8(ascii: "?"))
+            appendEscaped(request.query)
+        }
+    }
+
     private mutating func appendEscaped(_ text: String) {
+        func isPlain(_ byte: UInt8) -> Bool { byte > space && byte < 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") }
         text.withUTF8Bytes { bytes in
-            if !bytes.contains(where: { $0 <= space || $0 >= 0x7F }) {
+            if bytes.allSatisfy(isPlain) {
                 buffer.append(UnsafeRawBufferPointer(bytes))
                 return
             }
             for byte in bytes {
-                if byte > space && byte < 0x7F {
+                if isPlain(byte) {
                     buffer.append(byte)
                 } else {
                     buffer.append(UInt8(ascii: "%"))
@@ -86,3 +109,41 @@ struct AccessLog: ~Copyable {
 }
 
 private let upperHexDigits = Array("0123456789ABCDEF".utf8)
+
+/// Wall-clock timestamps for log lines without a clock call or a date formatting per line: the
+/// wall clock's offset from the monotonic one is read once a second, and the text up to the
+/// second (`2026-11-23T05:31:21.`) is formatted once per second; a line adds the milliseconds.
+private struct LogClock {
+    private var offsetMicroseconds: Int64 = 0
+    private var nextOffsetRead: Int64 = .min
+    private var second: Int64 = -1
+    private var prefix: [UInt8] = []
+
+    mutating func write(_ monotonicMicroseconds: Int64, into buffer: inout OutputBuffer) {
+        if monotonicMicroseconds >= nextOffsetRead {
+            var wall = timespec()
+            clock_gettime(CLOCK_REALTIME, &wall)
+            offsetMicroseconds = Int64(wall.tv_sec) * 1_000_000 + Int64(wall.tv_nsec) / 1000 - HTTPServer.monotonicMicroseconds()
+            nextOffsetRead = monotonicMicroseconds + 1_000_000
+        }
+        let wallMicroseconds = monotonicMicroseconds + offsetMicroseconds
+        let (second, microseconds) = wallMicroseconds.quotientAndRemainder(dividingBy: 1_000_000)
+        if second != self.second {
+            self.second = second
+            var clock = time_t(second)
+            var parts = tm()
+            gmtime_r(&clock, &parts)
+            var text = String(1900 + Int(parts.tm_year)) + "-"
+            for (value, separator) in [(parts.tm_mon + 1, "-"), (parts.tm_mday, "T"), (parts.tm_hour, ":"), (parts.tm_min, ":"), (parts.tm_sec, ".")] {
+                text += (value < 10 ? "0" : "") + String(value) + separator
+            }
+            prefix = Array(text.utf8)
+        }
+        buffer.append(prefix)
+        let milliseconds = Int(microseconds / 1000)
+        buffer.append(UInt8(ascii: "0") + UInt8(milliseconds / 100))
+        buffer.append(UInt8(ascii: "0") + UInt8(milliseconds / 10 % 10))
+        buffer.append(UInt8(ascii: "0") + UInt8(milliseconds % 10))
+        buffer.append(UInt8(ascii: "Z"))
+    }
+}

@@ -16,6 +16,7 @@ final class Connection {
     }
 
     let fd: Int32
+    let peer: PeerAddress
     var phase: Phase = .head
     /// Received bytes not yet consumed: the start of the next request(s).
     var pending: [UInt8] = []
@@ -39,8 +40,9 @@ final class Connection {
     /// When the request being answered was parsed, in loop microseconds, for the access log.
     var requestStartMicroseconds: Int64 = 0
 
-    init(fd: Int32, deadline: Int64, interest: UInt32) {
+    init(fd: Int32, peer: PeerAddress, deadline: Int64, interest: UInt32) {
         self.fd = fd
+        self.peer = peer
         self.deadline = deadline
         self.interest = interest
     }

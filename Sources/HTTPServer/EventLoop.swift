@@ -32,6 +32,7 @@ final class EventLoop: @unchecked Sendable {
     private let encoder: ResponseEncoder
     private var date = DateHeader()
     private var accessLog: AccessLog
+    private let metrics: LoopMetrics?
     private let stopRequested = Atomic<Bool>(false)
     private(set) var isDraining = false
     private var drainDeadline = Int64.max
@@ -49,8 +50,9 @@ final class EventLoop: @unchecked Sendable {
     private static let listenerEvents = EPOLLIN.rawValue | EPOLLEXCLUSIVE.rawValue
     private static let sweepInterval: Int64 = 250
 
-    init(configuration: ServerConfiguration, router: Router, state: ServerState, listener: Int32) throws(SystemError) {
+    init(configuration: ServerConfiguration, router: Router, state: ServerState, listener: Int32, metrics: LoopMetrics?) throws(SystemError) {
         self.configuration = configuration
+        self.metrics = metrics
         self.router = router
         self.state = state
         self.listener = listener
@@ -107,6 +109,7 @@ final class EventLoop: @unchecked Sendable {
             }
         }
         accessLog.flush()
+        state.finishedLoops.add(1, ordering: .releasing)
     }
 
     private func timeoutUntilNextEvent() -> Int32 {
@@ -143,10 +146,11 @@ final class EventLoop: @unchecked Sendable {
     // MARK: Accepting
 
     private func acceptConnections() {
+        var peer = sockaddr_storage()
         for _ in 0..<64 {
             let result: IOResult<Int32>
             do {
-                result = try Socket.accept(listener)
+                result = try Socket.accept(listener, peer: &peer)
             } catch {
                 switch error.errno {
                 case EMFILE, ENFILE, ENOBUFS, ENOMEM:
@@ -164,17 +168,17 @@ final class EventLoop: @unchecked Sendable {
                 Socket.close(fd)
                 continue
             }
-            register(fd)
+            register(fd, peer: PeerAddress(peer))
         }
     }
 
-    private func register(_ fd: Int32) {
+    private func register(_ fd: Int32, peer: PeerAddress) {
         let index = Int(fd)
         if index >= connections.count {
             connections += Array(repeating: nil, count: max(index + 1 - connections.count, connections.count))
         }
         let interest = EPOLLIN.rawValue | EPOLLRDHUP.rawValue
-        let connection = Connection(fd: fd, deadline: now + Int64(configuration.headerTimeoutMilliseconds), interest: interest)
+        let connection = Connection(fd: fd, peer: peer, deadline: now + Int64(configuration.headerTimeoutMilliseconds), interest: interest)
         do {
             try control(EPOLL_CTL_ADD, fd, events: interest)
         } catch {
@@ -185,6 +189,8 @@ final class EventLoop: @unchecked Sendable {
         connections[index] = connection
         connectionCount += 1
         memoryReturn.noteOpen(connectionCount)
+        metrics?.add(1, to: .connectionsOpen)
+        metrics?.add(1, to: .connectionsAccepted)
         // Accepting waited for the client's first bytes (see `Socket.listen`): serve them now
         // rather than after another round of epoll.
         readInput(connection)
@@ -310,6 +316,7 @@ final class EventLoop: @unchecked Sendable {
         case .deferred(let start):
             let exchange = Exchange(request: request, connection: connection, loop: self)
             connection.phase = .waiting(exchange)
+            metrics?.add(1, to: .deferredPending)
             start(exchange)
         }
     }
@@ -324,17 +331,21 @@ final class EventLoop: @unchecked Sendable {
         if !keepAlive { connection.closeAfterFlush = true }
     }
 
-    /// Records a response in the access log, timed from its request's start. The clock is read
-    /// only when logging: once per response.
+    /// Records a response in the access log and the metrics, timed from its request's start. The
+    /// clock is read only for them: once per response.
     private func log(_ request: Request, status: Status, bytes: Int, on connection: Connection) {
-        guard accessLog.isEnabled else { return }
+        guard accessLog.isEnabled || metrics != nil else { return }
         clockMicroseconds = monotonicMicroseconds()
-        accessLog.record(request, status: status, bytes: bytes, microseconds: Int(clockMicroseconds - connection.requestStartMicroseconds))
+        let microseconds = Int(clockMicroseconds - connection.requestStartMicroseconds)
+        accessLog.record(request, peer: connection.peer, status: status, bytes: bytes, atMicroseconds: clockMicroseconds, microseconds: microseconds)
+        metrics?.record(route: request.routeSlot, method: request.routeSlot == LoopMetrics.RouteSlot.invalid ? nil : request.method,
+                        status: status.code, microseconds: microseconds)
     }
 
     /// Answers a request that cannot be parsed, then closes gracefully (RFC 9112 §9.6).
     private func reject(_ connection: Connection, _ error: ParseError) {
-        let request = Request(method: .get, path: "-", isKeepAlive: false)
+        var request = Request(method: .get, path: "-", isKeepAlive: false)
+        request.routeSlot = LoopMetrics.RouteSlot.invalid
         connection.requestStartMicroseconds = clockMicroseconds
         append(Problem(status: error.status, detail: error.detail).response(), for: request, on: connection, into: &output)
         connection.lingerAfterFlush = true
@@ -345,12 +356,15 @@ final class EventLoop: @unchecked Sendable {
     func complete(_ exchange: Exchange, with response: Response) {
         let connection = exchange.connection
         connection.phase = .head
+        metrics?.add(-1, to: .deferredPending)
         emit(to: connection) { out in append(response, for: exchange.request, on: connection, into: &out) }
     }
 
     func startStream(_ exchange: Exchange, status: Status, headers: ResponseHeaders, framing: ResponseEncoder.Framing) {
         let connection = exchange.connection
         connection.phase = .streaming(exchange)
+        metrics?.add(-1, to: .deferredPending)
+        metrics?.add(1, to: .streamsOpen)
         let keepAlive = exchange.request.isKeepAlive && framing == .chunked && !isDraining
         emit(to: connection) { out in
             encoder.encodeHead(status: status, headers: headers, framing: framing, version: exchange.request.version,
@@ -369,11 +383,13 @@ final class EventLoop: @unchecked Sendable {
     func finishStream(_ exchange: Exchange, framing: ResponseEncoder.Framing) {
         let connection = exchange.connection
         connection.phase = .head
+        metrics?.add(-1, to: .streamsOpen)
+        // Before emitting, which flushes: a draining server closes the connection after the stream.
+        if isDraining { connection.closeAfterFlush = true }
         emit(to: connection) { out in
             if framing == .chunked && exchange.request.method != .head { out.append(ResponseEncoder.lastChunk) }
             log(exchange.request, status: .ok, bytes: 0, on: connection)
         }
-        if isDraining { connection.closeAfterFlush = true }
     }
 
     /// Encodes for `connection`: into the batch being processed when that is this connection's,
@@ -497,7 +513,12 @@ final class EventLoop: @unchecked Sendable {
         guard !connection.isClosed else { return }
         connection.isClosed = true
         switch connection.phase {
-        case .waiting(let exchange), .streaming(let exchange): exchange.end()
+        case .waiting(let exchange):
+            exchange.end()
+            metrics?.add(-1, to: .deferredPending)
+        case .streaming(let exchange):
+            exchange.end()
+            metrics?.add(-1, to: .streamsOpen)
         case .head, .body, .lingering: break
         }
         connection.phase = .head
@@ -506,6 +527,7 @@ final class EventLoop: @unchecked Sendable {
         Socket.close(connection.fd)
         connections[Int(connection.fd)] = nil
         connectionCount -= 1
+        metrics?.add(-1, to: .connectionsOpen)
         state.connectionCount.subtract(1, ordering: .relaxed)
         if isDraining && connectionCount == 0 { isFinished = true }
     }
@@ -622,6 +644,8 @@ final class EventLoop: @unchecked Sendable {
 /// Process-wide state the loops share.
 final class ServerState: Sendable {
     let connectionCount = Atomic<Int>(0)
+    /// Loops whose `run()` has returned.
+    let finishedLoops = Atomic<Int>(0)
 }
 
 @inline(__always)

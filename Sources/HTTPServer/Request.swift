@@ -19,6 +19,8 @@ public struct Request: Sendable {
     public var isKeepAlive: Bool
     /// The route template's `{name}` segment and its value, set by the router.
     var routeParameter: RouteParameter?
+    /// Which route answered it, for the metrics (`LoopMetrics.RouteSlot`); set by the router.
+    var routeSlot = LoopMetrics.RouteSlot.unmatched
 
     public init(method: Method, path: String, query: String = "", version: Version = .http11, fields: HTTPFields = HTTPFields([]), isKeepAlive: Bool = true) {
         self.method = method

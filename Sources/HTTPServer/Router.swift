@@ -34,6 +34,9 @@ public struct Router: Sendable {
 
     public init() {}
 
+    /// The templates in registration order: route `i`'s metrics label (`LoopMetrics.RouteSlot`).
+    var templates: [String] { routes.map(\.template) }
+
     /// Registers `handler` for `method` on `template`.
     public mutating func add(_ method: Method, _ template: String, _ handler: @escaping Handler) {
         precondition(template.hasPrefix("/"), "a route template starts with '/'")
@@ -71,6 +74,7 @@ public struct Router: Sendable {
         switch match(&request) {
         case .route(let route):
             index = route
+            request.routeSlot = LoopMetrics.RouteSlot.route(route)
         case .none:
             return .response(Problem(status: .notFound, detail: "no route matches '\(request.path)'").response())
         case .badSegment(let detail):

@@ -45,7 +45,8 @@ public final class Server: Sendable {
             port = try Socket.localPort(listener)
             for _ in 1..<configuration.threads { listeners.append(try Socket.duplicate(listener)) }
             let loops = try listeners.map { fd throws(SystemError) in
-                try EventLoop(configuration: configuration, router: router, state: state, listener: fd)
+                try EventLoop(configuration: configuration, router: router, state: state, listener: fd,
+                              metrics: configuration.metrics?.attachLoop(routeTemplates: router.templates))
             }
             let threads = loops.map { loop in startThread { loop.run() } }
             life.withLock { $0 = .running(loops: loops, threads: threads) }
@@ -63,6 +64,9 @@ public final class Server: Sendable {
             if case .running(let loops, _) = life { loops.forEach { $0.requestStop() } }
         }
     }
+
+    /// Every loop has finished (`wait()` then returns at once).
+    public var hasFinished: Bool { state.finishedLoops.load(ordering: .acquiring) == configuration.threads }
 
     /// Blocks until every loop has finished.
     public func wait() {

@@ -22,6 +22,8 @@ public struct ServerConfiguration: Sendable {
     public var serverName = "skeleton-server"
     /// One line per request on standard output; nil for none.
     public var accessLog: AccessLogFormat? = .text
+    /// Where the loops count requests, connections and streams; nil to count nothing.
+    public var metrics: ServerMetrics?
 
     public init() {}
 

@@ -59,9 +59,9 @@ enum Socket {
     }
 
     /// Accepts one connection as a non-blocking, close-on-exec socket (with the listener's `TCP_NODELAY`).
-    static func accept(_ listener: Int32) throws(SystemError) -> IOResult<Int32> {
+    static func accept(_ listener: Int32, peer: inout sockaddr_storage) throws(SystemError) -> IOResult<Int32> {
         try syscall("accept4") {
-            clinux_accept4(listener, Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue))
+            clinux_accept4(listener, Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), &peer)
         }
     }
 

@@ -12,9 +12,11 @@ struct LoadingRoutes: Sendable {
     let now: @Sendable () -> Int64
     private let schedules = ScheduleCache()
     private let knownScreens: Set<String>
+    private let sessionsStarted: SessionsStarted?
 
-    init(catalog: Catalog, secret: [UInt8], now: @escaping @Sendable () -> Int64) {
+    init(catalog: Catalog, secret: [UInt8], sessionsStarted: SessionsStarted?, now: @escaping @Sendable () -> Int64) {
         self.catalog = catalog
+        self.sessionsStarted = sessionsStarted
         knownScreens = Set(catalog.screens.map(\.id))
         self.secret = secret
         self.now = now
@@ -113,6 +115,7 @@ struct LoadingRoutes: Sendable {
         }
         let token = SessionToken(screen: screen.id, scenario: try parameters.scenario(), seed: try parameters.seed(),
                                  speedThousandths: try parameters.speedThousandths(), startEpochMs: now())
+        sessionsStarted?.started(screen: screen.id, scenario: token.scenario.rawValue)
         return Session(token: token, text: token.sealed(secret: secret), schedule: schedules.schedule(for: screen, scenario: token.scenario, seed: token.seed))
     }
 

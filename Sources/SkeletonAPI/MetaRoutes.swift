@@ -17,6 +17,7 @@ struct MetaRoutes {
         "loadingTimeline": "/loading-state/timeline",
         "health": "/healthz",
         "ready": "/readyz",
+        "metrics": "/metrics",
     ]
 
     func register(on router: inout Router) {

@@ -12,13 +12,16 @@ public struct SkeletonService: Sendable {
     /// Public on purpose: replicas that should share sessions must share a secret of their own.
     public static let defaultSessionSecret = "skeleton-server built-in session secret; set --session-secret in production"
 
-    /// `now` is the wall clock in Unix epoch milliseconds (tests pass their own).
+    /// `now` is the wall clock in Unix epoch milliseconds (tests pass their own). With `metrics`
+    /// (the server's, `ServerConfiguration.metrics`) the service answers `GET /metrics`.
     public init(readiness: Readiness, catalog: Catalog = .builtIn, sessionSecret: String = defaultSessionSecret,
-                now: @escaping @Sendable () -> Int64 = epochMilliseconds) {
+                metrics: ServerMetrics? = nil, now: @escaping @Sendable () -> Int64 = epochMilliseconds) {
         var router = Router()
+        let sessions = metrics.map { _ in SessionsStarted() }
         MetaRoutes(readiness: readiness).register(on: &router)
         LayoutRoutes(catalog: catalog).register(on: &router)
-        LoadingRoutes(catalog: catalog, secret: Array(sessionSecret.utf8), now: now).register(on: &router)
+        LoadingRoutes(catalog: catalog, secret: Array(sessionSecret.utf8), sessionsStarted: sessions, now: now).register(on: &router)
+        if let metrics, let sessions { MetricsRoute(server: metrics, sessions: sessions).register(on: &router) }
         self.router = router
     }
 }

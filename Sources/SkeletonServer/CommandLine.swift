@@ -36,6 +36,7 @@ struct CommandLineOptions {
                                  sessions (env SESSION_SECRET; default: a built-in key)
       --log-format text|json     access log line format on standard output (default text)
       --no-access-log            write no access log
+      --no-metrics               count nothing; GET /metrics is then 404
       --max-connections N        open connections at most (default 10000)
       --max-request-line BYTES   longest request line, else 414 (default 8192)
       --max-header-bytes BYTES   largest header section, else 431 (default 16384)
@@ -53,6 +54,7 @@ struct CommandLineOptions {
     """
 
     init(arguments: [String], environment: [String: String]) throws(UsageError) {
+        configuration.metrics = ServerMetrics()
         if let host = environment["HOST"], !host.isEmpty { configuration.host = host }
         if let secret = environment["SESSION_SECRET"], !secret.isEmpty { sessionSecret = secret }
         if let port = environment["PORT"], !port.isEmpty {
@@ -104,6 +106,7 @@ struct CommandLineOptions {
                 guard let format = AccessLogFormat(rawValue: text) else { throw UsageError(message: "--log-format '\(text)' is not one of: text, json") }
                 configuration.accessLog = format
             case "--no-access-log": configuration.accessLog = nil
+            case "--no-metrics": configuration.metrics = nil
             case "--max-connections": configuration.maxConnections = try number(1...1_000_000)
             case "--max-request-line": configuration.limits.maxRequestLine = try number(64...1_048_576)
             case "--max-header-bytes": configuration.limits.maxHeaderBytes = try number(64...1_048_576)
@@ -113,7 +116,7 @@ struct CommandLineOptions {
             case "--idle-timeout-ms": configuration.idleTimeoutMilliseconds = try number(1...3_600_000)
             default: throw UsageError(message: "unknown option '\(flag)' (see --help)")
             }
-            if attached != nil, ["--help", "-h", "--version", "--no-access-log"].contains(flag) {
+            if attached != nil, ["--help", "-h", "--version", "--no-access-log", "--no-metrics"].contains(flag) {
                 throw UsageError(message: "\(flag) takes no value")
             }
         }

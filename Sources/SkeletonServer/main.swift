@@ -4,7 +4,7 @@ import SkeletonAPI
 
 /// `skeleton-server`: parses the command line, serves until SIGTERM or SIGINT, then drains
 /// (stop accepting, finish in-flight requests, answer long polls, tell event streams to
-/// reconnect, close idle connections) and exits 0; a second signal exits 1 at once.
+/// reconnect, close idle connections) and exits 0; a second signal ends it at once.
 
 let options: CommandLineOptions
 do {
@@ -47,7 +47,8 @@ if getrlimit(Int32(RLIMIT_NOFILE.rawValue), &descriptorLimit) == 0 && descriptor
 }
 
 let readiness = Readiness()
-let server = Server(configuration: options.configuration, router: SkeletonService(readiness: readiness, sessionSecret: options.sessionSecret).router)
+let server = Server(configuration: options.configuration, router: SkeletonService(readiness: readiness, sessionSecret: options.sessionSecret,
+                                                                                    metrics: options.configuration.metrics).router)
 let port: UInt16
 do {
     port = try server.start()
@@ -65,7 +66,18 @@ while true {
 }
 readiness.beginDraining()
 server.shutdown()
-exitOnSecondStopSignal()
+// Until the loops have drained, a second SIGTERM or SIGINT ends the process at once, by that
+// signal's default action (the operator will not wait; no exit handler runs).
+var checkAgain = timespec(tv_sec: 0, tv_nsec: 50_000_000)
+while !server.hasFinished {
+    let received = sigtimedwait(&stopSignals, nil, &checkAgain)
+    if received == SIGTERM || received == SIGINT {
+        writeLine("skeleton-server: second stop signal: exiting without finishing the drain", to: STDERR_FILENO)
+        signal(received, SIG_DFL)
+        pthread_sigmask(SIG_UNBLOCK, &stopSignals, nil)
+        raise(received)
+    }
+}
 server.wait()
 exit(0)
 

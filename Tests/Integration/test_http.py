@@ -1,5 +1,7 @@
 """HTTP/1.1 behaviour of the server core over real loopback sockets (SPEC §6, RFC 9110/9112)."""
+import calendar
 import json
+import re
 import socket
 import struct
 import time
@@ -422,22 +424,67 @@ def test_port_and_host_come_from_the_environment_and_flags_win():
         assert server.stop() == 0
 
 
-def test_access_log_has_one_line_per_request():
+def start_logging_server(*flags):
     import subprocess
     from conftest import BINARY
-    process = subprocess.Popen([BINARY, "--port", "0", "--log-format", "json"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    process = subprocess.Popen([BINARY, "--port", "0", *flags], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     port = int(process.stdout.readline().decode().rsplit(":", 1)[1])
+    return process, port
+
+
+def test_json_access_log_has_one_parseable_line_per_request():
+    process, port = start_logging_server("--log-format", "json", "--threads", "2")
     c = __import__("conftest").Client(port)
+    local_port = c.sock.getsockname()[1]
+    before = time.time()
     assert c.request("/layouts/home?theme=dark").status == 200
-    assert c.request("/nope").status == 404
+    assert c.request('/nope?q="x"').status == 404
     c.close()
     process.send_signal(15)
     lines = process.stdout.read().decode().splitlines()
     assert process.wait(10) == 0
     entries = [json.loads(line) for line in lines]
-    assert [(e["method"], e["target"], e["status"]) for e in entries] == [
-        ("GET", "/layouts/home?theme=dark", 200), ("GET", "/nope", 404)]
+    assert [(e["method"], e["target"], e["status"], e["peer"]) for e in entries] == [
+        ("GET", "/layouts/home?theme=dark", 200, f"127.0.0.1:{local_port}"),
+        ("GET", "/nope?q=%22x%22", 404, f"127.0.0.1:{local_port}")]
     assert all(e["bytes"] > 0 and e["us"] >= 0 for e in entries)
+    for e in entries:
+        assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z", e["time"]), e["time"]
+        stamp = calendar.timegm(time.strptime(e["time"][:19], "%Y-%m-%dT%H:%M:%S")) + int(e["time"][20:23]) / 1000
+        assert before - 1 <= stamp <= time.time() + 1
+
+
+def test_text_access_log_line_names_time_peer_and_request():
+    process, port = start_logging_server()
+    c = __import__("conftest").Client(port)
+    local_port = c.sock.getsockname()[1]
+    assert c.request("/healthz").status == 200
+    # Written within the loop's quarter-second flush, without waiting for exit.
+    line = process.stdout.readline().decode()
+    c.close()
+    process.send_signal(15)
+    assert process.wait(10) == 0
+    assert re.fullmatch(rf"\d{{4}}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{{3}}Z 127\.0\.0\.1:{local_port} GET /healthz 200 \d+ \d+\n", line), line
+
+
+def test_no_access_log_line_is_lost_at_exit():
+    import threading
+    process, port = start_logging_server("--threads", "2")
+    output = []
+    reader = threading.Thread(target=lambda: output.append(process.stdout.read()))  # a pipe that never fills
+    reader.start()
+    clients = [__import__("conftest").Client(port) for _ in range(4)]
+    for c in clients:
+        c.send("GET /healthz HTTP/1.1\r\nHost: t\r\n\r\n" * 500)
+    for c in clients:
+        for _ in range(500):
+            assert c.response().status == 200
+        c.close()
+    process.send_signal(15)  # at once: lines are still in the loops' buffers
+    assert process.wait(10) == 0
+    reader.join(10)
+    lines = output[0].decode().splitlines()
+    assert len(lines) == 2000 and all(" GET /healthz 200 " in line for line in lines)
 
 
 def test_a_slow_reader_gets_every_byte_of_a_large_pipelined_batch():

@@ -1,0 +1,139 @@
+"""GET /metrics over the wire: the Prometheus text format 0.0.4, parsed by the Prometheus
+client library's own parser, counting exactly what was sent, with labels that stay bounded."""
+import random
+import socket
+import string
+
+from prometheus_client.parser import text_string_to_metric_families
+
+from conftest import RunningServer, raw_exchange
+from test_loading import open_events, read_events
+from test_operations import read_head
+
+
+def scrape(server):
+    client = server.client()
+    try:
+        response = client.request("/metrics")
+    finally:
+        client.close()
+    assert response.status == 200
+    assert response.header("content-type") == "text/plain; version=0.0.4; charset=utf-8"
+    samples = {}
+    for family in text_string_to_metric_families(response.body.decode()):
+        for sample in family.samples:
+            samples[(sample.name, tuple(sorted(sample.labels.items())))] = sample.value
+    return samples
+
+
+def value(samples, name, **labels):
+    return samples.get((name, tuple(sorted(labels.items()))), 0)
+
+
+def test_requests_are_counted_exactly_by_route_template_method_and_status():
+    server = RunningServer("--threads", "2")
+    try:
+        for path in ["/layouts/home", "/layouts/inbox", "/layouts/movies?theme=dark"]:
+            client = server.client()  # a connection each: both loops count
+            assert client.request(path).status == 200
+            client.close()
+        client = server.client()
+        assert client.request("/layouts/home", method="HEAD").status == 200
+        assert client.request("/layouts/nope").status == 404
+        assert client.request("/no/such/path").status == 404
+        assert client.request("/layouts/home", method="POST").status == 405
+        assert client.request("/layouts/home?theme=%zz").status == 400
+        client.close()
+        assert raw_exchange(server.port, "BREW /pot HTTP/1.1\r\nHost: t\r\n\r\n").startswith(b"HTTP/1.1 501 ")
+
+        samples = scrape(server)
+        requests = "http_requests_total"
+        layout = "/layouts/{screen}"
+        assert value(samples, requests, route=layout, method="GET", status="200") == 3
+        assert value(samples, requests, route=layout, method="HEAD", status="200") == 1
+        assert value(samples, requests, route=layout, method="GET", status="404") == 1
+        assert value(samples, requests, route=layout, method="POST", status="405") == 1
+        assert value(samples, requests, route=layout, method="GET", status="400") == 1
+        assert value(samples, requests, route="unmatched", method="GET", status="404") == 1
+        assert value(samples, requests, route="invalid", method="other", status="501") == 1
+        counted = sum(v for (name, _), v in samples.items() if name == requests)
+        assert counted == 9, "the scrape itself is counted once it is answered, not before"
+
+        histogram = "http_request_duration_seconds"
+        assert value(samples, histogram + "_count", route=layout) == 7
+        assert value(samples, histogram + "_bucket", route=layout, le="+Inf") == 7
+        buckets = [(float(dict(labels)["le"]), v) for (name, labels), v in samples.items()
+                   if name == histogram + "_bucket" and dict(labels)["route"] == layout]
+        assert [v for _, v in sorted(buckets)] == sorted(v for _, v in buckets), "buckets are cumulative"
+        assert 0 < value(samples, histogram + "_sum", route=layout) < 7
+
+        assert value(samples, "http_connections_accepted_total") == 6  # the scrape's connection too
+        assert value(samples, "http_connections_open") == 1
+        assert value(samples, "skeleton_server_info", version="0.1.0") == 1
+        assert value(samples, "process_resident_memory_bytes") > 1_000_000
+        assert 5 <= value(samples, "process_open_fds") < value(samples, "process_max_fds")
+        assert value(samples, "process_cpu_seconds_total") > 0
+        assert value(samples, "process_start_time_seconds") > 1.7e9
+    finally:
+        assert server.stop() == 0
+
+
+def test_random_paths_do_not_grow_the_label_set(server):
+    client = server.client()
+    assert client.request("/first/unknown/path").status == 404
+    scrape(server)  # so that the scrape's own series exist before
+    before = set(scrape(server))
+    for _ in range(1000):
+        path = "/" + "".join(random.choices(string.ascii_letters + string.digits + "/-._~", k=random.randint(1, 40)))
+        assert client.request(path).status == 404
+    client.close()
+    assert set(scrape(server)) == before
+
+
+def test_open_streams_and_pending_long_polls_are_gauged(server):
+    client = server.client()
+    token = __import__("json").loads(client.request("/loading-state?screen=movies&scenario=slow&speed=0.1").body)["session"]
+    stream = open_events(server.port, f"session={token}")
+    read_head(stream)
+    poll = server.client()
+    poll.send(f"GET /loading-state?session={token}&wait=30000 HTTP/1.1\r\nHost: t\r\n\r\n")
+    samples = scrape(server)
+    while value(samples, "http_long_polls_pending") == 0:  # the poll may still be in flight
+        samples = scrape(server)
+    assert value(samples, "http_event_streams_open") == 1
+    assert value(samples, "http_long_polls_pending") == 1
+    stream.close()
+    poll.close()
+    while value(samples := scrape(server), "http_event_streams_open") or value(samples, "http_long_polls_pending"):
+        pass
+    assert value(samples, "loading_sessions_started_total", screen="movies", scenario="slow") >= 1
+
+
+def test_sessions_started_are_counted_by_screen_and_scenario():
+    server = RunningServer()
+    try:
+        client = server.client()
+        for query in ["screen=home", "screen=home&scenario=slow", "screen=home&scenario=slow&seed=4"]:
+            assert client.request(f"/loading-state?{query}").status == 200
+        events = read_events(open_events(server.port, "screen=inbox&scenario=instant"))
+        assert events[-1][2] == "complete"
+        token = __import__("json").loads(client.request("/loading-state?screen=thread").body)["session"]
+        assert client.request(f"/loading-state?session={token}").status == 200  # following it starts nothing
+        assert client.request("/loading-state?screen=home&at=5").status == 200  # nor does a snapshot
+        client.close()
+        samples = scrape(server)
+        started = {dict(labels)["screen"] + "/" + dict(labels)["scenario"]: v
+                   for (name, labels), v in samples.items() if name == "loading_sessions_started_total"}
+        assert started == {"home/typical": 1, "home/slow": 2, "inbox/instant": 1, "thread/typical": 1}
+    finally:
+        assert server.stop() == 0
+
+
+def test_no_metrics_counts_nothing_and_serves_no_metrics():
+    server = RunningServer("--no-metrics")
+    try:
+        client = server.client()
+        assert client.request("/metrics").status == 404
+        client.close()
+    finally:
+        assert server.stop() == 0

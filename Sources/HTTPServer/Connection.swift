@@ -5,8 +5,9 @@ final class Connection {
     enum Phase {
         /// Waiting for, or reading, a request head.
         case head
-        /// Reading and discarding the body of `request` before it is dispatched.
-        case body(Request, BodyReader)
+        /// Reading and discarding the body of `request` before it is dispatched (boxed: an idle
+        /// connection keeps no room for a request it is not reading).
+        indirect case body(Request, BodyReader)
         /// A deferred reply is pending; reading is paused (one request at a time).
         case waiting(Exchange)
         /// A streamed body is being sent; reading is paused.

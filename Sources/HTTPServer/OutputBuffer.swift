@@ -47,18 +47,19 @@ struct OutputBuffer: ~Copyable {
         count += 1
     }
 
-    /// Appends the decimal digits of a non-negative integer.
+    /// Appends the decimal digits of a non-negative integer, written in place from the last: its
+    /// length by comparison, then one unsigned division by 10 (a multiplication) per digit.
     @inline(__always)
     mutating func appendDecimal(_ value: Int) {
         precondition(value >= 0, "only non-negative values are written")
         reserve(20)
+        var rest = UInt(bitPattern: value)
         var digits = 1
-        var rest = value / 10
-        while rest > 0 {
+        var bound: UInt = 10
+        while rest >= bound {  // an Int is below 10^19, so `bound` never overflows
             digits += 1
-            rest /= 10
+            bound &*= 10
         }
-        rest = value
         var position = count + digits
         repeat {
             position -= 1
@@ -66,6 +67,15 @@ struct OutputBuffer: ~Copyable {
             rest /= 10
         } while rest > 0
         count += digits
+    }
+
+    /// Appends a number from 0 to 255 (an IPv4 octet) from a table: no division.
+    @inline(__always)
+    mutating func appendOctet(_ value: UInt8) {
+        reserve(4)
+        let entry = octetDigits[Int(value)]
+        base.storeBytes(of: entry, toByteOffset: count, as: UInt32.self)  // the digits, then the length byte
+        count += Int(entry >> 24)
     }
 
     /// Empties the buffer; a buffer grown past `keepingCapacity` shrinks back, so that one burst
@@ -90,4 +100,10 @@ struct OutputBuffer: ~Copyable {
         base = newBase
         capacity = newCapacity
     }
+}
+
+/// "0" to "255": up to three ASCII digits in the low bytes (first digit lowest), the count in the top byte.
+private let octetDigits: [UInt32] = (0...255).map { value in
+    let text = Array(String(value).utf8)
+    return text.enumerated().reduce(UInt32(text.count) << 24) { $0 | UInt32($1.element) << (8 * $1.offset) }
 }

@@ -33,20 +33,25 @@ struct PeerAddress {
     }
 
     func write(into buffer: inout OutputBuffer) {
-        var address = self.address
-        withUnsafeBytes(of: &address) { bytes in
-            if isIPv6 {
-                var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
-                inet_ntop(AF_INET6, bytes.baseAddress, &text, socklen_t(text.count))
+        if isIPv6 {
+            var address = self.address
+            var text = (UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0))  // INET6_ADDRSTRLEN (46) and more
+            withUnsafeMutableBytes(of: &text) { text in
+                inet_ntop(AF_INET6, &address, text.baseAddress!.assumingMemoryBound(to: CChar.self), socklen_t(text.count))
                 buffer.append(UInt8(ascii: "["))
-                text.withUnsafeBytes { buffer.append(UnsafeRawBufferPointer(rebasing: $0[..<strlen(text)])) }
+                buffer.append(UnsafeRawBufferPointer(rebasing: text[..<strlen(text.baseAddress!.assumingMemoryBound(to: CChar.self))]))
                 buffer.append(UInt8(ascii: "]"))
-            } else {
-                for index in 0..<4 {
-                    if index > 0 { buffer.append(UInt8(ascii: ".")) }
-                    buffer.appendDecimal(Int(bytes[index]))
-                }
             }
+        } else {
+            // s_addr is in network order: its first octet is the integer's low byte.
+            let octets = address.0
+            buffer.appendOctet(UInt8(truncatingIfNeeded: octets))
+            buffer.append(UInt8(ascii: "."))
+            buffer.appendOctet(UInt8(truncatingIfNeeded: octets >> 8))
+            buffer.append(UInt8(ascii: "."))
+            buffer.appendOctet(UInt8(truncatingIfNeeded: octets >> 16))
+            buffer.append(UInt8(ascii: "."))
+            buffer.appendOctet(UInt8(truncatingIfNeeded: octets >> 24))
         }
         buffer.append(UInt8(ascii: ":"))
         buffer.appendDecimal(Int(port))

@@ -1,16 +1,22 @@
-# Build: the Swift toolchain image; run: a slim image with the statically linked Swift runtime.
-FROM swift:6.0-jammy AS build
+# skeleton-server as a container image: built by the official Swift image with the Swift runtime
+# linked in statically, run from a slim image that holds the binary and nothing of the toolchain.
+#   docker build -t skeleton-server .
+#   docker run --rm -p 8080:8080 -e SESSION_SECRET=... skeleton-server
+
+FROM swift:6.3.1-noble AS build
 WORKDIR /src
 COPY Package.swift ./
 COPY Sources ./Sources
 RUN swift build -c release --static-swift-stdlib --product skeleton-server \
-    && cp "$(swift build -c release --show-bin-path)/skeleton-server" /skeleton-server
+    && install -D "$(swift build -c release --static-swift-stdlib --show-bin-path)/skeleton-server" /out/skeleton-server
 
-FROM ubuntu:jammy
-RUN useradd --system --no-create-home skeleton
-COPY --from=build /skeleton-server /usr/local/bin/skeleton-server
-USER skeleton
-EXPOSE 8080
+FROM ubuntu:24.04
+# A numeric user: Kubernetes' runAsNonRoot can verify only a numeric UID.
+COPY --from=build /out/skeleton-server /usr/local/bin/skeleton-server
+USER 10001:10001
 ENV HOST=0.0.0.0 PORT=8080
+EXPOSE 8080
+HEALTHCHECK --interval=10s --timeout=3s --start-period=5s --retries=3 \
+    CMD ["/usr/local/bin/skeleton-server", "healthcheck"]
 STOPSIGNAL SIGTERM
 ENTRYPOINT ["/usr/local/bin/skeleton-server"]

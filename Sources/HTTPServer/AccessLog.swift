@@ -119,14 +119,14 @@ private struct LogClock {
     private var second: Int64 = -1
     private var prefix: [UInt8] = []
 
-    mutating func write(_ monotonicMicroseconds: Int64, into buffer: inout OutputBuffer) {
-        if monotonicMicroseconds >= nextOffsetRead {
+    mutating func write(_ now: Int64, into buffer: inout OutputBuffer) {
+        if now >= nextOffsetRead {
             var wall = timespec()
             clock_gettime(CLOCK_REALTIME, &wall)
-            offsetMicroseconds = Int64(wall.tv_sec) * 1_000_000 + Int64(wall.tv_nsec) / 1000 - HTTPServer.monotonicMicroseconds()
-            nextOffsetRead = monotonicMicroseconds + 1_000_000
+            offsetMicroseconds = Int64(wall.tv_sec) * 1_000_000 + Int64(wall.tv_nsec) / 1000 - monotonicMicroseconds()
+            nextOffsetRead = now + 1_000_000
         }
-        let wallMicroseconds = monotonicMicroseconds + offsetMicroseconds
+        let wallMicroseconds = now + offsetMicroseconds
         let (second, microseconds) = wallMicroseconds.quotientAndRemainder(dividingBy: 1_000_000)
         if second != self.second {
             self.second = second

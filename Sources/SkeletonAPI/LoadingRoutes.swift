@@ -8,17 +8,20 @@ import Layouts
 /// same way. Waiting clients hold a timer on their connection's event loop, never a thread.
 struct LoadingRoutes: Sendable {
     let catalog: Catalog
-    let secret: [UInt8]
+    /// The session secret's HMAC states, computed once.
+    let key: HMACSHA256
     let now: @Sendable () -> Int64
     private let schedules = ScheduleCache()
     private let knownScreens: Set<String>
     private let sessionsStarted: SessionsStarted?
+    /// Tells this instance's entries in `VerifiedSessions` from another's (another secret's).
+    private let identity = UInt64.random(in: 1...UInt64.max)
 
     init(catalog: Catalog, secret: [UInt8], sessionsStarted: SessionsStarted?, now: @escaping @Sendable () -> Int64) {
         self.catalog = catalog
         self.sessionsStarted = sessionsStarted
         knownScreens = Set(catalog.screens.map(\.id))
-        self.secret = secret
+        key = HMACSHA256(key: secret)
         self.now = now
     }
 
@@ -98,14 +101,20 @@ struct LoadingRoutes: Sendable {
     private func session(_ parameters: LoadingParameters) throws(Rejection) -> Session {
         if let text = parameters.request.queryValue("session") {
             try parameters.reject(["screen", "scenario", "seed", "speed", "at"], beside: "session")
-            let token: SessionToken
-            do {
-                token = try SessionToken.open(text, secret: secret, nowEpochMs: now(), knownScreens: knownScreens)
+            let verified = VerifiedSessions.current
+            do throws(SessionTokenError) {
+                if let entry = verified.entry(text, owner: identity) {
+                    try entry.token.checkTime(nowEpochMs: now())
+                    return Session(token: entry.token, text: text, schedule: entry.schedule)
+                }
+                let token = try SessionToken.open(text, key: key, nowEpochMs: now(), knownScreens: knownScreens)
+                let schedule = schedules.schedule(for: catalog.screen(token.screen)!, scenario: token.scenario, seed: token.seed)
+                verified.remember(text, VerifiedSessions.Entry(owner: identity, token: token, schedule: schedule))
+                return Session(token: token, text: text, schedule: schedule)
             } catch {
                 throw Rejection(response: Problem(status: .badRequest, detail: "query parameter 'session' is not a valid session token: \(error)",
                                                   extensions: [("parameter", .string("session"))]).response())
             }
-            return Session(token: token, text: text, schedule: schedules.schedule(for: catalog.screen(token.screen)!, scenario: token.scenario, seed: token.seed))
         }
         guard let screen = try parameters.screen() else {
             throw Rejection(response: Problem(
@@ -116,7 +125,7 @@ struct LoadingRoutes: Sendable {
         let token = SessionToken(screen: screen.id, scenario: try parameters.scenario(), seed: try parameters.seed(),
                                  speedThousandths: try parameters.speedThousandths(), startEpochMs: now())
         sessionsStarted?.started(screen: screen.id, scenario: token.scenario.rawValue)
-        return Session(token: token, text: token.sealed(secret: secret), schedule: schedules.schedule(for: screen, scenario: token.scenario, seed: token.seed))
+        return Session(token: token, text: token.sealed(key: key), schedule: schedules.schedule(for: screen, scenario: token.scenario, seed: token.seed))
     }
 
     // MARK: GET /loading-state/events

@@ -33,13 +33,13 @@ private let now: Int64 = 1_795_375_921_000
 private let screens: Set<String> = ["home", "insights", "inbox", "thread", "movies", "custom.v2.home"]
 
 private func open(_ text: String) -> Result<SessionToken, SessionTokenError> {
-    Result { () throws(SessionTokenError) -> SessionToken in try SessionToken.open(text, secret: secret, nowEpochMs: now, knownScreens: screens) }
+    Result { () throws(SessionTokenError) -> SessionToken in try SessionToken.open(text, key: HMACSHA256(key: secret), nowEpochMs: now, knownScreens: screens) }
 }
 
 private func openAsSent(_ text: String) {
     guard case .success(let token) = open(text) else { return }
     checkRanges(token, text)
-    precondition(token.sealed(secret: secret) == text, "\(text) opened but re-seals as \(token.sealed(secret: secret))")
+    precondition(token.sealed(key: HMACSHA256(key: secret)) == text, "\(text) opened but re-seals as \(token.sealed(key: HMACSHA256(key: secret)))")
 }
 
 private func openSigned(payload: [UInt8]) {
@@ -52,7 +52,7 @@ private func openSigned(payload: [UInt8]) {
         return
     case .success(let token):
         checkRanges(token, text)
-        let resealed = token.sealed(secret: secret)
+        let resealed = token.sealed(key: HMACSHA256(key: secret))
         guard case .success(let again) = open(resealed), again == token else {
             fatalError("\(text) opened as \(token), whose sealing \(resealed) does not open to it")
         }

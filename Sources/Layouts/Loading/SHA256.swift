@@ -1,51 +1,80 @@
 /// SHA-256 (FIPS 180-4 §6.2) over bytes, in pure Swift.
 ///
 /// Guarantees: the 32-byte digest of FIPS 180-4 for any message, on every platform; no state is
-/// kept between calls.
+/// kept between calls; the working memory is on the stack.
 public enum SHA256 {
     /// The digest length in bytes.
     public static let digestCount = 32
     /// The block length in bytes (FIPS 180-4 §5.1.1), which HMAC pads its key to.
     public static let blockCount = 64
 
-    public static func hash(_ message: [UInt8]) -> [UInt8] {
-        var state = initialState
-        var words = [UInt32](repeating: 0, count: 64)
-        let wholeBlocks = message.count / blockCount
-        message.withUnsafeBufferPointer { bytes in
-            for block in 0..<wholeBlocks {
-                compress(bytes, at: block * blockCount, into: &state, words: &words)
+    /// The hash state after some whole blocks: the eight working words and how many bytes they
+    /// cover. HMAC keeps the state after its padded key, so that a code costs the message's blocks.
+    struct State: Sendable {
+        fileprivate var words: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32)
+        fileprivate var byteCount: Int
+
+        static let initial = State(words: (0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19), byteCount: 0)
+
+        /// The state after `block`, exactly 64 bytes, more.
+        func adding(block: UnsafeRawBufferPointer) -> State {
+            precondition(block.count == blockCount, "a whole block")
+            var state = self
+            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { schedule in
+                compress(block.baseAddress!, into: &state.words, schedule: schedule.baseAddress!)
             }
+            state.byteCount += blockCount
+            return state
         }
-        // §5.1.1: a 1 bit, zeros up to 56 mod 64 bytes, then the message length in bits, big-endian.
-        var tail = Array(message[(wholeBlocks * blockCount)...])
-        tail.append(0x80)
-        while tail.count % blockCount != 56 { tail.append(0) }
-        let bitCount = UInt64(message.count) &* 8
-        for shift in stride(from: 56, through: 0, by: -8) { tail.append(UInt8(truncatingIfNeeded: bitCount >> shift)) }
-        tail.withUnsafeBufferPointer { bytes in
-            for offset in stride(from: 0, to: bytes.count, by: blockCount) {
-                compress(bytes, at: offset, into: &state, words: &words)
-            }
-        }
-        var digest: [UInt8] = []
-        digest.reserveCapacity(digestCount)
-        for word in state {
-            for shift in stride(from: 24, through: 0, by: -8) {
-                digest.append(UInt8(truncatingIfNeeded: word >> shift))
-            }
-        }
-        return digest
     }
 
-    /// §6.2.2: one 64-byte block into the hash state; `words` is the message schedule's storage.
+    public static func hash(_ message: [UInt8]) -> [UInt8] {
+        message.withUnsafeBytes { digest(of: $0, after: .initial) }
+    }
+
+    /// The digest of what `state` covers followed by `message`: its whole blocks, then the padded
+    /// tail (§5.1.1: a 1 bit, zeros up to 56 mod 64 bytes, the length in bits, big-endian). No
+    /// heap allocation but the digest's.
+    static func digest(of message: UnsafeRawBufferPointer, after state: State) -> [UInt8] {
+        var words = state.words
+        let wholeBlocks = message.count / blockCount
+        let tailCount = message.count - wholeBlocks * blockCount
+        let bitCount = UInt64(state.byteCount + message.count) &* 8
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { schedule in
+            for block in 0..<wholeBlocks {
+                compress(message.baseAddress! + block * blockCount, into: &words, schedule: schedule.baseAddress!)
+            }
+            withUnsafeTemporaryAllocation(byteCount: 2 * blockCount, alignment: 8) { tail in
+                let tailBlocks = tailCount < 56 ? 1 : 2
+                tail.initializeMemory(as: UInt8.self, repeating: 0)
+                if tailCount > 0 {
+                    tail.baseAddress!.copyMemory(from: message.baseAddress! + wholeBlocks * blockCount, byteCount: tailCount)
+                }
+                tail[tailCount] = 0x80
+                tail.storeBytes(of: bitCount.bigEndian, toByteOffset: tailBlocks * blockCount - 8, as: UInt64.self)
+                for block in 0..<tailBlocks {
+                    compress(UnsafeRawPointer(tail.baseAddress! + block * blockCount), into: &words, schedule: schedule.baseAddress!)
+                }
+            }
+        }
+        return [UInt8](unsafeUninitializedCapacity: digestCount) { digest, count in
+            withUnsafeBytes(of: words) { words in
+                for index in 0..<8 {
+                    let word = words.load(fromByteOffset: 4 * index, as: UInt32.self).bigEndian
+                    UnsafeMutableRawPointer(digest.baseAddress! + 4 * index).storeBytes(of: word, as: UInt32.self)
+                }
+            }
+            count = digestCount
+        }
+    }
+
+    /// §6.2.2: one 64-byte block into the hash state; `schedule` is 64 words of scratch.
     private static func compress(
-        _ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, into state: inout [UInt32], words: inout [UInt32]
+        _ block: UnsafeRawPointer, into state: inout (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32),
+        schedule words: UnsafeMutablePointer<UInt32>
     ) {
         for t in 0..<16 {
-            let i = offset + 4 * t
-            words[t] =
-                UInt32(bytes[i]) << 24 | UInt32(bytes[i + 1]) << 16 | UInt32(bytes[i + 2]) << 8 | UInt32(bytes[i + 3])
+            words[t] = UInt32(bigEndian: block.loadUnaligned(fromByteOffset: 4 * t, as: UInt32.self))
         }
         for t in 16..<64 {
             let w15 = words[t - 15]
@@ -54,48 +83,31 @@ public enum SHA256 {
             let sigma1 = rotateRight(w2, 17) ^ rotateRight(w2, 19) ^ (w2 >> 10)
             words[t] = sigma1 &+ words[t - 7] &+ sigma0 &+ words[t - 16]
         }
-        var a = state[0]
-        var b = state[1]
-        var c = state[2]
-        var d = state[3]
-        var e = state[4]
-        var f = state[5]
-        var g = state[6]
-        var h = state[7]
-        for t in 0..<64 {
-            let sum1 = rotateRight(e, 6) ^ rotateRight(e, 11) ^ rotateRight(e, 25)
-            let choice = (e & f) ^ (~e & g)
-            let temporary1 = h &+ sum1 &+ choice &+ roundConstants[t] &+ words[t]
-            let sum0 = rotateRight(a, 2) ^ rotateRight(a, 13) ^ rotateRight(a, 22)
-            let majority = (a & b) ^ (a & c) ^ (b & c)
-            let temporary2 = sum0 &+ majority
-            h = g
-            g = f
-            f = e
-            e = d &+ temporary1
-            d = c
-            c = b
-            b = a
-            a = temporary1 &+ temporary2
+        var (a, b, c, d, e, f, g, h) = state
+        roundConstants.withUnsafeBufferPointer { constants in
+            for t in 0..<64 {
+                let sum1 = rotateRight(e, 6) ^ rotateRight(e, 11) ^ rotateRight(e, 25)
+                let choice = (e & f) ^ (~e & g)
+                let temporary1 = h &+ sum1 &+ choice &+ constants[t] &+ words[t]
+                let sum0 = rotateRight(a, 2) ^ rotateRight(a, 13) ^ rotateRight(a, 22)
+                let majority = (a & b) ^ (a & c) ^ (b & c)
+                let temporary2 = sum0 &+ majority
+                h = g
+                g = f
+                f = e
+                e = d &+ temporary1
+                d = c
+                c = b
+                b = a
+                a = temporary1 &+ temporary2
+            }
         }
-        state[0] &+= a
-        state[1] &+= b
-        state[2] &+= c
-        state[3] &+= d
-        state[4] &+= e
-        state[5] &+= f
-        state[6] &+= g
-        state[7] &+= h
+        state = (state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d, state.4 &+ e, state.5 &+ f, state.6 &+ g, state.7 &+ h)
     }
 
     private static func rotateRight(_ value: UInt32, _ count: UInt32) -> UInt32 {
         value >> count | value << (32 - count)
     }
-
-    /// §5.3.3.
-    private static let initialState: [UInt32] = [
-        0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
-    ]
 
     /// §4.2.2.
     private static let roundConstants: [UInt32] = [

@@ -55,22 +55,22 @@ public struct SessionToken: Sendable, Equatable {
         return startEpochMs + (Int64(elapsedMs) * 1000 + speed - 1) / speed
     }
 
-    public func sealed(secret: [UInt8]) -> String {
+    public func sealed(key: HMACSHA256) -> String {
         let payload = Array(
             "v1.\(screen).\(scenario.rawValue).\(seed).\(speedThousandths).\(startEpochMs)".utf8)
-        return Base64URL.encode(payload) + "." + Base64URL.encode(Self.tag(payload, secret: secret))
+        return Base64URL.encode(payload) + "." + Base64URL.encode(Self.tag(payload, key: key))
     }
 
-    /// The token `sealed` made with the same secret, checked against the screens served now and
+    /// The token `sealed` made with the same key (the secret's HMAC states), checked against the screens served now and
     /// against `nowEpochMs`; the tag is checked before anything in the payload is believed.
     public static func open(
-        _ token: String, secret: [UInt8], nowEpochMs: Int64, knownScreens: Set<String>
+        _ token: String, key: HMACSHA256, nowEpochMs: Int64, knownScreens: Set<String>
     ) throws(SessionTokenError) -> SessionToken {
         let parts = token.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
         guard parts.count == 2, let payload = Base64URL.decode(parts[0]), let tag = Base64URL.decode(parts[1]),
             tag.count == tagCount
         else { throw .malformed }
-        guard isEqualInConstantTime(tag, Self.tag(payload, secret: secret)) else { throw .badTag }
+        guard isEqualInConstantTime(tag, Self.tag(payload, key: key)) else { throw .badTag }
 
         // The payload is one this server's secret sealed; the screen id may itself contain dots,
         // so the fixed fields are read from both ends.
@@ -89,15 +89,22 @@ public struct SessionToken: Sendable, Equatable {
         guard speedThousandthsRange.contains(speedThousandths) else {
             throw .speedOutOfRange(thousandths: speedThousandths)
         }
-        guard startEpochMs <= nowEpochMs + maximumClockSkewMs else { throw .startInFuture }
-        guard startEpochMs >= nowEpochMs - maximumAgeMs else { throw .expired }
-        return SessionToken(
+        let token = SessionToken(
             screen: screen, scenario: scenario, seed: seed, speedThousandths: speedThousandths,
             startEpochMs: startEpochMs)
+        try token.checkTime(nowEpochMs: nowEpochMs)
+        return token
     }
 
-    private static func tag(_ payload: [UInt8], secret: [UInt8]) -> [UInt8] {
-        Array(HMACSHA256.authenticationCode(key: secret, message: payload).prefix(tagCount))
+    /// Whether the session may be followed at `nowEpochMs`: started at most the clock skew ahead
+    /// of it, and not longer than the maximum age ago. A token opened earlier is checked again.
+    public func checkTime(nowEpochMs: Int64) throws(SessionTokenError) {
+        guard startEpochMs <= nowEpochMs + Self.maximumClockSkewMs else { throw .startInFuture }
+        guard startEpochMs >= nowEpochMs - Self.maximumAgeMs else { throw .expired }
+    }
+
+    private static func tag(_ payload: [UInt8], key: HMACSHA256) -> [UInt8] {
+        Array(key.authenticationCode(payload).prefix(tagCount))
     }
 
     /// Takes the same time wherever the first difference is, so that timing does not reveal how

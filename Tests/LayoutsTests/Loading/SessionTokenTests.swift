@@ -10,12 +10,12 @@ extension LoadingTests {
         static let token = SessionToken(
             screen: "movies", scenario: .error, seed: 9_007_199_254_740_991, speedThousandths: 2500,
             startEpochMs: now - 1234)
-        static let sealed = token.sealed(secret: secret)
+        static let sealed = token.sealed(key: HMACSHA256(key: secret))
 
         static func open(_ text: String, secret: [UInt8] = secret, screens: Set<String> = screens)
             throws(SessionTokenError) -> SessionToken
         {
-            try SessionToken.open(text, secret: secret, nowEpochMs: now, knownScreens: screens)
+            try SessionToken.open(text, key: HMACSHA256(key: secret), nowEpochMs: now, knownScreens: screens)
         }
 
         /// A token whose payload is `payload`, sealed as `sealed` would.
@@ -31,7 +31,7 @@ extension LoadingTests {
                 for scenario in Scenario.allCases {
                     let token = SessionToken(
                         screen: screen.id, scenario: scenario, seed: 0, speedThousandths: 100, startEpochMs: Self.now)
-                    #expect(try Self.open(token.sealed(secret: Self.secret)) == token)
+                    #expect(try Self.open(token.sealed(key: HMACSHA256(key: Self.secret))) == token)
                 }
             }
         }
@@ -45,7 +45,7 @@ extension LoadingTests {
         @Test func aScreenIdWithDotsRoundTrips() throws {
             let token = SessionToken(
                 screen: "custom.v2.home", scenario: .slow, seed: 3, speedThousandths: 1000, startEpochMs: Self.now)
-            #expect(try Self.open(token.sealed(secret: Self.secret), screens: ["custom.v2.home"]) == token)
+            #expect(try Self.open(token.sealed(key: HMACSHA256(key: Self.secret)), screens: ["custom.v2.home"]) == token)
         }
 
         @Test func anotherSecretsTokenHasABadTag() {
@@ -125,7 +125,7 @@ extension LoadingTests {
         @Test func startMayBeAMinuteAheadAndADayOld() throws {
             func sealed(start: Int64) -> String {
                 SessionToken(screen: "home", scenario: .typical, seed: 0, speedThousandths: 1000, startEpochMs: start)
-                    .sealed(secret: Self.secret)
+                    .sealed(key: HMACSHA256(key: Self.secret))
             }
             #expect(try Self.open(sealed(start: Self.now + 60_000)).startEpochMs == Self.now + 60_000)
             #expect(throws: SessionTokenError.startInFuture) { try Self.open(sealed(start: Self.now + 60_001)) }

@@ -25,11 +25,18 @@ struct LoadingRoutes: Sendable {
         self.now = now
     }
 
-    /// A load being followed live: its token (and that token's text) and schedule.
-    private struct Session {
+    /// A load being followed live: its token (and that token's text) and schedule. A class: the
+    /// closures of a long poll or a stream hold a reference, not a copy each.
+    private final class Session: Sendable {
         let token: SessionToken
         let text: String
         let schedule: Schedule
+
+        init(token: SessionToken, text: String, schedule: Schedule) {
+            self.token = token
+            self.text = text
+            self.schedule = schedule
+        }
     }
 
     private static let noStore = ResponseHeaders(["Cache-Control": "no-store"])
@@ -148,7 +155,7 @@ struct LoadingRoutes: Sendable {
                 exchange.send(LoadingEvent.snapshot(session.schedule.state(at: elapsed), session: session.text).bytes)
                 sentUpTo = elapsed
             }
-            streamChanges(LoadingEvent.changes(of: session.schedule, after: sentUpTo)[...], lastID: sentUpTo, session: session, to: exchange)
+            streamChanges(LoadingEvent.changes(of: session.schedule, after: sentUpTo), lastID: sentUpTo, session: session, to: exchange)
         }
     }
 

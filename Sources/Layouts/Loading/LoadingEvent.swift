@@ -23,13 +23,18 @@ public struct LoadingEvent: Sendable, Equatable {
 
     /// One `element` event per element status change later than `elapsedMs`, in time order
     /// (elements changing together in the screen's `elements` order); the data is the element's
-    /// object as the state document writes it.
-    public static func changes(of schedule: Schedule, after elapsedMs: Int) -> [LoadingEvent] {
-        let changed = schedule.elements.indices.filter { schedule.elements[$0].status.atMs! > elapsedMs }
-        // Swift's sort is stable, so ties keep the elements' order; the data is the element's
-        // object as the schedule encoded it once.
-        return changed.sorted { schedule.elements[$0].status.atMs! < schedule.elements[$1].status.atMs! }.map { index in
-            LoadingEvent(timeMs: schedule.elements[index].status.atMs!, name: "element", data: schedule.fragments.elements[index].final)
+    /// object as the state document writes it. A slice of the schedule's own events, encoded
+    /// once: a stream holds no copy of them.
+    public static func changes(of schedule: Schedule, after elapsedMs: Int) -> ArraySlice<LoadingEvent> {
+        let events = schedule.changeEvents
+        return events[(events.firstIndex { $0.timeMs > elapsedMs } ?? events.endIndex)...]
+    }
+
+    /// Every element's change as an event, in time order (Swift's sort is stable, so ties keep
+    /// the elements' order), for `Schedule.changeEvents`.
+    static func allChanges(elements: [Schedule.ElementState], fragments: [(loading: [UInt8], final: [UInt8])]) -> [LoadingEvent] {
+        elements.indices.sorted { elements[$0].status.atMs! < elements[$1].status.atMs! }.map { index in
+            LoadingEvent(timeMs: elements[index].status.atMs!, name: "element", data: fragments[index].final)
         }
     }
 

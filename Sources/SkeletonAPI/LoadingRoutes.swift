@@ -6,7 +6,7 @@ import Layouts
 ///
 /// Stateless: a session is a sealed token, so any replica with the same secret answers it the
 /// same way. Waiting clients hold a timer on their connection's event loop, never a thread.
-struct LoadingRoutes: Sendable {
+final class LoadingRoutes: Sendable {
     let catalog: Catalog
     /// The session secret's HMAC states, computed once.
     let key: HMACSHA256
@@ -87,14 +87,14 @@ struct LoadingRoutes: Sendable {
         }
         // Hold the poll until the next change or until `wait` passes, whichever is first.
         let changeDelay = Int(session.token.epochMs(atElapsedMs: next) - nowMs)
-        return .deferred { exchange in
-            exchange.schedule(afterMilliseconds: min(changeDelay, wait)) {
+        return .deferred { [self] exchange in
+            exchange.schedule(afterMilliseconds: min(changeDelay, wait)) { [self] in
                 var elapsed = session.token.elapsedMs(atEpochMs: now())
                 if changeDelay <= wait { elapsed = max(elapsed, next) }
                 exchange.respond(stateResponse(session.schedule.state(at: elapsed), session: session.text))
             }
             // A draining server answers at once with the state as it is, rather than at its deadline.
-            exchange.onDrain {
+            exchange.onDrain { [self] in
                 exchange.respond(stateResponse(session.schedule.state(at: session.token.elapsedMs(atEpochMs: now())), session: session.text))
             }
         }
@@ -145,7 +145,7 @@ struct LoadingRoutes: Sendable {
             // Nothing is left to say: 204 is what makes an EventSource stop reconnecting (WHATWG HTML §9.2.3).
             return .response(Response(status: .noContent, headers: Self.noStore))
         }
-        return .deferred { exchange in
+        return .deferred { [self] exchange in
             exchange.startStream(headers: Self.eventStream)
             let elapsed = session.token.elapsedMs(atEpochMs: now())
             let sentUpTo: Int
@@ -174,14 +174,14 @@ struct LoadingRoutes: Sendable {
         }
         let delay = Int(session.token.epochMs(atElapsedMs: time) - now())
         if delay > Self.heartbeatMs {
-            exchange.schedule(afterMilliseconds: Self.heartbeatMs) {
+            exchange.schedule(afterMilliseconds: Self.heartbeatMs) { [self] in
                 exchange.send(Self.heartbeat)
                 streamChanges(events, lastID: lastID, session: session, to: exchange)
             }
             return
         }
         let due = events.prefix { $0.timeMs == time }
-        let send = {
+        let send = { [self] in
             exchange.send(due.flatMap(\.bytes))
             streamChanges(events.dropFirst(due.count), lastID: time, session: session, to: exchange)
         }

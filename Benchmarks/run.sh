@@ -114,6 +114,25 @@ if [ "$has_loading" = 1 ]; then
     echo "### GET $loading (computed per request; nginx serves the same bytes as a file)"
     "$bench/compare.sh" "${common[@]}" --close-tool none -o "$work/loading" \
         "$(peer_targets /layouts/small | head -1)" "skeleton=$H:$port$loading" | grep -E '^\||^RESULT'
+
+    # How an app follows a load: polls by session token. The token is sealed with the built-in
+    # secret (the server runs on it here) for a load started 5,000 s ago: complete and steady, its
+    # elapsedMs keeps seven digits for hours, so every response has the same length. Beside it:
+    # `at=` polls of the same state, and nginx serving the session's document as a file.
+    token=$(python3 -c 'import base64, hashlib, hmac, time
+secret = b"skeleton-server built-in session secret; set --session-secret in production"
+payload = ("v1.home.typical.7.1000.%d" % (time.time() * 1000 - 5000000)).encode()
+b64 = lambda b: base64.urlsafe_b64encode(b).rstrip(b"=").decode()
+print(b64(payload) + "." + b64(hmac.new(secret, payload, hashlib.sha256).digest()[:16]))')
+    session="/loading-state?session=$token"
+    same_at="/loading-state?screen=home&scenario=typical&seed=7&at=5000000"
+    if curl -sf "$H:$port$session" -o "$work/payload/small.json"; then
+        stop_peers
+        start_peers
+        echo "### GET /loading-state?session=TOKEN ($(wc -c < "$work/payload/small.json") B; nginx: the same bytes as a file) beside at= on the same state"
+        "$bench/compare.sh" "${common[@]}" --close-tool none -o "$work/session" \
+            "$(peer_targets /layouts/small | head -1)" "session=$H:$port$session" "at=$H:$port$same_at" | grep -E '^\||^RESULT'
+    fi
 fi
 stop_peers
 stop_server

@@ -5,8 +5,8 @@ import Synchronization
 /// One epoll loop on one thread (level-triggered, as swift-nio's). It owns its descriptor of the
 /// listener and every connection it accepts: socket I/O, parsing, routing, handlers and timers
 /// all run on its thread, synchronously, so the confined state needs no locks. That confinement
-/// is why the type is `@unchecked Sendable`: only `requestStop()` is called from other threads,
-/// and it touches nothing but an atomic and an eventfd.
+/// is why the type is `@unchecked Sendable`: only `requestStop()` and `wake()` are called from
+/// other threads, and they touch nothing but an atomic and an eventfd.
 ///
 /// Per loop, not per connection: one 64 KiB read buffer and one output buffer. All complete
 /// requests of one read are answered with one write.
@@ -72,9 +72,13 @@ final class EventLoop: @unchecked Sendable {
         Glibc.close(wakeFd)
     }
 
-    /// Begins a graceful shutdown; callable from any thread.
+    /// Marks a graceful shutdown as asked for, without waking the loop; callable from any thread.
     func requestStop() {
         stopRequested.store(true, ordering: .releasing)
+    }
+
+    /// Wakes the loop, to see a stop requested; callable from any thread.
+    func wake() {
         var one: UInt64 = 1
         _ = Glibc.write(wakeFd, &one, 8)
     }

@@ -61,7 +61,12 @@ public final class Server: Sendable {
     public func shutdown() {
         draining.store(true, ordering: .relaxed)
         life.withLock { life in
-            if case .running(let loops, _) = life { loops.forEach { $0.requestStop() } }
+            // Every loop is told before any wakes: a loop that has begun draining (and closed a
+            // client's idle connection) cannot race one that would still answer keep-alive.
+            if case .running(let loops, _) = life {
+                loops.forEach { $0.requestStop() }
+                loops.forEach { $0.wake() }
+            }
         }
     }
 

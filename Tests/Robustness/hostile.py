@@ -384,6 +384,20 @@ def reset_close(sock):
     sock.close()
 
 
+def connect_and_send(port, request, timeout):
+    """A connection that has sent `request`, switched to non-blocking; None if either failed."""
+    sock = None
+    try:
+        sock = socket.create_connection(("127.0.0.1", port), timeout=timeout)
+        sock.sendall(request)
+        sock.setblocking(False)
+        return sock
+    except OSError:
+        if sock is not None:
+            sock.close()
+        return None
+
+
 def get_status(port, path="/healthz", timeout=5.0):
     client = Client(port, timeout)
     try:
@@ -673,11 +687,8 @@ def scenario_fd_exhaustion(ctx, result):
         selector = selectors.DefaultSelector()
         connect_errors = 0
         for _ in range(attempts):
-            try:
-                sock = socket.create_connection(("127.0.0.1", server.port), timeout=3)
-                sock.sendall(request)
-                sock.setblocking(False)
-            except OSError:
+            sock = connect_and_send(server.port, request, timeout=3)
+            if sock is None:
                 connect_errors += 1
                 continue
             socks.append(sock)
@@ -1051,11 +1062,8 @@ def stream_storm(server, count):
                     out["snapshots"] += 1
     try:
         for index in range(count):
-            try:
-                sock = socket.create_connection(("127.0.0.1", server.port), timeout=5)
-                sock.sendall(request)
-                sock.setblocking(False)
-            except OSError:
+            sock = connect_and_send(server.port, request, timeout=5)
+            if sock is None:
                 out["connect_errors"] += 1
                 continue
             socks.append(sock)

@@ -155,16 +155,25 @@ final class LoadingRoutes: Sendable {
                 exchange.send(LoadingEvent.snapshot(session.schedule.state(at: elapsed), session: session.text).bytes)
                 sentUpTo = elapsed
             }
-            streamChanges(LoadingEvent.changes(of: session.schedule, after: sentUpTo), lastID: sentUpTo, session: session, to: exchange)
+            let plan = StreamPlan(token: session.token, elements: session.schedule.elements, completeAtMs: session.schedule.completeAtMs)
+            streamChanges(plan, lastID: sentUpTo, to: exchange)
         }
+    }
+
+    /// What a stream keeps for its life: the token's timing, and the schedule's element states
+    /// (an array the schedule shares), not the schedule's encoded documents.
+    private struct StreamPlan {
+        let token: SessionToken
+        let elements: [Schedule.ElementState]
+        let completeAtMs: Int
     }
 
     /// Sends each instant's events when it comes (those already due at once), then `complete`;
     /// a comment line after each 15 s of silence; and when the server drains, a `reconnect` event
     /// whose id is the last one sent, so that the client resumes on another replica without a repeat.
-    private func streamChanges(_ events: ArraySlice<LoadingEvent>, lastID: Int, session: Session, to exchange: Exchange) {
-        guard let time = events.first?.timeMs else {
-            exchange.send(LoadingEvent.complete(elapsedMs: session.schedule.completeAtMs, after: lastID).bytes)
+    private func streamChanges(_ plan: StreamPlan, lastID: Int, to exchange: Exchange) {
+        guard let time = LoadingEvent.nextChangeMs(among: plan.elements, after: lastID) else {
+            exchange.send(LoadingEvent.complete(elapsedMs: plan.completeAtMs, after: lastID).bytes)
             exchange.finish()
             return
         }
@@ -172,18 +181,18 @@ final class LoadingRoutes: Sendable {
             exchange.send(LoadingEvent.reconnect(after: lastID).bytes)
             exchange.finish()
         }
-        let delay = Int(session.token.epochMs(atElapsedMs: time) - now())
+        let delay = Int(plan.token.epochMs(atElapsedMs: time) - now())
         if delay > Self.heartbeatMs {
             exchange.schedule(afterMilliseconds: Self.heartbeatMs) { [self] in
                 exchange.send(Self.heartbeat)
-                streamChanges(events, lastID: lastID, session: session, to: exchange)
+                streamChanges(plan, lastID: lastID, to: exchange)
             }
             return
         }
-        let due = events.prefix { $0.timeMs == time }
         let send = { [self] in
-            exchange.send(due.flatMap(\.bytes))
-            streamChanges(events.dropFirst(due.count), lastID: time, session: session, to: exchange)
+            // Encoded when due: a stream holds no event's bytes while it waits.
+            exchange.send(LoadingEvent.changes(among: plan.elements, at: time).flatMap(\.bytes))
+            streamChanges(plan, lastID: time, to: exchange)
         }
         if delay <= 0 { send() } else { exchange.schedule(afterMilliseconds: delay, send) }
     }

@@ -23,18 +23,36 @@ public struct LoadingEvent: Sendable, Equatable {
 
     /// One `element` event per element status change later than `elapsedMs`, in time order
     /// (elements changing together in the screen's `elements` order); the data is the element's
-    /// object as the state document writes it. A slice of the schedule's own events, encoded
-    /// once: a stream holds no copy of them.
-    public static func changes(of schedule: Schedule, after elapsedMs: Int) -> ArraySlice<LoadingEvent> {
-        let events = schedule.changeEvents
-        return events[(events.firstIndex { $0.timeMs > elapsedMs } ?? events.endIndex)...]
+    /// object as the state document writes it.
+    public static func changes(of schedule: Schedule, after elapsedMs: Int) -> [LoadingEvent] {
+        var events: [LoadingEvent] = []
+        var after = elapsedMs
+        while let time = nextChangeMs(among: schedule.elements, after: after) {
+            events += changes(among: schedule.elements, at: time)
+            after = time
+        }
+        return events
     }
 
-    /// Every element's change as an event, in time order (Swift's sort is stable, so ties keep
-    /// the elements' order), for `Schedule.changeEvents`.
-    static func allChanges(elements: [Schedule.ElementState], fragments: [(loading: [UInt8], final: [UInt8])]) -> [LoadingEvent] {
-        elements.indices.sorted { elements[$0].status.atMs! < elements[$1].status.atMs! }.map { index in
-            LoadingEvent(timeMs: elements[index].status.atMs!, name: "element", data: fragments[index].final)
+    /// The first instant after `elapsedMs` at which some of `elements` (a schedule's, final)
+    /// change; nil when none does. With `changes(among:at:)`, what a stream needs: it keeps the
+    /// elements (a few words each, an array the schedule shares) and encodes events when due,
+    /// rather than holding every event's bytes for its life.
+    public static func nextChangeMs(among elements: [Schedule.ElementState], after elapsedMs: Int) -> Int? {
+        var next: Int?
+        for element in elements {
+            let time = element.status.atMs!
+            if time > elapsedMs && time < (next ?? .max) { next = time }
+        }
+        return next
+    }
+
+    /// The `element` events of the elements that change at `timeMs`, in their order, encoded now.
+    public static func changes(among elements: [Schedule.ElementState], at timeMs: Int) -> [LoadingEvent] {
+        elements.filter { $0.status.atMs! == timeMs }.map { element in
+            var writer = JSONWriter(reservingCapacity: 160)
+            element.write(to: &writer)
+            return LoadingEvent(timeMs: timeMs, name: "element", data: writer.bytes)
         }
     }
 

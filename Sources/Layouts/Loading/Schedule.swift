@@ -79,8 +79,6 @@ public struct Schedule: Sendable, Equatable {
     public let elements: [ElementState]
     /// The distinct times at which some element's status changes, ascending.
     public let changeTimes: [Int]
-    /// The `element` events of the event stream, in time order, encoded once for every stream.
-    public let changeEvents: [LoadingEvent]
     /// Every stage's and element's JSON object in both its states, encoded once, so that a state
     /// document at any time is an assembly of these (see `LoadingState.document`).
     let fragments: Fragments
@@ -154,7 +152,6 @@ public struct Schedule: Sendable, Equatable {
             elements: elements.map {
                 (Self.encoded(ElementState(id: $0.id, stage: $0.stage, status: .loading, revealAtMs: nil)), Self.encoded($0))
             })
-        changeEvents = LoadingEvent.allChanges(elements: elements, fragments: fragments.elements)
         self.screen = screen.id
         self.scenario = scenario
         self.seed = seed

@@ -135,9 +135,9 @@ extension LoadingTests {
 
         @Test func resumingAfterAnEventIdSendsOnlyLaterChanges() {
             let schedule = LoadingTests.schedule("movies", .slow, seed: 2)
-            let all = Array(LoadingEvent.changes(of: schedule, after: -1))
+            let all = LoadingEvent.changes(of: schedule, after: -1)
             for time in [0] + schedule.changeTimes {
-                #expect(Array(LoadingEvent.changes(of: schedule, after: time)) == all.filter { $0.timeMs > time })
+                #expect(LoadingEvent.changes(of: schedule, after: time) == all.filter { $0.timeMs > time })
             }
             #expect(LoadingEvent.changes(of: schedule, after: schedule.completeAtMs).isEmpty)
         }

@@ -1,7 +1,10 @@
 /// The animation values of one app family, straight from its seed: the shimmer at full motion
 /// and under Reduce Motion, the skeleton-to-content transition, and the display timings.
-/// Everything a seed does not give is listed in `assumptions`.
+/// Everything a seed does not give is listed in `assumptions`. Screen files name a preset or
+/// give their own values (then `name` is nil).
 public struct AnimationPreset: Sendable {
+    /// `finance`, `chat` or `movies` for the seeds' presets, by which screen files name them.
+    public let name: String?
     public let shimmer: Shimmer
     public let reducedShimmer: Shimmer
     public let transition: Transition
@@ -14,9 +17,10 @@ public struct AnimationPreset: Sendable {
     public let assumptions: [String]
 
     public init(
-        shimmer: Shimmer, reducedShimmer: Shimmer, transition: Transition, minimumDisplayMs: Int,
-        showDelayMs: Int, timeoutMs: Int, assumptions: [String]
+        name: String? = nil, shimmer: Shimmer, reducedShimmer: Shimmer, transition: Transition,
+        minimumDisplayMs: Int, showDelayMs: Int, timeoutMs: Int, assumptions: [String]
     ) {
+        self.name = name
         self.shimmer = shimmer
         self.reducedShimmer = reducedShimmer
         self.transition = transition
@@ -28,7 +32,11 @@ public struct AnimationPreset: Sendable {
 
     /// Seed 003's fixed form of seed 000's shimmer (white 0.5, no blend mode, phase -0.5 to 1.5)
     /// and its per-element transition (out to 0.98, in from 1.02, spring 0.4 s).
+    /// The seeds' presets, by name.
+    public static let named: [String: AnimationPreset] = ["finance": finance, "chat": chat, "movies": movies]
+
     static let finance = AnimationPreset(
+        name: "finance",
         shimmer: Shimmer(
             application: .overlay,
             stops: [Shimmer.Stop(.clear, at: 0), Shimmer.Stop(.highlight, at: 0.5), Shimmer.Stop(.clear, at: 1)],
@@ -56,6 +64,7 @@ public struct AnimationPreset: Sendable {
     /// Seed 002: the gradient is the blocks' fill, gray5 0.3 / gray4 0.5 / gray5 0.3, its start
     /// at phase - 1 and end at phase as phase goes 0 to 2, linear 1.5 s; a 0.3 s fade.
     static let chat = AnimationPreset(
+        name: "chat",
         shimmer: Shimmer(
             application: .fill,
             stops: [
@@ -83,6 +92,7 @@ public struct AnimationPreset: Sendable {
     /// Seed 004: a diagonal mask, black 0.4 / black / black 0.4, start (-0.3, -0.3) to (1, 1),
     /// end (0, 0) to (1.3, 1.3), linear 1.5 s; Reduce Motion gives a static gray 0.3 overlay.
     static let movies = AnimationPreset(
+        name: "movies",
         shimmer: Shimmer(
             application: .mask,
             stops: [

@@ -65,6 +65,10 @@ struct LayoutDocument {
             writer.member("id", element.id)
             writer.member("stage", element.stage)
             writer.member("accessibilityLabel", element.accessibilityLabel)
+            if let content = element.content {
+                writer.key("content")
+                writer.encodedValue(content)
+            }
             writer.endObject()
         }
         writer.endArray()
@@ -80,8 +84,8 @@ struct LayoutDocument {
         return writer.bytes
     }
 
-    /// What every document assumes, then the app family's, the layout's, and those of the
-    /// palette tokens this screen paints with.
+    /// What the screen assumes, then its animation's, the layout's, and those of the palette
+    /// tokens this screen paints with.
     private var assumptions: [String] {
         var used = Set<PaletteToken>()
         layout.root.forEach { node in
@@ -92,14 +96,8 @@ struct LayoutDocument {
             used.insert(stop.token)
         }
         let tokenAssumptions = PaletteToken.allCases.filter(used.contains).compactMap(\.assumption)
-        return Self.sharedAssumptions + screen.animation.assumptions + layout.assumptions + tokenAssumptions
+        return screen.assumptions + screen.animation.assumptions + layout.assumptions + tokenAssumptions
     }
-
-    private static let sharedAssumptions = [
-        "spacing tokens xs, sm, md, lg, xl, xxl, xxxl (4, 8, 12, 16, 24, 32, 48) and radius md (12) are assumed: the finance seeds name AppSpacing and AppRadius but give no values, and the finance trees' spacings and paddings use them",
-        "showDelayMs 0: no seed delays showing a skeleton",
-        "accessibility labels are assumed wording: seed 002 asks only that VoiceOver announce the loading state and that skeletons not be focusable",
-    ]
 
     private static func write(_ tokens: [(name: String, value: Double)], to writer: inout JSONWriter) {
         writer.beginObject()

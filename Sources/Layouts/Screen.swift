@@ -1,11 +1,19 @@
 /// A screen whose loading state the service describes: its identity, the animation of its app
-/// family, and one layout per variant, the first being `"default"`. `stages` and `elements`
-/// are the default layout's: the ones the loading simulation drives.
+/// family, its stages with their timings, and one layout per variant, the first being
+/// `"default"`. `elements` are the default layout's: the ones the loading simulation drives.
+/// Built-in screens and screen files (`ScreenFile`) make the same values.
+///
+/// Guarantees, checked at construction: variants are unique, the first is `default`; every stage
+/// that counts from another counts from an earlier one; every layout keeps to
+/// `maxConcurrentShimmers`; each layout's `stages` are the screen's stages its elements are bound
+/// to, in `stages` order.
 public struct Screen: Sendable {
     public let id: String
     public let title: String
     /// The app and view the skeleton mirrors.
     public let source: String
+    /// What the whole screen assumes beyond its sources; listed first in its documents.
+    public let assumptions: [String]
     public let animation: AnimationPreset
     /// At most this many `shimmer: true` nodes per document; nil for no limit.
     public let maxConcurrentShimmers: Int?
@@ -15,10 +23,17 @@ public struct Screen: Sendable {
     public let elements: [Element]
 
     public init(
-        id: String, title: String, source: String, animation: AnimationPreset,
-        maxConcurrentShimmers: Int? = nil, layouts: [ScreenLayout]
+        id: String, title: String, source: String, assumptions: [String], animation: AnimationPreset,
+        maxConcurrentShimmers: Int? = nil, stages: [Stage], layouts: [ScreenLayout]
     ) {
         precondition(layouts.first?.variant == "default", "screen \(id): the first layout must be the default")
+        for (index, stage) in stages.enumerated() {
+            if let anchor = stage.timing.anchor {
+                precondition(
+                    stages[..<index].contains { $0.id == anchor },
+                    "screen \(id): stage \(stage.id) counts from \(anchor), which does not precede it")
+            }
+        }
         precondition(
             Set(layouts.map(\.variant)).count == layouts.count, "screen \(id): two layouts share a variant")
         if let maxConcurrentShimmers {
@@ -32,11 +47,12 @@ public struct Screen: Sendable {
         self.id = id
         self.title = title
         self.source = source
+        self.assumptions = assumptions
         self.animation = animation
         self.maxConcurrentShimmers = maxConcurrentShimmers
-        self.layouts = layouts
+        self.layouts = layouts.map { $0.bound(to: stages) }
         self.variants = layouts.map(\.variant)
-        self.stages = layouts[0].stages
+        self.stages = stages
         self.elements = layouts[0].elements
     }
 
@@ -59,14 +75,16 @@ public struct Screen: Sendable {
     }
 }
 
-/// A point in a screen's loading at which some of its elements become ready.
+/// A point in a screen's loading at which some of its elements become ready, and when.
 public struct Stage: Sendable, Equatable {
     public let id: String
     public let title: String
+    public let timing: StageTiming
 
-    public init(id: String, title: String) {
+    public init(id: String, title: String, timing: StageTiming) {
         self.id = id
         self.title = title
+        self.timing = timing
     }
 }
 
@@ -77,10 +95,13 @@ public struct Element: Sendable, Equatable {
     public let stage: String
     /// What assistive technology announces while the element loads.
     public let accessibilityLabel: String
+    /// The sample data the element shows once loaded, as compact JSON; nil when none is given.
+    public let content: [UInt8]?
 
-    public init(id: String, stage: String, accessibilityLabel: String) {
+    public init(id: String, stage: String, accessibilityLabel: String, content: [UInt8]? = nil) {
         self.id = id
         self.stage = stage
         self.accessibilityLabel = accessibilityLabel
+        self.content = content
     }
 }

@@ -2,15 +2,18 @@
 /// and what this layout assumes beyond the seeds.
 ///
 /// Guarantees, checked at construction: every element's node appears exactly once in the tree
-/// (repeats unexpanded), and every element's stage is one of `stages`.
+/// (repeats unexpanded) and element ids are unique; once part of a `Screen`, every element's stage
+/// is one of `stages`, which are the screen's stages its elements are bound to.
 public struct ScreenLayout: Sendable {
     public let variant: String
-    public let stages: [Stage]
+    /// Empty until the layout is part of a `Screen`.
+    public private(set) var stages: [Stage] = []
     public let elements: [Element]
     public let root: Node
     public let assumptions: [String]
 
-    public init(variant: String, stages: [Stage], elements: [Element], root: Node, assumptions: [String]) {
+    public init(variant: String, elements: [Element], root: Node, assumptions: [String]) {
+        precondition(Set(elements.map(\.id)).count == elements.count, "\(variant): two elements share an id")
         var idCounts: [String: Int] = [:]
         root.forEach { node in
             if let id = node.id { idCounts[id, default: 0] += 1 }
@@ -19,14 +22,22 @@ public struct ScreenLayout: Sendable {
             precondition(
                 idCounts[element.id] == 1,
                 "\(variant): element \(element.id) appears \(idCounts[element.id] ?? 0) times in the tree")
-            precondition(
-                stages.contains { $0.id == element.stage },
-                "\(variant): element \(element.id) names unknown stage \(element.stage)")
         }
         self.variant = variant
-        self.stages = stages
         self.elements = elements
         self.root = root
         self.assumptions = assumptions
+    }
+
+    /// This layout with `stages` narrowed to those of `screenStages` its elements are bound to.
+    func bound(to screenStages: [Stage]) -> ScreenLayout {
+        for element in elements {
+            precondition(
+                screenStages.contains { $0.id == element.stage },
+                "\(variant): element \(element.id) names unknown stage \(element.stage)")
+        }
+        var layout = self
+        layout.stages = screenStages.filter { stage in elements.contains { $0.stage == stage.id } }
+        return layout
     }
 }

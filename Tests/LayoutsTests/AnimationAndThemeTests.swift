@@ -127,16 +127,17 @@ struct CustomScreenTests {
 
     private static let catalog = Catalog(screens: [
         Screen(
-            id: "custom", title: "Custom", source: "a test",
+            id: "custom", title: "Custom", source: "a test", assumptions: [],
             animation: AnimationPreset(
                 shimmer: pulse, reducedShimmer: Shimmer(application: .overlay, stops: [], effect: .still),
                 transition: Transition(
                     skeletonExit: .init(opacity: 0, scale: 1), contentEnter: .init(opacity: 0, scale: 1),
                     curve: .eased(.linear, durationMs: 100)),
                 minimumDisplayMs: 0, showDelayMs: 150, timeoutMs: 5000, assumptions: []),
+            stages: [Stage(id: "all", title: "everything", timing: StageTiming(0...10))],
             layouts: [
                 ScreenLayout(
-                    variant: "default", stages: [Stage(id: "all", title: "everything")],
+                    variant: "default",
                     elements: [Element(id: "body", stage: "all", accessibilityLabel: "Loading")],
                     root: Node(
                         .scroll(

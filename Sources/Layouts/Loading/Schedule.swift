@@ -7,10 +7,10 @@
 /// its time (at `t == readyAtMs` it is ready); its reveal is never before `minimumDisplayMs`.
 ///
 /// The draws, one per stage in `stages` order, then one more for `error`:
-/// - `typical`, `timeout`, `error`: from the stage's `StageTiming` range, counted from its anchor
-///   stage's drawn time when it has one (each movies poster after `popular`);
-/// - `slow`: the same with both ends of every range times 4;
-/// - `instant`: every stage from 0...20 ms after the start, anchors ignored.
+/// from the range `StageTiming.range(for:)` gives the scenario (by default: `typical`, `timeout`,
+/// `error` the stage's range, `slow` that range times 4, counted from the anchor stage's drawn
+/// time when it has one, as each movies poster after `popular`; `instant` 0...20 ms after the
+/// start, anchors ignored).
 ///
 /// Then, in every scenario, a stage drawn past `timeoutMs` fails with code `timeout` at
 /// `timeoutMs`. In `timeout`, the stage drawn latest (ties: the later in `stages` order) fails so
@@ -96,23 +96,15 @@ public struct Schedule: Sendable, Equatable {
     public init(screen: Screen, scenario: Scenario, seed: Int) {
         precondition(Self.seedRange.contains(seed), "seed \(seed) is outside \(Self.seedRange)")
         precondition(!screen.stages.isEmpty, "screen \(screen.id) has no stages to load")
-        let timings = StageTiming.for(screen: screen)
         let timeoutMs = screen.animation.timeoutMs
         var generator = SplitMix64(screen: screen.id, scenario: scenario, seed: seed)
 
         var drawn: [Int] = []
         var drawnByStage: [String: Int] = [:]
-        for (stage, timing) in zip(screen.stages, timings) {
-            let start = timing.anchor.map { drawnByStage[$0]! } ?? 0
-            let time: Int
-            switch scenario {
-            case .instant:
-                time = generator.next(in: 0...20)
-            case .slow:
-                time = start + generator.next(in: (timing.range.lowerBound * 4)...(timing.range.upperBound * 4))
-            case .typical, .timeout, .error:
-                time = start + generator.next(in: timing.range)
-            }
+        for stage in screen.stages {
+            let (range, countsFromAnchor) = stage.timing.range(for: scenario)
+            let start = countsFromAnchor ? stage.timing.anchor.map { drawnByStage[$0]! } ?? 0 : 0
+            let time = start + generator.next(in: range)
             drawn.append(time)
             drawnByStage[stage.id] = time
         }

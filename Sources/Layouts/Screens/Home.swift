@@ -2,11 +2,11 @@ extension Screen {
     /// The finance app's home tab (ContentView). Default: seed 003's four per-element skeletons,
     /// sized as in seed 000. `fullscreen`: seed 000's ContentViewSkeleton, one element.
     static let home = Screen(
-        id: "home", title: "Home", source: "ContentView (finance app)", animation: .finance,
+        id: "home", title: "Home", source: "ContentView (finance app)", assumptions: Screen.seedAssumptions,
+        animation: .finance, stages: [fastPath, fullyInitialized],
         layouts: [
             ScreenLayout(
                 variant: "default",
-                stages: [fastPath, fullyInitialized],
                 elements: [
                     Element(id: "accountsCarousel", stage: "fastPath", accessibilityLabel: "Loading accounts"),
                     Element(id: "transactionsSummary", stage: "fullyInitialized", accessibilityLabel: "Loading transactions"),
@@ -36,7 +36,6 @@ extension Screen {
                 ]),
             ScreenLayout(
                 variant: "fullscreen",
-                stages: [fastPath],
                 elements: [Element(id: "homeSkeleton", stage: "fastPath", accessibilityLabel: "Loading home")],
                 root: .scroll(
                     .vertical,
@@ -57,8 +56,10 @@ extension Screen {
                 ]),
         ])
 
-    private static let fastPath = Stage(id: "fastPath", title: "accounts and categories ready")
-    private static let fullyInitialized = Stage(id: "fullyInitialized", title: "transactions and all data ready")
+    /// Seed 003: the fast path "~50ms", full initialisation "~1-3s".
+    private static let fastPath = Stage(id: "fastPath", title: "accounts and categories ready", timing: StageTiming(30...80))
+    private static let fullyInitialized = Stage(
+        id: "fullyInitialized", title: "transactions and all data ready", timing: StageTiming(1000...3000))
 
     /// Seed 000: three 200x120 r20 cards, HStack spacing md, padded lg horizontally, xs vertically.
     private static let accountsCarousel: Node = .scroll(

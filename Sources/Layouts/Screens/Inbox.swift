@@ -1,11 +1,11 @@
 extension Screen {
     /// The chat app's conversation list (seed 002's ConversationListSkeleton): eight rows.
     static let inbox = Screen(
-        id: "inbox", title: "Inbox", source: "InboxView (chat app buzzbox)", animation: .chat,
+        id: "inbox", title: "Inbox", source: "InboxView (chat app buzzbox)", assumptions: Screen.seedAssumptions,
+        animation: .chat, stages: [Stage(id: "conversations", title: "conversations ready", timing: StageTiming(300...1500))],
         layouts: [
             ScreenLayout(
                 variant: "default",
-                stages: [Stage(id: "conversations", title: "conversations ready")],
                 elements: [
                     Element(id: "conversationList", stage: "conversations", accessibilityLabel: "Loading conversations")
                 ],

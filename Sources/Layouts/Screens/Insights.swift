@@ -2,11 +2,11 @@ extension Screen {
     /// The finance app's analytics tab (InsightsView): seed 000's InsightsSkeleton, each section
     /// its own element as in seed 003, all driven by one stage (the cards load as a batch).
     static let insights = Screen(
-        id: "insights", title: "Insights", source: "InsightsView (finance app)", animation: .finance,
+        id: "insights", title: "Insights", source: "InsightsView (finance app)", assumptions: Screen.seedAssumptions,
+        animation: .finance, stages: [Stage(id: "insightsLoaded", title: "insights ready", timing: StageTiming(400...1200))],
         layouts: [
             ScreenLayout(
                 variant: "default",
-                stages: [Stage(id: "insightsLoaded", title: "insights ready")],
                 elements: [
                     Element(id: "summaryHeader", stage: "insightsLoaded", accessibilityLabel: "Loading summary"),
                     Element(id: "filterCarousel", stage: "insightsLoaded", accessibilityLabel: "Loading filters"),

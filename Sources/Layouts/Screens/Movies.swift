@@ -2,15 +2,17 @@ extension Screen {
     /// The movie app's home (seed 004): the hero card, the popular row of six standard cards whose
     /// posters load one by one, and a list of compact cards; three shimmer groups at most.
     static let movies = Screen(
-        id: "movies", title: "Movies", source: "HomeView (movie app cinemax)", animation: .movies,
-        maxConcurrentShimmers: 3,
+        id: "movies", title: "Movies", source: "HomeView (movie app cinemax)", assumptions: Screen.seedAssumptions,
+        animation: .movies, maxConcurrentShimmers: 3,
+        stages: [
+            Stage(id: "trending", title: "trending movie ready", timing: StageTiming(300...900)),
+            Stage(id: "popular", title: "popular movies ready", timing: StageTiming(400...1200)),
+        ] + posterIndices.map {
+            Stage(id: "poster[\($0)]", title: "poster \($0 + 1) of the popular row loaded", timing: StageTiming(100...1500, after: "popular"))
+        },
         layouts: [
             ScreenLayout(
                 variant: "default",
-                stages: [
-                    Stage(id: "trending", title: "trending movie ready"),
-                    Stage(id: "popular", title: "popular movies ready"),
-                ] + posterIndices.map { Stage(id: "poster[\($0)]", title: "poster \($0 + 1) of the popular row loaded") },
                 elements: [
                     Element(id: "hero", stage: "trending", accessibilityLabel: "Loading trending movie"),
                     Element(id: "popular", stage: "popular", accessibilityLabel: "Loading popular movies"),

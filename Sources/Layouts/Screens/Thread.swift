@@ -3,11 +3,11 @@ extension Screen {
     /// third (index % 3 == 0) sent, on the trailing side.
     static let thread = Screen(
         id: "thread", title: "Message thread", source: "MessageThreadView (chat app buzzbox)",
-        animation: .chat,
+        assumptions: Screen.seedAssumptions, animation: .chat,
+        stages: [Stage(id: "messages", title: "messages ready", timing: StageTiming(200...1000))],
         layouts: [
             ScreenLayout(
                 variant: "default",
-                stages: [Stage(id: "messages", title: "messages ready")],
                 elements: [Element(id: "messages", stage: "messages", accessibilityLabel: "Loading messages")],
                 root: .scroll(
                     .vertical,

@@ -102,7 +102,7 @@ extension LoadingTests {
         @Test func slowStretchesEveryRangeFourTimesAndTimesOutPastTenSeconds() {
             var timedOut = 0
             for screen in LoadingTests.catalog.screens {
-                let timings = StageTiming.for(screen: screen)
+                let timings = screen.stages.map(\.timing)
                 for seed in 0..<200 {
                     let schedule = Schedule(screen: screen, scenario: .slow, seed: seed)
                     for (stage, timing) in zip(schedule.stages, timings) {
@@ -144,7 +144,7 @@ extension LoadingTests {
 
         @Test func errorFailsExactlyOneStageAtItsDrawnTime() {
             for screen in LoadingTests.catalog.screens {
-                let timings = StageTiming.for(screen: screen)
+                let timings = screen.stages.map(\.timing)
                 for seed in 0..<50 {
                     let schedule = Schedule(screen: screen, scenario: .error, seed: seed)
                     let failed = schedule.stages.indices.filter { schedule.stages[$0].status.name == "failed" }
@@ -211,12 +211,19 @@ extension LoadingTests {
             #expect(schedule.state(at: -500) == schedule.state(at: 0))
         }
 
-        @Test func everyBuiltInStageHasATimingAndNoTimingIsLeftOver() {
-            #expect(Set(StageTiming.table.keys) == Set(LoadingTests.catalog.screens.map(\.id)))
-            for screen in LoadingTests.catalog.screens {
-                #expect(Set(StageTiming.table[screen.id]!.keys) == Set(screen.stages.map(\.id)))
-                #expect(StageTiming.for(screen: screen).count == screen.stages.count)
-            }
+        @Test func builtInRangesAreTheSpecs() {
+            let ranges = LoadingTests.catalog.screens.map { screen in screen.stages.map { "\(screen.id)/\($0.id) \($0.timing.range)" } }
+            #expect(ranges.joined().joined(separator: ", ") == [
+                "home/fastPath 30...80", "home/fullyInitialized 1000...3000", "insights/insightsLoaded 400...1200",
+                "inbox/conversations 300...1500", "thread/messages 200...1000", "movies/trending 300...900", "movies/popular 400...1200",
+            ].joined(separator: ", ") + (0..<6).map { ", movies/poster[\($0)] 100...1500" }.joined())
+        }
+
+        @Test func scenarioOverridesReplaceTheDerivedRanges() {
+            let timing = StageTiming(100...200, after: "a", overrides: [.slow: 5...6])
+            #expect(timing.range(for: .slow) == (5...6, true))
+            #expect(timing.range(for: .typical) == (100...200, true))
+            #expect(timing.range(for: .instant) == (0...20, false))
         }
 
         @Test func scenariosAreTheFiveOfTheSpecWithDistinctSummaries() {

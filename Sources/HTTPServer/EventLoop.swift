@@ -5,14 +5,16 @@ import Synchronization
 /// One epoll loop on one thread (level-triggered, as swift-nio's). It owns its descriptor of the
 /// listener and every connection it accepts: socket I/O, parsing, routing, handlers and timers
 /// all run on its thread, synchronously, so the confined state needs no locks. That confinement
-/// is why the type is `@unchecked Sendable`: only `requestStop()` and `wake()` are called from
-/// other threads, and they touch nothing but an atomic and an eventfd.
+/// is why the type is `@unchecked Sendable`: only `requestStop()`, `replaceRouter(_:)` and
+/// `wake()` are called from other threads, and they touch nothing but an atomic, a mutex-guarded
+/// slot and an eventfd.
 ///
 /// Per loop, not per connection: one 64 KiB read buffer and one output buffer. All complete
 /// requests of one read are answered with one write.
 final class EventLoop: @unchecked Sendable {
     private let configuration: ServerConfiguration
-    private let router: Router
+    private var router: Router
+    private let pendingRouter = PendingRouter()
     private let state: ServerState
     private let epoll: Int32
     private let wakeFd: Int32
@@ -77,7 +79,13 @@ final class EventLoop: @unchecked Sendable {
         stopRequested.store(true, ordering: .releasing)
     }
 
-    /// Wakes the loop, to see a stop requested; callable from any thread.
+    /// Routes requests that arrive from the next wake-up on with `router`; callable from any thread.
+    func replaceRouter(_ router: Router) {
+        pendingRouter.offer(router)
+        wake()
+    }
+
+    /// Wakes the loop, to see a stop requested or a router replaced; callable from any thread.
     func wake() {
         var one: UInt64 = 1
         _ = Glibc.write(wakeFd, &one, 8)
@@ -130,6 +138,7 @@ final class EventLoop: @unchecked Sendable {
         if fd == wakeFd {
             var value: UInt64 = 0
             _ = Glibc.read(wakeFd, &value, 8)
+            if let replacement = pendingRouter.take() { router = replacement }
             return
         }
         guard fd >= 0, fd < connections.count, let connection = connections[Int(fd)] else { return }

@@ -70,6 +70,16 @@ public final class Server: Sendable {
         }
     }
 
+    /// Routes every request that arrives from now on with `router`, which must have the same route
+    /// templates (the metrics count by them); open connections, streams and pending replies keep
+    /// what they have. Callable from any thread.
+    public func replaceRouter(_ router: Router) {
+        precondition(router.templates == self.router.templates, "a replacement router must have the same routes")
+        life.withLock { life in
+            if case .running(let loops, _) = life { loops.forEach { $0.replaceRouter(router) } }
+        }
+    }
+
     /// Every loop has finished (`wait()` then returns at once).
     public var hasFinished: Bool { state.finishedLoops.load(ordering: .acquiring) == configuration.threads }
 

@@ -7,6 +7,16 @@ public struct Catalog: Sendable {
     /// The five seed screens (SPEC §4), encoded at first use.
     public static let builtIn = Catalog(screens: [.home, .insights, .inbox, .thread, .movies])
 
+    /// The built-in screens with `files` (from `ScreenDirectory`): a file screen replaces the
+    /// built-in with its id, in place; the others follow the built-ins in the order given.
+    public static func builtIn(with files: [Screen]) -> Catalog {
+        var screens = builtIn.screens
+        for file in files {
+            if let index = screens.firstIndex(where: { $0.id == file.id }) { screens[index] = file } else { screens.append(file) }
+        }
+        return Catalog(screens: screens)
+    }
+
     public let screens: [Screen]
     /// The body of `GET /layouts`: `{"screens": [{id, title, source, elements, stages, variants, link}]}`.
     public let layoutsIndex: EncodedDocument

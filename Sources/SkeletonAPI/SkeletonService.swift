@@ -3,10 +3,18 @@ import Layouts
 
 /// The skeleton-server HTTP API: every route of SPEC §2 on one router. The one place where
 /// HTTP meets the domain; documents that do not depend on the request are encoded here, once.
+///
+/// `serving(_:)` makes the same service for another catalog (a reload of `--layouts`): same
+/// routes, secret, readiness and counters, so that `Server.replaceRouter` can swap it in.
 public struct SkeletonService: Sendable {
     public static let version = "0.1.0"
 
     public let router: Router
+    private let readiness: Readiness
+    private let sessionSecret: String
+    private let metrics: ServerMetrics?
+    private let sessionsStarted: SessionsStarted?
+    private let now: @Sendable () -> Int64
 
     /// The key that seals session tokens when `--session-secret` and `SESSION_SECRET` are unset.
     /// Public on purpose: replicas that should share sessions must share a secret of their own.
@@ -16,12 +24,28 @@ public struct SkeletonService: Sendable {
     /// (the server's, `ServerConfiguration.metrics`) the service answers `GET /metrics`.
     public init(readiness: Readiness, catalog: Catalog = .builtIn, sessionSecret: String = defaultSessionSecret,
                 metrics: ServerMetrics? = nil, now: @escaping @Sendable () -> Int64 = epochMilliseconds) {
+        self.init(readiness: readiness, catalog: catalog, sessionSecret: sessionSecret, metrics: metrics,
+                  sessionsStarted: metrics.map { _ in SessionsStarted() }, now: now)
+    }
+
+    private init(readiness: Readiness, catalog: Catalog, sessionSecret: String, metrics: ServerMetrics?,
+                 sessionsStarted: SessionsStarted?, now: @escaping @Sendable () -> Int64) {
         var router = Router()
-        let sessions = metrics.map { _ in SessionsStarted() }
         MetaRoutes(readiness: readiness).register(on: &router)
         LayoutRoutes(catalog: catalog).register(on: &router)
-        LoadingRoutes(catalog: catalog, secret: Array(sessionSecret.utf8), sessionsStarted: sessions, now: now).register(on: &router)
-        if let metrics, let sessions { MetricsRoute(server: metrics, sessions: sessions).register(on: &router) }
+        LoadingRoutes(catalog: catalog, secret: Array(sessionSecret.utf8), sessionsStarted: sessionsStarted, now: now).register(on: &router)
+        if let metrics, let sessionsStarted { MetricsRoute(server: metrics, sessions: sessionsStarted).register(on: &router) }
         self.router = router
+        self.readiness = readiness
+        self.sessionSecret = sessionSecret
+        self.metrics = metrics
+        self.sessionsStarted = sessionsStarted
+        self.now = now
+    }
+
+    /// This service for `catalog`: what a reload swaps in.
+    public func serving(_ catalog: Catalog) -> SkeletonService {
+        SkeletonService(readiness: readiness, catalog: catalog, sessionSecret: sessionSecret, metrics: metrics,
+                        sessionsStarted: sessionsStarted, now: now)
     }
 }

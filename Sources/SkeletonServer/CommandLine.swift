@@ -10,11 +10,17 @@ struct CommandLineOptions {
         case version
         /// `healthcheck [URL]`: the URL to check.
         case healthcheck(String)
+        /// `export DIR`: write the built-in screens as screen files into DIR.
+        case export(String)
+        /// `validate DIR`: check DIR's screen files.
+        case validate(String)
     }
 
     var action = Action.serve
     var configuration = ServerConfiguration()
     var sessionSecret = SkeletonService.defaultSessionSecret
+    /// `--layouts DIR`: screen files served beside the built-ins, reloaded on SIGHUP.
+    var layoutsDirectory: String?
 
     /// What a bad command line gets: one line on standard error and exit status 2.
     struct UsageError: Error {
@@ -24,6 +30,8 @@ struct CommandLineOptions {
     static let usage = """
     usage: skeleton-server [serve] [options]
            skeleton-server healthcheck [URL]
+           skeleton-server export DIR
+           skeleton-server validate DIR
 
     Serves skeleton-screen layouts and a staged-loading simulation over HTTP/1.1.
 
@@ -32,6 +40,8 @@ struct CommandLineOptions {
       --port PORT                port to bind, 0 for any free one (env PORT; default 8080)
       --threads N                event loops, one thread each (default: the CPUs this process may use)
       --cors-origin ORIGIN       Access-Control-Allow-Origin value (default *)
+      --layouts DIR              serve the screen files DIR/*.json beside the built-in screens (a file
+                                 replaces the built-in of its id); SIGHUP reloads them
       --session-secret SECRET    key that seals loading-session tokens; replicas sharing it share
                                  sessions (env SESSION_SECRET; default: a built-in key)
       --log-format text|json     access log line format on standard output (default text)
@@ -51,6 +61,9 @@ struct CommandLineOptions {
 
     healthcheck: exit 0 if URL (default http://127.0.0.1:$PORT/healthz, PORT default 8080)
     answers 200 within 2 s, else exit 1 with one line saying why.
+    export: write the built-in screens into DIR (created if missing) as screen files, a starting
+    point for your own. validate: check DIR's screen files as --layouts would; print each problem
+    as FILE:JSON-POINTER: REASON and exit 1 if there is any.
     """
 
     init(arguments: [String], environment: [String: String]) throws(UsageError) {
@@ -67,6 +80,13 @@ struct CommandLineOptions {
                 throw UsageError(message: "usage: skeleton-server healthcheck [URL]")
             }
             action = .healthcheck(rest.dropFirst().first ?? "http://127.0.0.1:\(configuration.port)/healthz")
+            return
+        }
+        if let command = rest.first, command == "export" || command == "validate" {
+            guard rest.count == 2, let directory = rest.last, !directory.hasPrefix("-") else {
+                throw UsageError(message: "usage: skeleton-server \(command) DIR")
+            }
+            action = command == "export" ? .export(directory) : .validate(directory)
             return
         }
         if rest.first == "serve" { rest = rest.dropFirst() }
@@ -98,6 +118,7 @@ struct CommandLineOptions {
             case "--port": configuration.port = UInt16(try number(0...65535))
             case "--threads": configuration.threads = try number(1...256)
             case "--cors-origin": configuration.corsOrigin = try value()
+            case "--layouts": layoutsDirectory = try value()
             case "--session-secret":
                 sessionSecret = try value()
                 guard !sessionSecret.isEmpty else { throw UsageError(message: "--session-secret must not be empty") }

@@ -4,7 +4,8 @@ import SkeletonAPI
 
 /// `skeleton-server`: parses the command line, serves until SIGTERM or SIGINT, then drains
 /// (stop accepting, finish in-flight requests, answer long polls, tell event streams to
-/// reconnect, close idle connections) and exits 0; a second signal ends it at once.
+/// reconnect, close idle connections) and exits 0; a second signal ends it at once. SIGHUP
+/// reloads `--layouts DIR`, keeping the screens served if the new set is invalid.
 
 let options: CommandLineOptions
 do {
@@ -29,8 +30,17 @@ case .healthcheck(let url):
         writeLine("skeleton-server healthcheck: \(url): \(error.reason)", to: STDERR_FILENO)
         exit(1)
     }
+case .export(let directory):
+    exit(ScreenFileCommands.export(to: directory))
+case .validate(let directory):
+    exit(ScreenFileCommands.validate(directory))
 case .serve:
     break
+}
+
+guard let catalog = ScreenFileCommands.catalog(adding: options.layoutsDirectory) else {
+    writeLine("skeleton-server: not started: the screen files in \(options.layoutsDirectory!) are invalid", to: STDERR_FILENO)
+    exit(1)
 }
 
 // Handle the stop signals on this thread with sigwait; the loop threads inherit the mask.
@@ -47,8 +57,8 @@ if getrlimit(Int32(RLIMIT_NOFILE.rawValue), &descriptorLimit) == 0 && descriptor
 }
 
 let readiness = Readiness()
-let server = Server(configuration: options.configuration, router: SkeletonService(readiness: readiness, sessionSecret: options.sessionSecret,
-                                                                                    metrics: options.configuration.metrics).router)
+let service = SkeletonService(readiness: readiness, catalog: catalog, sessionSecret: options.sessionSecret, metrics: options.configuration.metrics)
+let server = Server(configuration: options.configuration, router: service.router)
 let port: UInt16
 do {
     port = try server.start()
@@ -63,6 +73,7 @@ while true {
     var received: Int32 = 0
     sigwait(&stopSignals, &received)
     if received == SIGTERM || received == SIGINT { break }
+    if received == SIGHUP { reload() }
 }
 readiness.beginDraining()
 server.shutdown()
@@ -80,6 +91,20 @@ while !server.hasFinished {
 }
 server.wait()
 exit(0)
+
+/// SIGHUP: serve `--layouts` anew if the files are valid, else say why and keep what is served.
+func reload() {
+    guard let directory = options.layoutsDirectory else {
+        writeLine("skeleton-server: SIGHUP: nothing to reload (no --layouts)", to: STDERR_FILENO)
+        return
+    }
+    guard let catalog = ScreenFileCommands.catalog(adding: directory) else {
+        writeLine("skeleton-server: SIGHUP: reload refused; still serving the previous screens", to: STDERR_FILENO)
+        return
+    }
+    server.replaceRouter(service.serving(catalog).router)
+    writeLine("skeleton-server: SIGHUP: serving \(catalog.screens.count) screens (\(catalog.screens.map(\.id).joined(separator: ", ")))", to: STDERR_FILENO)
+}
 
 func writeLine(_ text: String, to fd: Int32) {
     let line = Array((text + "\n").utf8)

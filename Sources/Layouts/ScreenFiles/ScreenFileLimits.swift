@@ -1,0 +1,55 @@
+/// The bounds on screen files, so that an untrusted file costs bounded time and memory; the
+/// schema (`/schema/screen.json`) and the README state the same numbers.
+public enum ScreenFileLimits {
+    public static let maxFileBytes = 1_048_576
+    public static let maxFiles = 256
+    public static let maxJSONDepth = 64
+    public static let maxStringBytes = 4096
+    public static let maxContentBytes = 65_536
+    /// Sizes in points: padding, spacing, width, height, radii, line metrics.
+    public static let sizes: ClosedRange<Double> = 0...10_000
+    public static let maxNodeDepth = 32
+    public static let repeatCounts = 0...100
+    public static let maxChildren = 256
+    /// Nodes of one document once its repeats are expanded.
+    public static let maxExpandedNodes = 10_000
+    public static let stageCount = 1...64
+    public static let elementCount = 1...256
+    public static let layoutCount = 1...8
+    public static let stopCount = 2...16
+    public static let stageMilliseconds = 0...600_000
+    public static let displayMilliseconds = 0...60_000
+    public static let timeoutMilliseconds = 1...600_000
+    public static let animationMilliseconds = 1...60_000
+}
+
+/// The identifier patterns of screen files, checked without regular expressions.
+struct IdentifierSyntax: Sendable {
+    let name: String
+    /// As written in the schema.
+    let pattern: String
+    let first: @Sendable (UInt8) -> Bool
+    let rest: @Sendable (UInt8) -> Bool
+    let maxLength: Int
+
+    func accepts(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard let head = bytes.first, bytes.count <= maxLength, first(head) else { return false }
+        return bytes.dropFirst().allSatisfy(rest)
+    }
+
+    private static func letter(_ byte: UInt8) -> Bool { (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) }
+    private static func digit(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) }
+
+    static let screen = IdentifierSyntax(
+        name: "screen id", pattern: "^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$",
+        first: { letter($0) || digit($0) }, rest: { letter($0) || digit($0) || $0 == 0x5F || $0 == 0x2D }, maxLength: 64)
+    /// Stage, element and node ids: `poster[0]` is an element id of the built-in movies screen.
+    static let node = IdentifierSyntax(
+        name: "id", pattern: "^[A-Za-z_][A-Za-z0-9_.\\[\\]-]{0,63}$",
+        first: { letter($0) || $0 == 0x5F },
+        rest: { letter($0) || digit($0) || [0x5F, 0x2E, 0x5B, 0x5D, 0x2D].contains($0) }, maxLength: 64)
+    static let variant = IdentifierSyntax(
+        name: "variant", pattern: "^[A-Za-z][A-Za-z0-9_-]{0,31}$",
+        first: letter, rest: { letter($0) || digit($0) || $0 == 0x5F || $0 == 0x2D }, maxLength: 32)
+}

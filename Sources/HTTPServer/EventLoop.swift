@@ -378,7 +378,7 @@ final class EventLoop: @unchecked Sendable {
         connection.phase = .streaming(exchange)
         metrics?.add(-1, to: .deferredPending)
         metrics?.add(1, to: .streamsOpen)
-        let keepAlive = exchange.request.isKeepAlive && framing == .chunked && !isDraining
+        let keepAlive = exchange.request.isKeepAlive && framing != .untilClose && !isDraining
         emit(to: connection) { out in
             encoder.encodeHead(status: status, headers: headers, framing: framing, version: exchange.request.version,
                                keepAlive: keepAlive, date: date.line, into: &out)
@@ -403,6 +403,14 @@ final class EventLoop: @unchecked Sendable {
             if framing == .chunked && exchange.request.method != .head { out.append(ResponseEncoder.lastChunk) }
             log(exchange.request, status: .ok, bytes: 0, on: connection)
         }
+    }
+
+    /// Closes an exchange's connection without the rest of its response (`Exchange.abort`).
+    func abort(_ exchange: Exchange, reset: Bool) {
+        let connection = exchange.connection
+        guard !connection.isClosed else { return }
+        if reset { Socket.resetOnClose(connection.fd) }
+        close(connection)
     }
 
     /// Encodes for `connection`: into the batch being processed when that is this connection's,

@@ -59,10 +59,11 @@ public final class Exchange {
     }
 
     /// Sends the status and fields of a streamed response; the body follows with `send`.
-    /// Chunked for HTTP/1.1; for HTTP/1.0 the body runs until the connection closes.
-    public func startStream(status: Status = .ok, headers: ResponseHeaders) {
+    /// With `contentLength`, the body is that many bytes (the sends must add up to it before
+    /// `finish`); without, it is chunked for HTTP/1.1 and runs until the connection closes for 1.0.
+    public func startStream(status: Status = .ok, headers: ResponseHeaders, contentLength: Int? = nil) {
         guard isConnected, framing == nil else { return }
-        let framing: ResponseEncoder.Framing = request.version == .http11 ? .chunked : .untilClose
+        let framing: ResponseEncoder.Framing = contentLength.map { .length($0) } ?? (request.version == .http11 ? .chunked : .untilClose)
         self.framing = framing
         loop.startStream(self, status: status, headers: headers, framing: framing)
     }
@@ -78,6 +79,15 @@ public final class Exchange {
         guard isConnected, let framing else { return }
         end()
         loop.finishStream(self, framing: framing)
+    }
+
+    /// Ends the exchange without the rest of its response, as a failing network would: what was
+    /// sent stays sent, then the connection closes, with a reset (RST) when `reset`, else in order
+    /// (FIN). Done from the loop's next turn, so that bytes still being batched go out first.
+    public func abort(reset: Bool) {
+        guard isConnected else { return }
+        end()
+        _ = loop.schedule(afterMilliseconds: 0) { [loop, self] in loop.abort(self, reset: reset) }
     }
 
     /// The client went away or the exchange ended: nothing more will be sent.

@@ -4,6 +4,8 @@ public struct Problem: Sendable {
     public enum Value: Sendable {
         case string(String)
         case strings([String])
+        case integer(Int)
+        case bool(Bool)
     }
 
     public var status: Status
@@ -43,6 +45,10 @@ public struct Problem: Sendable {
                     appendJSONString(string, to: &out)
                 }
                 out.append(UInt8(ascii: "]"))
+            case .integer(let number):
+                out += String(number).utf8
+            case .bool(let flag):
+                out += (flag ? "true" : "false").utf8
             }
         }
         out += "}".utf8

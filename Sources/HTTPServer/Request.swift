@@ -31,10 +31,14 @@ public struct Request: Sendable {
         self.isKeepAlive = isKeepAlive
     }
 
-    /// The value of the route parameter `name` (`screen` in `/layouts/{screen}`).
+    /// The value of the route parameter `name` (`screen` in `/layouts/{screen}`), decoded.
     public func parameter(_ name: String) -> String? {
-        guard let routeParameter, routeParameter.name == name else { return nil }
-        return routeParameter.value
+        guard let routeParameter else { return nil }
+        if routeParameter.name == name { return routeParameter.value }
+        // A template ending in several parameters: names and values joined by `/`, which no decoded value holds.
+        let names = routeParameter.name.split(separator: "/")
+        guard names.count > 1, let index = names.firstIndex(where: { $0 == name }) else { return nil }
+        return String(routeParameter.value.split(separator: "/", omittingEmptySubsequences: false)[index])
     }
 
     /// The decoded value of the first query parameter called `name`; nil when absent. The
@@ -44,7 +48,7 @@ public struct Request: Sendable {
     }
 }
 
-/// A route template's final `{name}` segment and the value it matched. A struct, not a tuple:
+/// A route template's final `{name}` segments and the values they matched (several: joined by `/`). A struct, not a tuple:
 /// an optional tuple is copied through the runtime's generic value witnesses, ten times slower.
 struct RouteParameter: Sendable {
     let name: String

@@ -1,8 +1,8 @@
 import Glibc
 
 /// Maps a method and a path to a handler. A template is a literal path (`/layouts`) or a literal
-/// prefix and one final `{name}` parameter (`/layouts/{screen}`, matching one non-empty segment);
-/// literal templates match first. Dispatch follows RFC 9110: HEAD is answered by the GET handler
+/// prefix and final `{name}` parameters (`/layouts/{screen}`, `/data/{screen}/{element}`, each
+/// matching one non-empty segment); literal templates match first. Dispatch follows RFC 9110: HEAD is answered by the GET handler
 /// (the encoder drops the body, §9.3.2), OPTIONS by a CORS preflight listing the allowed methods
 /// (§9.3.7), an unknown path by 404, a known path with another method by 405 with `Allow` (§15.5.6).
 ///
@@ -14,7 +14,7 @@ public struct Router: Sendable {
 
     private struct Route: Sendable {
         let template: String
-        /// The parameter's name when the template ends in one.
+        /// The parameters' names, joined by `/`, when the template ends in any.
         let parameter: String?
         var handlers: [(method: Method, handler: Handler)]
         var allow: String
@@ -26,6 +26,8 @@ public struct Router: Sendable {
         let start: Int
         let count: Int
         let hasParameter: Bool
+        /// How many segments the parameters take.
+        let segments: Int
     }
 
     private var routes: [Route] = []
@@ -47,15 +49,19 @@ public struct Router: Sendable {
             return
         }
         var literal = Substring(template)
-        var parameter: String?
+        var names: [String] = []
         if let open = template.firstIndex(of: "{") {
-            precondition(template.hasSuffix("}") && template[..<open].hasSuffix("/") && !template[open...].dropFirst().contains("{"),
-                         "a template's only parameter is its last segment: \(template)")
             literal = template[..<open]
-            parameter = String(template[open...].dropFirst().dropLast())
+            names = template[open...].split(separator: "/", omittingEmptySubsequences: false).map { segment in
+                precondition(segment.hasPrefix("{") && segment.hasSuffix("}") && segment.count > 2 && !segment.dropFirst().dropLast().contains { "{}".contains($0) },
+                             "a template's parameters are its last segments, each a whole segment: \(template)")
+                return String(segment.dropFirst().dropLast())
+            }
+            precondition(literal.hasSuffix("/"), "a template's parameters are its last segments, each a whole segment: \(template)")
         }
+        let parameter = names.isEmpty ? nil : names.joined(separator: "/")
         routes.append(Route(template: template, parameter: parameter, handlers: [(method, handler)], allow: Self.allow([method])))
-        keys.append(Key(route: routes.count - 1, start: literals.count, count: literal.utf8.count, hasParameter: parameter != nil))
+        keys.append(Key(route: routes.count - 1, start: literals.count, count: literal.utf8.count, hasParameter: parameter != nil, segments: names.count))
         literals += literal.utf8
         keys.sort { ($0.hasParameter ? 1 : 0, -$0.count) < ($1.hasParameter ? 1 : 0, -$1.count) }
     }
@@ -123,10 +129,21 @@ public struct Router: Sendable {
                 for key in keys {
                     if key.hasParameter {
                         guard path.count > key.count, memcmp(path.baseAddress!, literals.baseAddress! + key.start, key.count) == 0 else { continue }
-                        let segment = UnsafeBufferPointer(rebasing: path[key.count...])
-                        guard !segment.contains(UInt8(ascii: "/")) else { continue }
-                        guard let value = Self.decodedSegment(segment) else {
-                            return .badSegment("the path segment '\(String(decoding: segment, as: UTF8.self))' must decode to UTF-8 text without '/' or NUL")
+                        let tail = UnsafeBufferPointer(rebasing: path[key.count...])
+                        let value: String
+                        if key.segments == 1 {
+                            guard !tail.contains(UInt8(ascii: "/")) else { continue }
+                            guard let decoded = Self.decodedSegment(tail) else { return Self.badSegment(tail) }
+                            value = decoded
+                        } else {
+                            let segments = tail.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+                            guard segments.count == key.segments, !segments.contains(where: \.isEmpty) else { continue }
+                            var decoded: [String] = []
+                            for segment in segments {
+                                guard let text = Self.decodedSegment(UnsafeBufferPointer(rebasing: segment)) else { return Self.badSegment(UnsafeBufferPointer(rebasing: segment)) }
+                                decoded.append(text)
+                            }
+                            value = decoded.joined(separator: "/")
                         }
                         parameter = RouteParameter(name: routes[key.route].parameter!, value: value)
                         return .route(key.route)
@@ -139,6 +156,10 @@ public struct Router: Sendable {
         }
         request.routeParameter = parameter
         return found
+    }
+
+    private static func badSegment(_ segment: UnsafeBufferPointer<UInt8>) -> Match {
+        .badSegment("the path segment '\(String(decoding: segment, as: UTF8.self))' must decode to UTF-8 text without '/' or NUL")
     }
 
     /// A route parameter's text: its segment percent-decoded; nil when that is not UTF-8 or has a `/` or NUL.

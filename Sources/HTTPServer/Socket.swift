@@ -85,6 +85,12 @@ enum Socket {
         _ = Glibc.shutdown(fd, Int32(SHUT_WR))
     }
 
+    /// Makes `close` send a reset (RST) and drop unsent data, rather than an orderly FIN.
+    static func resetOnClose(_ fd: Int32) {
+        var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
+        _ = setsockopt(fd, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
+    }
+
     static func close(_ fd: Int32) {
         _ = Glibc.close(fd)
     }

@@ -28,5 +28,6 @@ public struct Status: Sendable, Equatable {
     public static let internalServerError = Status(code: 500, reasonPhrase: "Internal Server Error")
     public static let notImplemented = Status(code: 501, reasonPhrase: "Not Implemented")
     public static let serviceUnavailable = Status(code: 503, reasonPhrase: "Service Unavailable")
+    public static let gatewayTimeout = Status(code: 504, reasonPhrase: "Gateway Timeout")
     public static let httpVersionNotSupported = Status(code: 505, reasonPhrase: "HTTP Version Not Supported")
 }

@@ -27,7 +27,7 @@ final class LoadingRoutes: Sendable {
 
     /// A load being followed live: its token (and that token's text) and schedule. A class: the
     /// closures of a long poll or a stream hold a reference, not a copy each.
-    private final class Session: Sendable {
+    final class Session: Sendable {
         let token: SessionToken
         let text: String
         let schedule: Schedule
@@ -104,8 +104,18 @@ final class LoadingRoutes: Sendable {
         .json(state.document(session: session), headers: Self.noStore)
     }
 
-    /// The session a request follows: `session=TOKEN`, or a new one started now by `screen=`.
-    private func session(_ parameters: LoadingParameters) throws(Rejection) -> Session {
+    /// The session a request follows: `session=TOKEN`, or a new one started now by `screen=` (or
+    /// of `pathScreen`, the screen a `/data` path names, which a token must be a load of).
+    func session(_ parameters: LoadingParameters, pathScreen: Screen? = nil) throws(Rejection) -> Session {
+        let session = try verifiedOrNewSession(parameters, pathScreen: pathScreen)
+        if let pathScreen, session.token.screen != pathScreen.id {
+            throw Rejection(response: Problem(status: .badRequest, detail: "query parameter 'session' is a load of screen '\(session.token.screen)', not '\(pathScreen.id)'",
+                                              extensions: [("parameter", .string("session"))]).response())
+        }
+        return session
+    }
+
+    private func verifiedOrNewSession(_ parameters: LoadingParameters, pathScreen: Screen?) throws(Rejection) -> Session {
         if let text = parameters.request.queryValue("session") {
             try parameters.reject(["screen", "scenario", "seed", "speed", "at"], beside: "session")
             let verified = VerifiedSessions.current
@@ -123,7 +133,9 @@ final class LoadingRoutes: Sendable {
                                                   extensions: [("parameter", .string("session"))]).response())
             }
         }
-        guard let screen = try parameters.screen() else {
+        var screen = pathScreen
+        if screen == nil { screen = try parameters.screen() }
+        guard let screen else {
             throw Rejection(response: Problem(
                 status: .badRequest,
                 detail: "give 'session' (a token from an earlier response) or 'screen' (to start a load; one of: \(catalog.screens.map(\.id).joined(separator: ", ")))",
@@ -214,6 +226,15 @@ final class LoadingRoutes: Sendable {
             writer.beginObject()
             writer.member("id", scenario.rawValue)
             writer.member("summary", scenario.summary)
+            writer.endObject()
+        }
+        writer.endArray()
+        writer.key("faults")
+        writer.beginArray()
+        for fault in DataRoutes.Fault.allCases {
+            writer.beginObject()
+            writer.member("id", fault.rawValue)
+            writer.member("summary", fault.summary)
             writer.endObject()
         }
         writer.endArray()

@@ -15,6 +15,7 @@ struct MetaRoutes {
         "loadingState": "/loading-state",
         "loadingEvents": "/loading-state/events",
         "loadingTimeline": "/loading-state/timeline",
+        "data": "/data/{screen}/{element}",
         "health": "/healthz",
         "ready": "/readyz",
         "metrics": "/metrics",

@@ -33,7 +33,9 @@ public struct SkeletonService: Sendable {
         var router = Router()
         MetaRoutes(readiness: readiness).register(on: &router)
         LayoutRoutes(catalog: catalog).register(on: &router)
-        LoadingRoutes(catalog: catalog, secret: Array(sessionSecret.utf8), sessionsStarted: sessionsStarted, now: now).register(on: &router)
+        let loading = LoadingRoutes(catalog: catalog, secret: Array(sessionSecret.utf8), sessionsStarted: sessionsStarted, now: now)
+        loading.register(on: &router)
+        DataRoutes(loading: loading).register(on: &router)
         if let metrics, let sessionsStarted { MetricsRoute(server: metrics, sessions: sessionsStarted).register(on: &router) }
         self.router = router
         self.readiness = readiness

@@ -8,6 +8,9 @@ import Testing
         router.get("/layouts") { _ in Response(body: Array("index".utf8)) }
         router.get("/layouts/{screen}") { request in Response(body: Array("screen \(request.parameter("screen")!)".utf8)) }
         router.get("/layouts/special") { _ in Response(body: Array("special".utf8)) }
+        router.get("/data/{screen}/{element}") { request in
+            Response(body: Array("\(request.parameter("screen")!) \(request.parameter("element")!)".utf8))
+        }
         return router
     }()
 
@@ -24,6 +27,16 @@ import Testing
         #expect(body(.get, "/layouts").1 == "index")
         #expect(body(.get, "/layouts/home").1 == "screen home")
         #expect(body(.get, "/layouts/special").1 == "special")
+    }
+
+    @Test func aTemplateMayEndInSeveralParametersEachOneSegmentDecoded() {
+        #expect(body(.get, "/data/movies/poster%5B0%5D").1 == "movies poster[0]")
+        #expect(body(.get, "/data/home/a%20b").1 == "home a b")
+        #expect(body(.get, "/data/home").0 == .notFound)
+        #expect(body(.get, "/data/home/").0 == .notFound)
+        #expect(body(.get, "/data//x").0 == .notFound)
+        #expect(body(.get, "/data/home/x/y").0 == .notFound)
+        #expect(body(.get, "/data/home/a%2Fb").0 == .badRequest)
     }
 
     @Test func unmatchedPathsAre404() {

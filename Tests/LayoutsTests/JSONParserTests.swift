@@ -21,11 +21,6 @@ struct JSONParserTests {
         return String(decoding: writer.bytes, as: UTF8.self)
     }
 
-    private static func seconds(_ work: () -> Void) -> Double {
-        let elapsed = ContinuousClock().measure(work)
-        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-    }
-
     // MARK: Valid documents
 
     @Test(arguments: [
@@ -218,35 +213,16 @@ struct JSONParserTests {
 
     // MARK: Bounded work
 
-    @Test func refusesDeepNestingQuicklyWithoutOverflowingTheStack() {
-        var result: JSONSyntaxError?
+    /// Timings are not tested here (the hostile-file tests bound a whole `validate` run); that
+    /// 100,000 levels end in an error, not a stack overflow, is.
+    @Test func refusesDeepNestingWithoutOverflowingTheStack() {
         let arrays = [UInt8](repeating: UInt8(ascii: "["), count: 100_000)
-        #expect(Self.seconds { result = Self.failure(arrays) } < 0.5)
-        #expect(result == JSONSyntaxError(line: 1, column: 65, reason: "nesting deeper than 64"))
+        #expect(Self.failure(arrays) == JSONSyntaxError(line: 1, column: 65, reason: "nesting deeper than 64"))
 
         let objects = Array(String(repeating: #"{"a":"#, count: 100_000).utf8)
-        #expect(Self.seconds { result = Self.failure(objects) } < 0.5)
-        #expect(result == JSONSyntaxError(line: 1, column: 64 * 5 + 1, reason: "nesting deeper than 64"))
+        #expect(Self.failure(objects) == JSONSyntaxError(line: 1, column: 64 * 5 + 1, reason: "nesting deeper than 64"))
 
         let deep = Array((String(repeating: "[", count: 10) + "1" + String(repeating: "]", count: 10)).utf8)
         #expect(Self.failure(deep, limits: JSONLimits(maxDepth: 9)) == JSONSyntaxError(line: 1, column: 10, reason: "nesting deeper than 9"))
-    }
-
-    @Test(arguments: [
-        "\"" + String(repeating: "a", count: 1_048_574) + "\"",
-        "\"" + String(repeating: "\\n", count: 524_286) + "\"",
-        "[" + String(repeating: "1,", count: 524_286) + "1]",
-        "[" + String(repeating: "1.5,", count: 262_142) + "1]",
-        "[" + String(repeating: "[[[[[[[[[[]]]]]]]]]],", count: 49_000) + "1]",
-        "{" + (0..<70_000).map { "\"\($0)\":0," }.joined() + "\"x\":0}",
-        String(repeating: "\n", count: 1_048_575) + "x",
-        "[" + String(repeating: "1,", count: 524_286) + "x",
-    ] as [String])
-    func takesLinearTimeOnAMebibyte(text: String) {
-        let bytes = Array(text.utf8)
-        #expect(bytes.count <= 1_048_576)
-        var result: JSONSyntaxError?
-        #expect(Self.seconds { result = Self.failure(bytes) } < 1)
-        #expect(result == nil || result!.reason == "expected a value" || result!.reason == "expected a value after ','")
     }
 }

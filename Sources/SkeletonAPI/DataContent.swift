@@ -1,0 +1,26 @@
+import Layouts
+
+/// The body `/data/{screen}/{element}` answers with once the element is ready: the element's
+/// `content` from its screen file (`application/json`), else a generic JSON object naming it.
+///
+/// Guarantees: the same (screen, element, seed) gives the same bytes and strong ETag.
+struct DataContent {
+    let contentType: String
+    let document: EncodedDocument
+
+    init(screen: String, element: Element, seed: Int) {
+        if let content = element.content {
+            contentType = "application/json"
+            document = EncodedDocument(bytes: content)
+            return
+        }
+        var writer = JSONWriter(reservingCapacity: 96)
+        writer.beginObject()
+        writer.member("screen", screen)
+        writer.member("element", element.id)
+        writer.member("seed", seed)
+        writer.endObject()
+        contentType = "application/json"
+        document = EncodedDocument(bytes: writer.bytes)
+    }
+}

@@ -1,0 +1,186 @@
+"""GET /data/{screen}/{element}: each element's data at its time in the load, its failures as
+HTTP, and network faults as a real client sees them."""
+import http.client
+import json
+import os
+import selectors
+import signal
+import socket
+import subprocess
+import time
+
+import pytest
+
+from conftest import RunningServer
+from test_loading import get_json, timeline
+
+
+def fire(port, paths):
+    """Sends one GET per path on its own connection at once; returns {path: (arrival, status, head, body)}."""
+    selector = selectors.DefaultSelector()
+    pending = {}
+    for path in paths:
+        sock = socket.create_connection(("127.0.0.1", port), timeout=15)
+        sock.sendall(f"GET {path} HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n".encode())
+        sock.setblocking(False)
+        selector.register(sock, selectors.EVENT_READ, path)
+        pending[path] = b""
+    done = {}
+    deadline = time.monotonic() + 15
+    while len(done) < len(paths) and time.monotonic() < deadline:
+        for key, _ in selector.select(timeout=1):
+            data = key.fileobj.recv(65536)
+            if data:
+                pending[key.data] += data
+                continue
+            arrival = time.monotonic()
+            head, _, body = pending[key.data].partition(b"\r\n\r\n")
+            done[key.data] = (arrival, int(head.split()[1]), head.decode(), body)
+            selector.unregister(key.fileobj)
+            key.fileobj.close()
+    return done
+
+
+def test_a_sessions_requests_fired_at_once_complete_in_timeline_order_at_their_times(server, client):
+    # Seed 5 at speed 10: the fast path after a few ms, the rest 100 to 300 ms later.
+    started = time.monotonic()
+    _, state = get_json(client, "/loading-state?screen=home&seed=5&speed=10")
+    token = state["session"]
+    expected = {e["id"]: e["readyAtMs"] / 10 / 1000 for e in timeline(client, "home", seed=5)["elements"]}
+    answers = fire(server.port, [f"/data/home/{element}?session={token}" for element in expected])
+    for element, due in expected.items():
+        arrival, status, head, body = answers[f"/data/home/{element}?session={token}"]
+        assert status == 200, head
+        late = arrival - started - due
+        assert -0.005 <= late <= 0.050, f"{element}: {late * 1000:.1f} ms off its time"
+    order = sorted(expected, key=lambda e: answers[f"/data/home/{e}?session={token}"][0])
+    assert [expected[e] for e in order] == sorted(expected.values())
+
+
+def test_a_late_request_is_answered_at_once_with_the_same_content(client):
+    _, state = get_json(client, "/loading-state?screen=inbox&seed=2&speed=100")
+    first = client.request(f"/data/inbox/conversationList?session={state['session']}")
+    started = time.monotonic()
+    again = client.request(f"/data/inbox/conversationList?session={state['session']}")
+    assert time.monotonic() - started < 0.05
+    assert first.status == again.status == 200 and first.body == again.body
+    assert again.header("server-timing") == 'stage;desc="conversations", wait;dur=0'
+    assert again.header("access-control-allow-origin") == "*" and again.header("timing-allow-origin") == "*"
+    etag = again.header("etag")
+    assert client.request(f"/data/inbox/conversationList?session={state['session']}", headers=[("If-None-Match", etag)]).status == 304
+    head = client.request(f"/data/inbox/conversationList?session={state['session']}", method="HEAD")
+    assert head.status == 200 and head.body == b"" and head.header("content-length") == str(len(first.body))
+
+
+def test_a_timed_out_element_is_a_504_at_the_timeout_and_recovers_after_the_retry_time(client):
+    # seed 0, timeout scenario: one stage never arrives; it fails at 10000 ms, 100 ms at speed 100.
+    failed = [e for e in timeline(client, "home", "timeout")["elements"] if e["status"] == "failed"]
+    _, state = get_json(client, "/loading-state?screen=home&scenario=timeout&speed=100")
+    started = time.monotonic()
+    response = client.request(f"/data/home/{failed[0]['id']}?session={state['session']}")
+    waited = time.monotonic() - started
+    problem = json.loads(response.body)
+    assert response.status == 504 and response.header("content-type") == "application/problem+json"
+    assert 0.09 <= waited <= 0.15
+    assert (problem["code"], problem["retryable"], problem["failedAtMs"]) == ("timeout", True, 10000)
+    assert response.header("retry-after") == "1" and 0 < problem["retryAfterMs"] <= 12  # 10 ms, give or take the clocks' ms
+    time.sleep(problem["retryAfterMs"] / 1000 + 0.005)  # the retry time itself is what is tested
+    assert client.request(f"/data/home/{failed[0]['id']}?session={state['session']}").status == 200
+
+
+def test_an_error_is_a_503_with_retry_after_and_a_retry_succeeds(client):
+    for seed in range(20):
+        failed = [e for e in timeline(client, "inbox", "error", seed)["elements"] if e["status"] == "failed"]
+        if failed:
+            break
+    _, state = get_json(client, f"/loading-state?screen=inbox&scenario=error&seed={seed}&speed=10")
+    response = client.request(f"/data/inbox/conversationList?session={state['session']}")
+    problem = json.loads(response.body)
+    assert response.status == 503 and problem["code"] == "error" and problem["retryable"] is True
+    assert int(response.header("retry-after")) >= 1 and 90 <= problem["retryAfterMs"] <= 100
+    time.sleep(problem["retryAfterMs"] / 1000 + 0.005)
+    assert client.request(f"/data/inbox/conversationList?session={state['session']}").status == 200
+
+
+def curl(url, *flags):
+    result = subprocess.run(["curl", "-s", "-o", "/dev/null", "-w", "%{http_code} %{size_download} %{time_total}", *flags, url],
+                            capture_output=True, text=True, timeout=20)
+    code, size, seconds = result.stdout.split()
+    return result.returncode, int(code), int(size), float(seconds)
+
+
+@pytest.mark.parametrize("fault, exit_code", [("reset", 56), ("empty", 52), ("truncated", 18)])
+def test_faults_reach_curl_as_that_fault_at_the_elements_time(server, fault, exit_code):
+    # movies, seed 0: 'hero' is ready at its trending time, some 300 to 900 ms (30 to 90 at speed 10).
+    ready = next(e["readyAtMs"] for e in timeline(server.client(), "movies")["elements"] if e["id"] == "hero")
+    code, status, size, seconds = curl(f"{server.url}/data/movies/hero?speed=10&fault={fault}")
+    assert code == exit_code
+    assert abs(seconds - ready / 10 / 1000) < 0.05
+    assert (status, size > 0) == ((200, True) if fault == "truncated" else (0, False))
+
+
+def test_stall_sends_the_head_and_never_the_body(server):
+    code, status, size, seconds = curl(f"{server.url}/data/thread/messages?speed=100&fault=stall", "-m", "1")
+    assert (code, status, size) == (28, 200, 0) and seconds >= 1
+
+
+def test_dribble_spreads_the_body_from_the_stage_start_to_the_ready_time(server, client):
+    # movies poster[0] counts from 'popular': its body dribbles from popular's time to its own.
+    elements = {e["id"]: e for e in timeline(client, "movies", seed=3)["elements"]}
+    start, ready = elements["popular"]["readyAtMs"] / 10 / 1000, elements["poster[0]"]["readyAtMs"] / 10 / 1000
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+    began = time.monotonic()
+    connection.request("GET", "/data/movies/poster%5B0%5D?seed=3&speed=10&fault=dribble")
+    response = connection.getresponse()
+    head_at = time.monotonic() - began
+    arrivals, body = [], b""
+    while chunk := response.read1(65536):
+        arrivals.append(time.monotonic() - began)
+        body += chunk
+    assert response.status == 200 and len(body) == int(response.getheader("content-length"))
+    assert abs(head_at - start) < 0.05 and abs(arrivals[-1] - ready) < 0.05
+    assert len(arrivals) >= 4 and arrivals[0] < arrivals[-1] - (ready - start) / 2
+
+
+def test_same_seed_same_content_and_timing_on_two_processes():
+    a, b = RunningServer("--session-secret", "s"), RunningServer("--session-secret", "s")
+    try:
+        _, state = get_json(a.client(), "/loading-state?screen=movies&seed=11&speed=100")
+        answers = [fire(server.port, [f"/data/movies/popular?session={state['session']}"]) for server in (a, b)]
+        (_, status_a, head_a, body_a), = answers[0].values()
+        (_, status_b, head_b, body_b), = answers[1].values()
+        assert status_a == status_b == 200 and body_a == body_b
+        etag = [line for line in head_a.split("\r\n") if line.startswith("ETag")]
+        assert etag and etag[0] in head_b
+    finally:
+        assert a.stop() == 0 and b.stop() == 0
+
+
+@pytest.mark.parametrize("path, status, member, allowed", [
+    ("/data/home/nope", 404, "allowed", ["accountsCarousel", "transactionsSummary", "subscriptions", "categories", "homeSkeleton"]),
+    ("/data/nowhere/x", 404, "allowed", ["home", "insights", "inbox", "thread", "movies"]),
+    ("/data/home/categories?fault=slow", 400, "allowed", ["reset", "empty", "truncated", "dribble", "stall"]),
+])
+def test_bad_requests_are_problems_listing_the_allowed(client, path, status, member, allowed):
+    response, problem = get_json(client, path)
+    assert response.status == status and problem[member] == allowed
+
+
+def test_a_session_of_another_screen_is_refused(client):
+    _, state = get_json(client, "/loading-state?screen=inbox")
+    response, problem = get_json(client, f"/data/home/categories?session={state['session']}")
+    assert response.status == 400 and "a load of screen 'inbox', not 'home'" in problem["detail"]
+
+
+def test_drain_answers_held_requests_at_once():
+    server = RunningServer()
+    sock = socket.create_connection(("127.0.0.1", server.port), timeout=10)
+    sock.sendall(b"GET /data/home/transactionsSummary?speed=0.1 HTTP/1.1\r\nHost: t\r\n\r\n")
+    metrics = server.client()
+    deadline = time.monotonic() + 5
+    while b"\nhttp_long_polls_pending 1\n" not in metrics.request("/metrics").body:  # held replies are counted there
+        assert time.monotonic() < deadline
+    server.process.send_signal(signal.SIGTERM)
+    answer = sock.recv(65536)
+    assert answer.startswith(b"HTTP/1.1 503 ") and b"Retry-After: 0\r\n" in answer
+    assert server.process.wait(10) == 0

@@ -9,7 +9,11 @@ clock skew a token may have), so that the polls can all be opened before its fir
 poll's lateness is the answer's `elapsedMs` minus that change's time: the server's own clock,
 so the client's speed does not count (the client's arrival lateness is printed too).
 
-    Benchmarks/longpolls.py [--polls 10000] [--binary PATH]
+    Benchmarks/longpolls.py [--polls 10000] [--binary PATH] [--data]
+
+With --data the held requests are `GET /data/home/accountsCarousel?session=TOKEN` (issue 13's
+data endpoint, answered at the element's time) instead of long polls; their lateness is the
+client's arrival lateness, as their bodies carry no elapsed time.
 
 The server is pinned to CPU 1 with one event loop, this client to CPU 0. N above the ephemeral
 port range is reached by spreading the client over source addresses 127.0.0.1-127.0.0.8; as root,
@@ -57,6 +61,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--polls", type=int, default=10000)
     parser.add_argument("--binary", default=os.path.join(ROOT, ".build", "release", "skeleton-server"))
+    parser.add_argument("--data", action="store_true", help="hold /data requests instead of long polls")
     args = parser.parse_args()
     wanted = 2 * args.polls + 1000
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
@@ -73,9 +78,11 @@ def main():
     try:
         timeline = get(port, "/loading-state/timeline?screen=home&scenario=typical&seed=7")
         first_change = min(e["readyAtMs"] for e in timeline["elements"] if "readyAtMs" in e)
+        first_element = next(e["id"] for e in timeline["elements"] if e.get("readyAtMs") == first_change)
         lead_ms = min(25_000, 5_000 + args.polls // 10)  # time to open every poll before the start (< the 30 s wait)
         start = int(time.time() * 1000) + lead_ms
-        request = f"GET /loading-state?session={token(start)}&wait=30000 HTTP/1.1\r\nHost: bench\r\n\r\n".encode()
+        path = f"/data/home/{first_element}?session={token(start)}" if args.data else f"/loading-state?session={token(start)}&wait=30000"
+        request = f"GET {path} HTTP/1.1\r\nHost: bench\r\n\r\n".encode()
         rest = rss_kb(process.pid)
 
         selector = selectors.DefaultSelector()
@@ -104,14 +111,14 @@ def main():
                 if not length or len(body) < int(length.group(1)):
                     continue
                 arrival_lateness.append(time.time() * 1000 - due)
-                lateness.append(json.loads(body)["elapsedMs"] - first_change)
+                lateness.append(arrival_lateness[-1] if args.data else json.loads(body)["elapsedMs"] - first_change)
                 answered += 1
                 selector.unregister(key.fileobj)
                 key.fileobj.close()
         lateness.sort()
         arrival_lateness.sort()
         p99 = lambda values: values[max(0, int(len(values) * 0.99) - 1)] if values else 0
-        print(f"LONGPOLLS n={args.polls} answered={answered} rss_rest_kb={rest} rss_pending_kb={pending} "
+        print(f"{'DATA' if args.data else 'LONGPOLLS'} n={args.polls} answered={answered} rss_rest_kb={rest} rss_pending_kb={pending} "
               f"bytes_per_poll={(pending - rest) * 1024 / args.polls:.0f} "
               f"server_lateness_ms_max={lateness[-1] if lateness else 0} server_lateness_ms_p99={p99(lateness)} "
               f"client_arrival_lateness_ms_max={arrival_lateness[-1] if arrival_lateness else 0:.0f}")

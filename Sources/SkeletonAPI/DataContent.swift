@@ -1,7 +1,8 @@
 import Layouts
 
 /// The body `/data/{screen}/{element}` answers with once the element is ready: the element's
-/// `content` from its screen file (`application/json`), else a generic JSON object naming it.
+/// `content` from its screen file (`application/json`), else the built-in screens' sample content
+/// for that seed (`SampleContent`: JSON, or an SVG poster), else a JSON object naming the element.
 ///
 /// Guarantees: the same (screen, element, seed) gives the same bytes and strong ETag.
 struct DataContent {
@@ -12,15 +13,18 @@ struct DataContent {
         if let content = element.content {
             contentType = "application/json"
             document = EncodedDocument(bytes: content)
-            return
+        } else if let sample = SampleContent.body(screen: screen, element: element.id, seed: seed) {
+            contentType = sample.contentType
+            document = EncodedDocument(bytes: sample.bytes)
+        } else {
+            var writer = JSONWriter(reservingCapacity: 96)
+            writer.beginObject()
+            writer.member("screen", screen)
+            writer.member("element", element.id)
+            writer.member("seed", seed)
+            writer.endObject()
+            contentType = "application/json"
+            document = EncodedDocument(bytes: writer.bytes)
         }
-        var writer = JSONWriter(reservingCapacity: 96)
-        writer.beginObject()
-        writer.member("screen", screen)
-        writer.member("element", element.id)
-        writer.member("seed", seed)
-        writer.endObject()
-        contentType = "application/json"
-        document = EncodedDocument(bytes: writer.bytes)
     }
 }

@@ -57,16 +57,30 @@ final class DataRoutes: Sendable {
         }
     }
 
-    /// One element's request, resolved: what to send, and when (virtual ms of its session).
-    private struct Plan {
+    /// One element's request, resolved: what to send, and when (virtual ms of its session). A
+    /// class, so that a held request's timer and drain handler share one; it keeps the few
+    /// words it needs, not the request, and its content is made when it is answered.
+    private final class Plan {
         let session: LoadingRoutes.Session
+        let screen: String
         let element: Element
         let stage: Schedule.StageState
         /// When the element's stage started: its anchor's time, or the start of the load.
         let stageStartMs: Int
-        let content: DataContent
         let fault: Fault?
-        let request: Request
+        /// The request's `If-None-Match` field, if any.
+        let ifNoneMatch: HTTPFields?
+
+        init(session: LoadingRoutes.Session, screen: String, element: Element, stage: Schedule.StageState, stageStartMs: Int,
+             fault: Fault?, ifNoneMatch: HTTPFields?) {
+            self.session = session
+            self.screen = screen
+            self.element = element
+            self.stage = stage
+            self.stageStartMs = stageStartMs
+            self.fault = fault
+            self.ifNoneMatch = ifNoneMatch
+        }
     }
 
     private func data(_ request: Request) throws(Rejection) -> Reply {
@@ -92,8 +106,8 @@ final class DataRoutes: Sendable {
         let timing = screen.stages.first { $0.id == element.stage }!.timing
         let anchorMs = timing.range(for: session.token.scenario).countsFromAnchor
             ? timing.anchor.flatMap { anchor in session.schedule.stages.first { $0.id == anchor }?.status.atMs } : nil
-        let plan = Plan(session: session, element: element, stage: stage, stageStartMs: anchorMs ?? 0,
-                        content: DataContent(screen: screen.id, element: element, seed: session.token.seed), fault: fault, request: request)
+        let plan = Plan(session: session, screen: screen.id, element: element, stage: stage, stageStartMs: anchorMs ?? 0, fault: fault,
+                        ifNoneMatch: request.fields["If-None-Match"] == nil ? nil : request.fields)
         let nowMs = loading.now()
         let dueIn = Int(session.token.epochMs(atElapsedMs: stage.status.atMs!) - nowMs)
         if fault == nil && dueIn <= 0 { return .response(answer(plan, waitedMs: 0)) }
@@ -177,11 +191,11 @@ final class DataRoutes: Sendable {
                                         ("retryable", .bool(failure.isRetryable)), ("failedAtMs", .integer(atMs)), ("retryAfterMs", .integer(retryInMs))])
                 .response(headers: headers)
         default:
-            let content = plan.content
+            let content = DataContent(screen: plan.screen, element: plan.element, seed: token.seed)
             headers.add("Content-Type", content.contentType)
             headers.add("ETag", content.document.etag)
             headers.add("Cache-Control", "no-cache")
-            if ifNoneMatch(plan.request.fields, matches: content.document.etag) { return Response(status: .notModified, headers: headers) }
+            if let fields = plan.ifNoneMatch, ifNoneMatch(fields, matches: content.document.etag) { return Response(status: .notModified, headers: headers) }
             return Response(headers: headers, body: content.document.bytes)
         }
     }

@@ -184,3 +184,13 @@ def test_drain_answers_held_requests_at_once():
     answer = sock.recv(65536)
     assert answer.startswith(b"HTTP/1.1 503 ") and b"Retry-After: 0\r\n" in answer
     assert server.process.wait(10) == 0
+
+
+def test_built_in_screens_answer_sample_content_of_the_seeds_shape(client):
+    accounts = json.loads(client.request("/data/home/accountsCarousel?instant&scenario=instant&seed=4").body)["accounts"]
+    assert len(accounts) == 3 and all({"name", "balance", "currency"} <= set(a) for a in accounts)
+    messages = json.loads(client.request("/data/thread/messages?scenario=instant&seed=4").body)["messages"]
+    assert [m["isSent"] for m in messages] == [i % 3 == 0 for i in range(10)]
+    poster = client.request("/data/movies/poster%5B2%5D?scenario=instant&seed=4")
+    assert poster.status == 200 and poster.header("content-type") == "image/svg+xml" and poster.body.startswith(b"<svg")
+    assert client.request("/data/movies/poster%5B2%5D?scenario=instant&seed=5").body != poster.body

@@ -62,6 +62,7 @@ struct JSONParserTests {
         let value = try Self.parse(#""\"\\\/\b\f\n\r\t\u0041\u00e9\u20AC\uD83D\uDE00\u0000""#)
         #expect(value == .string("\"\\/\u{08}\u{0C}\n\r\tAé€😀\u{00}"))
         #expect(try Self.parse("\"é€😀\u{10FFFF}\"") == .string("é€😀\u{10FFFF}"))
+        #expect(try Self.parse(#""\uD800\uDC00\uDBFF\uDFFF""#) == .string("\u{10000}\u{10FFFF}"))
     }
 
     @Test func skipsAByteOrderMarkAtTheStartOnly() throws {
@@ -159,6 +160,7 @@ struct JSONParserTests {
         (#""\uD800\n""#, 1, 2, #"lone surrogate in a \u escape"#),
         (#""x\uD83Dx""#, 1, 3, #"lone surrogate in a \u escape"#),
         (#""\uD83D\uD83D""#, 1, 2, #"lone surrogate in a \u escape"#),
+        (#""\uDBFF\uE000""#, 1, 2, #"lone surrogate in a \u escape"#),
     ]
 
     private static let deepArrays = String(repeating: "[", count: 65) + String(repeating: "]", count: 65)

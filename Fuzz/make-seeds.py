@@ -7,6 +7,7 @@ request-parser seeds start with the target's header: a flags byte (bits 0-2: how
 sizes follow; bit 3: small limits, 64-byte request line, 128-byte header section, 4 fields,
 100-byte body), then the piece sizes minus one. query seeds are the query text; session-token
 seeds start with the mode, '0' a token as sent, '1' a payload to seal, '2' bytes for Base64URL.
+json-parser seeds are screen files and the documents of Tests/LayoutsTests/JSONParserTests.swift.
 """
 import os
 import re
@@ -148,6 +149,61 @@ SESSIONS = {
     "base64-loose-bits": "2djF",
 }
 
+SCREEN_FILE = """{
+  "$schema": "http://127.0.0.1:8080/schema/screen.json",
+  "id": "home",
+  "title": "Home",
+  "source": "ContentView (finance app)",
+  "assumptions": ["balances load before the feed"],
+  "animation": {"preset": "finance", "minimumDisplayMs": 200, "maxConcurrentShimmers": null,
+                "shimmer": {"kind": "gradient", "application": "overlay",
+                            "stops": [{"token": "gray5", "opacity": 0.3, "location": 0}, {"token": "highlight", "location": 1}],
+                            "start": {"from": {"x": -1, "y": 0.5}, "to": {"x": 1, "y": 0.5}},
+                            "end": {"from": {"x": 0, "y": 0.5}, "to": {"x": 2, "y": 0.5}},
+                            "durationMs": 1500, "curve": "easeInOut", "autoreverses": false},
+                "transition": {"skeletonExit": {"opacity": 0, "scale": 0.98}, "contentEnter": {"opacity": 0, "scale": 1.02},
+                               "curve": {"type": "spring", "responseMs": 400, "dampingFraction": 0.825}}},
+  "stages": [{"id": "fastPath", "title": "accounts ready", "readyMs": {"min": 30, "max": 80},
+              "scenarios": {"instant": {"min": 0, "max": 20}, "slow": {"min": 120, "max": 320}}}],
+  "layouts": [{"variant": "default",
+               "elements": [{"id": "accountsCarousel", "stage": "fastPath", "accessibilityLabel": "Loading accounts",
+                             "content": {"accounts": [{"name": "Everyday \\u00e9\\ud83d\\ude00", "balance": -12.5e+3}]}}],
+               "root": {"type": "stack", "axis": "vertical", "spacing": 16, "padding": {"top": 8, "leading": 16},
+                        "children": [{"type": "block", "id": "accountsCarousel", "height": 120, "cornerRadius": 12, "shimmer": true},
+                                     {"type": "repeat", "count": 3, "child": {"type": "text", "lines": 2, "lineHeight": 17, "lastLineFraction": 0.6}},
+                                     {"type": "divider", "opacity": 0.5}, {"type": "spacer"}]}}]
+}
+"""
+
+JSON_DOCUMENTS = {
+    "screen-file": SCREEN_FILE.encode(),
+    "screen-file-bom-crlf": b"\xef\xbb\xbf" + SCREEN_FILE.replace("\n", "\r\n").encode(),
+    "scalars": b"[null, true, false, 0, -0, 1.5, -12.5e+3, 1E2, 1e-2, 123456789012345678901234567890, 9007199254740993, 1e-400]",
+    "escapes": rb'"\"\\\/\b\f\n\r\t\u0041\u00e9\u20AC\uD83D\uDE00\u0000"',
+    "utf8": "\"\u00e9\u20ac\U0001f600\U0010ffff\"".encode(),
+    "members-in-order": b'{"b": 1, "a": [true, null, {"c": "d"}], "": {}}',
+    "nested-64": b"[" * 64 + b"]" * 64,
+    "nested-65": b"[" * 65 + b"]" * 65,
+    "nested-objects": b'{"a":' * 63 + b"{}" + b"}" * 63,
+    "duplicate-key": b'{"id": 1, "id": 2}',
+    "duplicate-key-escaped": b'{"a": 1, "\\u0061": 2}',
+    "duplicate-key-canonical": '{"\u00e9": 1, "e\u0301": 2}'.encode(),
+    "trailing-comma": b'{"a": [1, 2,], }',
+    "comment": b"// comment\n[1] /* more */",
+    "nan-infinity-plus": b"[NaN, Infinity, -Infinity, +1]",
+    "leading-zero": b"[01, -01, 00]",
+    "number-out-of-range": b"[0, -1e400, 1" + b"0" * 400 + b"]",
+    "control-character": b'["a\tb", "a\nb"]',
+    "unterminated": b'["a", "b',
+    "bad-escapes": rb'["\x", "\u12G4", "\uD800", "\uDC00", "\uD800\u0041"]',
+    "invalid-utf8": b'["\xc0\x80", "\xe0\x80\x80", "\xed\xa0\x80", "\xf4\x90\x80\x80", "\xf5", "\xff", "\x80", "\xe2\x82"]',
+    "invalid-utf8-outside": b"[1, \xff]",
+    "truncated-utf8": b'"a\xe2\x82',
+    "multi-line-error": b'{\n  "a": [1,\n    2,,\n  ]\n}',
+    "empty": b"",
+    "whitespace": b" \t\r\n [ 1 , \"a\" ] \n",
+}
+
 
 def write(target, files):
     directory = os.path.join(ROOT, target)
@@ -162,3 +218,4 @@ def write(target, files):
 write("request-parser", {name: header + wire.encode("latin-1") for name, (header, wire) in REQUESTS.items()})
 write("query", {name: text.encode() for name, text in QUERIES.items()})
 write("session-token", {name: text.encode() for name, text in SESSIONS.items()})
+write("json-parser", JSON_DOCUMENTS)

@@ -60,17 +60,7 @@ struct LayoutDocument {
 
         writer.key("elements")
         writer.beginArray()
-        for element in layout.elements {
-            writer.beginObject()
-            writer.member("id", element.id)
-            writer.member("stage", element.stage)
-            writer.member("accessibilityLabel", element.accessibilityLabel)
-            if let content = element.content {
-                writer.key("content")
-                writer.encodedValue(content)
-            }
-            writer.endObject()
-        }
+        for element in layout.elements { element.write(to: &writer) }
         writer.endArray()
 
         writer.key("root")

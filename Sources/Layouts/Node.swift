@@ -223,6 +223,23 @@ extension Node {
         }
     }
 
+    /// The nodes of this tree that satisfy `counted`, repeats expanded (a repeat itself not
+    /// counted); saturates at `Int.max / 2` rather than overflow, for trees from untrusted files.
+    func expandedCount(_ counted: (Node) -> Bool) -> Int {
+        let own = counted(self) ? 1 : 0
+        switch kind {
+        case .stack(_, _, _, let children):
+            return children.reduce(own) { min($0 + $1.expandedCount(counted), Int.max / 2) }
+        case .scroll(_, let child):
+            return own + child.expandedCount(counted)
+        case .repeat(let count, let child):
+            let (product, overflow) = count.multipliedReportingOverflow(by: child.expandedCount(counted))
+            return overflow ? Int.max / 2 : min(product, Int.max / 2)
+        case .block, .text, .spacer, .divider:
+            return own
+        }
+    }
+
     /// Writes this node. With `expand`, every repeat becomes its copies, each id inside copy i
     /// suffixed `[i]` (outer copies first: `row[2][0]`). The copies are spliced into the parent
     /// stack's children; where one node must stand (the root, a scroll's child) they are

@@ -38,7 +38,7 @@ public struct Screen: Sendable {
             Set(layouts.map(\.variant)).count == layouts.count, "screen \(id): two layouts share a variant")
         if let maxConcurrentShimmers {
             for layout in layouts {
-                let shimmers = Self.expandedShimmerCount(layout.root)
+                let shimmers = layout.root.expandedCount(\.startsShimmer)
                 precondition(
                     shimmers <= maxConcurrentShimmers,
                     "screen \(id) \(layout.variant): \(shimmers) shimmers, at most \(maxConcurrentShimmers)")
@@ -58,20 +58,6 @@ public struct Screen: Sendable {
 
     public func layout(_ variant: String) -> ScreenLayout? {
         layouts.first { $0.variant == variant }
-    }
-
-    /// The `shimmer: true` nodes of `node`'s tree once its repeats are expanded.
-    private static func expandedShimmerCount(_ node: Node) -> Int {
-        switch node.kind {
-        case .stack(_, _, _, let children):
-            (node.startsShimmer ? 1 : 0) + children.reduce(0) { $0 + expandedShimmerCount($1) }
-        case .scroll(_, let child):
-            (node.startsShimmer ? 1 : 0) + expandedShimmerCount(child)
-        case .repeat(let count, let child):
-            count * expandedShimmerCount(child)
-        case .block, .text, .spacer, .divider:
-            node.startsShimmer ? 1 : 0
-        }
     }
 }
 
@@ -103,5 +89,18 @@ public struct Element: Sendable, Equatable {
         self.stage = stage
         self.accessibilityLabel = accessibilityLabel
         self.content = content
+    }
+
+    /// `{id, stage, accessibilityLabel, content}` (content when given), as documents and screen files both write it.
+    func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.member("id", id)
+        writer.member("stage", stage)
+        writer.member("accessibilityLabel", accessibilityLabel)
+        if let content {
+            writer.key("content")
+            writer.encodedValue(content)
+        }
+        writer.endObject()
     }
 }

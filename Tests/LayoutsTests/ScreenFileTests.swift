@@ -91,6 +91,16 @@ struct ScreenFileTests {
         ])
     }
 
+    @Test func nestedRepeatsAreCountedWithoutOverflow() {
+        var node = #"{"type": "spacer", "shimmer": true}"#
+        for _ in 0..<12 { node = #"{"type": "repeat", "count": 100, "child": \#(node)}"# }
+        let found = Self.problems(Self.file(root: #"{"type": "stack", "id": "e", "children": [\#(node)]}"#, animation: #"{"preset": "chat", "maxConcurrentShimmers": 3}"#))
+        #expect(found == [
+            "/layouts/0/root: 4611686018427387903 nodes once repeats are expanded; at most 10000",
+            "/layouts/0/root: 4611686018427387903 shimmer groups once repeats are expanded; maxConcurrentShimmers is 3",
+        ])
+    }
+
     @Test func stagesMustCountFromEarlierStagesAndEachHaveAnElement() {
         let found = Self.problems(#"""
             {"id": "t", "title": "T", "animation": {"preset": "chat"},

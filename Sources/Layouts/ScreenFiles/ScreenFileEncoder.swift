@@ -70,17 +70,7 @@ public enum ScreenFileEncoder {
         writer.member("variant", layout.variant)
         writer.key("elements")
         writer.beginArray()
-        for element in layout.elements {
-            writer.beginObject()
-            writer.member("id", element.id)
-            writer.member("stage", element.stage)
-            writer.member("accessibilityLabel", element.accessibilityLabel)
-            if let content = element.content {
-                writer.key("content")
-                writer.encodedValue(content)
-            }
-            writer.endObject()
-        }
+        for element in layout.elements { element.write(to: &writer) }
         writer.endArray()
         writer.key("root")
         layout.root.write(to: &writer, expand: false)

@@ -13,33 +13,18 @@ enum TreeCheck {
             reader.report(pointer + "/elements/\(index)/id", count == 0 ? "element \"\(element.id)\" is on no node of root" : "element \"\(element.id)\" is the id of \(count) nodes; it must be on exactly one")
             passes = false
         }
-        let nodes = expandedCount(root) { _ in true }
+        let nodes = root.expandedCount { _ in true }
         if nodes > ScreenFileLimits.maxExpandedNodes {
             reader.report(pointer + "/root", "\(nodes) nodes once repeats are expanded; at most \(ScreenFileLimits.maxExpandedNodes)")
             passes = false
         }
         if let limit {
-            let shimmers = expandedCount(root) { $0.startsShimmer }
+            let shimmers = root.expandedCount(\.startsShimmer)
             if shimmers > limit {
                 reader.report(pointer + "/root", "\(shimmers) shimmer groups once repeats are expanded; maxConcurrentShimmers is \(limit)")
                 passes = false
             }
         }
         return passes
-    }
-
-    /// The nodes of `node`'s tree that satisfy `counted`, repeats expanded; saturates rather than overflows.
-    private static func expandedCount(_ node: Node, _ counted: (Node) -> Bool) -> Int {
-        let own = counted(node) ? 1 : 0
-        switch node.kind {
-        case .stack(_, _, _, let children):
-            return children.reduce(own) { min($0 + expandedCount($1, counted), Int.max / 2) }
-        case .scroll(_, let child):
-            return own + expandedCount(child, counted)
-        case .repeat(let count, let child):
-            return min(count * expandedCount(child, counted), Int.max / 2)
-        case .block, .text, .spacer, .divider:
-            return own
-        }
     }
 }

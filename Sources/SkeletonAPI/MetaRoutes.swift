@@ -15,6 +15,8 @@ struct MetaRoutes {
         "loadingState": "/loading-state",
         "loadingEvents": "/loading-state/events",
         "loadingTimeline": "/loading-state/timeline",
+        "preview": "/preview/{screen}",
+        "renderer": "/renderer.js",
         "health": "/healthz",
         "ready": "/readyz",
         "metrics": "/metrics",

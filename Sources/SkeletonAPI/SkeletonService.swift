@@ -21,6 +21,7 @@ public struct SkeletonService: Sendable {
         MetaRoutes(readiness: readiness).register(on: &router)
         LayoutRoutes(catalog: catalog).register(on: &router)
         LoadingRoutes(catalog: catalog, secret: Array(sessionSecret.utf8), sessionsStarted: sessions, now: now).register(on: &router)
+        WebRoutes(catalog: catalog).register(on: &router)
         if let metrics, let sessions { MetricsRoute(server: metrics, sessions: sessions).register(on: &router) }
         self.router = router
     }

@@ -247,6 +247,8 @@ async function replay() {
   const schedule = new URLSearchParams({ screen: screenId, scenario: options.scenario, seed: options.seed });
   let state;
   let timeline;
+  // The session starts when the server reads the request: just after it was sent.
+  const startedAt = performance.now();
   try {
     [state, timeline] = await Promise.all([
       json(`/loading-state?${schedule}&speed=${encodeURIComponent(options.speed)}`),
@@ -257,7 +259,6 @@ async function replay() {
     return;
   }
   if (current !== run) return;
-  const startedAt = performance.now() - state.elapsedMs / Number(options.speed);
   const themes = options.theme === 'both' ? ['light', 'dark'] : [options.theme];
   phones.replaceChildren(...themes.map((theme) => phone(theme, { ...options, session: state.session })));
   drawTimeline(timeline, Number(options.speed), startedAt, current);

@@ -388,3 +388,43 @@ def test_a_page_on_another_origin_embeds_the_element_and_revalidates_with_the_et
     assert result["origin"] == elsewhere
     assert result["etag"] and result["etag"].startswith('"') and result["same"] and result["revalidated"]
     assert result["state"]["state"] == "ready" and result["rows"] == 8
+
+
+def test_max_concurrent_shimmers_caps_the_running_animations(page):
+    counts = run(page, """
+        const { document: layout } = await sk.loadLayout('/layouts/home');
+        layout.animation.maxConcurrentShimmers = 2;
+        const box = mountDocument(layout);
+        await nextFrames();
+        const running = () => box.getAnimations({ subtree: true }).filter((a) => a.playState === 'running' && a.effect.getKeyframes()[0]['--sk-phase'] !== undefined);
+        const before = running().map((a) => a.effect.target.dataset.id ?? a.effect.target.closest('[data-element]').dataset.element);
+        box.view.reveal('accountsCarousel');
+        await until(() => box.events.length === 1 && !box.querySelector('[data-element="accountsCarousel"] [data-face="loading"]'), 5000, 'the reveal');
+        await nextFrames();
+        const after = running().map((a) => a.effect.target.closest('[data-element]').dataset.element);
+        return { before, after };
+    """)
+    assert counts["before"] == ["accountCard[0]", "accountCard[1]"], "the first two groups in document order"
+    assert counts["after"] == ["transactionsSummary", "transactionsSummary"], "the next ones take over when a group is revealed"
+
+
+def test_show_delay_hides_a_skeleton_whose_data_comes_first_and_content_is_shown_as_text(page):
+    result = run(page, """
+        const { document: layout } = await sk.loadLayout('/layouts/home');
+        layout.animation.showDelayMs = 300;
+        layout.elements[0].content = { title: 'Checking', balance: 1234.5 };
+        const box = mountDocument(layout);
+        await nextFrames();
+        const slot = box.querySelector('[data-element="accountsCarousel"]');
+        const hidden = getComputedStyle(slot.firstElementChild).visibility;
+        box.view.reveal('accountsCarousel');
+        await until(() => box.events.length === 1, 5000, 'the reveal');
+        const fades = document.getAnimations().filter((a) => a.effect.getKeyframes().some((k) => 'opacity' in k)).length;
+        const elapsed = box.events[0].at;
+        await until(() => getComputedStyle(box.querySelector('[data-element="categories"]').firstElementChild).visibility === 'visible', 5000, 'the skeleton after the delay');
+        return { hidden, fades, elapsed, text: slot.textContent, state: slot.dataset.state, shownAfter: performance.now() - box.mountedAt };
+    """)
+    assert result["hidden"] == "hidden"
+    assert result["fades"] == 0 and result["elapsed"] < 300, "shown at once, without a transition from a skeleton never seen"
+    assert result["state"] == "ready" and result["text"] == "title: Checkingbalance: 1234.5"
+    assert result["shownAfter"] >= 299

@@ -230,6 +230,7 @@ function phone(theme, options) {
   screen.setAttribute('motion', options.motion);
   screen.setAttribute('direction', options.direction);
   screen.setAttribute('session', options.session);
+  screen.setAttribute('speed', options.speed);
   frame.append(screen);
   const caption = document.createElement('figcaption');
   caption.textContent = `${theme} · ${options.motion} motion · ${options.direction}`;
@@ -301,7 +302,7 @@ function drawTimeline(timeline, speed, startedAt, current) {
     track.append(seen);
     const status = document.createElement('span');
     status.className = 'status';
-    status.textContent = `${STATE_LABELS.loading} · ${element.status} at ${element.revealAtMs} ms`;
+    status.textContent = `${STATE_LABELS.loading}; ${element.status} at ${element.revealAtMs} ms`;
     row.append(name, track, status);
     live.set(element.id, { row, seen, status, element });
     return row;
@@ -320,7 +321,7 @@ function drawTimeline(timeline, speed, startedAt, current) {
     entry.row.dataset.state = event.detail.state;
     entry.seen.hidden = false;
     entry.seen.style.left = percent(virtualMs);
-    entry.status.textContent = `${STATE_LABELS[event.detail.state] ?? event.detail.state} at ${virtualMs} ms (scheduled ${entry.element.revealAtMs} ms)`;
+    entry.status.textContent = `${STATE_LABELS[event.detail.state] ?? event.detail.state}, shown at ${virtualMs} ms (scheduled ${entry.element.revealAtMs} ms)`;
   });
   const tick = () => {
     if (current !== run) return;

@@ -790,13 +790,17 @@ class SkeletonView {
 
   // MARK: loading states
 
-  /** An element's data arrived (`ready`) or failed: shown once the skeleton has been up `minimumDisplayMs`. */
-  settle(id, state, error = null) {
+  /**
+   * An element's data arrived (`ready`) or failed: shown `waitMs` from now (the session's
+   * `revealAtMs`, in real time), and not before its skeleton has been up `minimumDisplayMs` of
+   * real time, whatever the session's speed.
+   */
+  settle(id, state, error = null, waitMs = 0) {
     const slot = this.slots.get(id);
     if (!slot || slot.state !== 'loading' || slot.timer !== null) return;
     const now = performance.now();
     const skeletonSeen = this.shown;
-    const due = skeletonSeen ? Math.max(now, slot.shownAt + this.layout.minimumDisplayMs) : now;
+    const due = skeletonSeen ? Math.max(now + waitMs, slot.shownAt + this.layout.minimumDisplayMs) : now;
     slot.timer = setTimeout(() => {
       slot.timer = null;
       this.change(slot, state, error, skeletonSeen && this.shown);
@@ -947,6 +951,8 @@ class LoadingSession {
     this.parameters = parameters;
     this.base = view.options.base;
     this.token = text(parameters.session, 2000) ?? null;
+    // The session's speed (1 unless given): it turns the served virtual times into real ones.
+    this.speed = number(Number(parameters.speed ?? 1), 0.1, 100, 1);
     this.source = null;
     this.timer = null;
     this.stopped = false;
@@ -999,7 +1005,8 @@ class LoadingSession {
       handler(data);
     };
     source.addEventListener('snapshot', read((state) => this.apply(state)));
-    source.addEventListener('element', read((element) => this.applyElement(element)));
+    // An element event is sent when its change happens: its own time is "now" in the session.
+    source.addEventListener('element', read((element) => this.applyElement(element, own(element, own(element, 'status') === 'failed' ? 'failedAtMs' : 'readyAtMs'))));
     source.addEventListener('complete', read(() => this.finish()));
     source.addEventListener('error', () => {
       // A stream that never opened, or that the server refused, falls back to polling; a
@@ -1028,16 +1035,19 @@ class LoadingSession {
   }
 
   apply(state) {
-    for (const element of list(own(state, 'elements'))) this.applyElement(element);
+    for (const element of list(own(state, 'elements'))) this.applyElement(element, own(state, 'elapsedMs'));
     if (own(state, 'complete') === true) this.finish();
   }
 
-  applyElement(element) {
+  /** `nowMs`: the session's virtual time when this state was true; `revealAtMs` is waited for from it, at the session's speed. */
+  applyElement(element, nowMs) {
     const id = text(own(element, 'id'));
     const status = own(element, 'status');
     if (id === undefined || this.stopped) return;
-    if (status === 'ready') this.view.settle(id, 'ready');
-    else if (status === 'failed') this.view.settle(id, 'failed', readError(own(element, 'error')));
+    const revealAt = number(own(element, 'revealAtMs'), 0, 8.64e7, 0);
+    const waitMs = Math.max(0, revealAt - number(nowMs, 0, 8.64e7, revealAt)) / this.speed;
+    if (status === 'ready') this.view.settle(id, 'ready', null, waitMs);
+    else if (status === 'failed') this.view.settle(id, 'failed', readError(own(element, 'error')), waitMs);
   }
 
   failAll(error) {
@@ -1069,7 +1079,8 @@ function readError(raw) {
 /**
  * Renders `layoutDocument` (a parsed layout document) into `container`, replacing its children.
  * Options: `base` (the service's URL, for loading sessions; default this page's origin),
- * `session` (a token to follow), or `scenario`/`seed`/`speed` (start a session for the screen),
+ * `session` (a token to follow; with `speed`, the speed it was started at, which times its
+ * reveals), or `scenario`/`seed`/`speed` (start a session for the screen),
  * `transport` (`auto`, `sse` or `poll`), `motion` (`reduced` stills the shimmer).
  * Returns a controller: `reveal(id)`, `fail(id, error)`, `retry()`, `destroy()`, `root`.
  * The container receives `skeleton-state` events ({id, state, atMs}) and `skeleton-complete`.
@@ -1136,7 +1147,7 @@ function serviceBase(address) {
 
 /**
  * `<skeleton-screen src="/layouts/home" theme="dark" motion="reduced" direction="rtl"
- *   session="TOKEN" | scenario="typical" seed="3" speed="10" transport="auto|sse|poll">`.
+ *   session="TOKEN" speed="10" | scenario="typical" seed="3" speed="10" transport="auto|sse|poll">`.
  * Without `theme` or `motion` it follows the browser's `prefers-color-scheme` and
  * `prefers-reduced-motion`. It draws into an open shadow root.
  */

@@ -332,10 +332,9 @@ function shimmerImage(shimmer, direction, width, height) {
  * ((now - originEpochMs) mod period) / period by the wall clock.
  */
 class ShimmerGroup {
-  constructor(view, element, order) {
+  constructor(view, element) {
     this.view = view;
     this.element = element;
-    this.order = order;
     this.blocks = new Set();
     this.animation = null;
     this.mode = null;
@@ -497,7 +496,6 @@ class ElementSlot {
     this.element = null;
     this.view = null;
     this.group = null;
-    this.parentAxis = 'vertical';
     this.shownAt = 0;
     this.timer = null;
   }
@@ -518,15 +516,10 @@ class SkeletonView {
     this.resizes = typeof ResizeObserver === 'function' ? new ResizeObserver(() => this.relayout()) : null;
 
     this.root = div('screen');
-    const style = this.root.style;
-    style.direction = layout.direction;
-    style.position = 'relative';
-    style.boxSizing = 'border-box';
-    style.width = '100%';
-    style.height = '100%';
-    style.overflow = 'hidden';
-    style.display = 'flex';
-    style.flexDirection = 'column';
+    Object.assign(this.root.style, {
+      direction: layout.direction, position: 'relative', boxSizing: 'border-box', width: '100%', height: '100%',
+      overflow: 'hidden', display: 'flex', flexDirection: 'column',
+    });
     this.root.dataset.screen = layout.screen;
     this.root.dataset.theme = layout.theme;
     this.root.dataset.motion = layout.motion;
@@ -667,7 +660,7 @@ class SkeletonView {
   }
 
   group(element) {
-    const group = new ShimmerGroup(this, element, this.groups.length);
+    const group = new ShimmerGroup(this, element);
     this.groups.push(group);
     this.resizes?.observe(element);
     return group;
@@ -688,7 +681,6 @@ class SkeletonView {
     if (slot.shownAt === 0) slot.shownAt = this.shown ? performance.now() : this.startedAt + this.layout.showDelayMs;
     slot.element = element;
     slot.group = context.group;
-    slot.parentAxis = context.parentAxis;
     slot.view = this.buildView(slot);
     element.append(slot.view);
     this.describe(slot);
@@ -712,40 +704,33 @@ class SkeletonView {
     return view;
   }
 
+  /** A box in place of the slot's current face, at least its size, so that nothing moves. */
+  replacement(slot, role) {
+    const box = div(role);
+    const size = slot.view?.getBoundingClientRect();
+    if (size && size.height) box.style.minHeight = px(size.height);
+    if (!slot.node.greedy && size && size.width) box.style.width = px(size.width);
+    box.style.boxSizing = 'border-box';
+    box.style.color = this.layout.theme === 'dark' ? '#FFFFFF' : '#1C1C1E';
+    return box;
+  }
+
   /** The element's `content` member, drawn as text in the element's box. */
   buildContent(slot) {
-    const box = div('content');
-    applyModifiers(box, slot.node);
-    const size = slot.view?.getBoundingClientRect();
-    if (size) box.style.minHeight = px(size.height);
-    if (!slot.node.greedy && size) box.style.width = px(size.width);
-    box.style.boxSizing = 'border-box';
+    const box = this.replacement(slot, 'content');
+    applyModifiers(box, { ...slot.node, minHeight: null });
     box.style.font = '15px/1.35 system-ui, -apple-system, sans-serif';
-    box.style.color = this.layout.theme === 'dark' ? '#FFFFFF' : '#000000';
     box.append(renderValue(slot.info.content, 0));
     return box;
   }
 
   buildError(slot) {
-    const box = div('error');
-    const style = box.style;
-    const size = slot.view?.getBoundingClientRect();
-    if (size && size.height) style.minHeight = px(size.height);
-    if (!slot.node.greedy && size && size.width) style.width = px(size.width);
-    style.boxSizing = 'border-box';
-    style.display = 'flex';
-    style.flexDirection = 'column';
-    style.alignItems = 'center';
-    style.justifyContent = 'center';
-    style.gap = '8px';
-    style.padding = '12px';
-    style.borderRadius = px(slot.node.cornerRadius || 12);
-    style.border = '1px solid rgba(255, 59, 48, 0.6)';
-    style.backgroundColor = 'rgba(255, 59, 48, 0.08)';
-    style.color = this.layout.theme === 'dark' ? '#FFFFFF' : '#1C1C1E';
-    style.font = '13px/1.3 system-ui, -apple-system, sans-serif';
-    style.textAlign = 'center';
-    style.overflow = 'hidden';
+    const box = this.replacement(slot, 'error');
+    Object.assign(box.style, {
+      display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: '8px', padding: '12px',
+      borderRadius: px(slot.node.cornerRadius || 12), border: '1px solid rgba(255, 59, 48, 0.6)', backgroundColor: 'rgba(255, 59, 48, 0.08)',
+      font: '13px/1.3 system-ui, -apple-system, sans-serif', textAlign: 'center', overflow: 'hidden',
+    });
     const title = div('error-title');
     title.style.fontWeight = '600';
     title.textContent = `${subjectOf(slot.info.label)} could not be loaded`;

@@ -2,13 +2,19 @@
 /// the response's own fields, the cached `Date`, framing (`Content-Length`, or chunked for
 /// streams) and `Connection` where persistence differs from the version's default.
 struct ResponseEncoder {
-    /// `Server` and the CORS origin: the same on every response, encoded once.
+    /// `Server` and the CORS fields: the same on every response, encoded once.
     let fixedFields: [UInt8]
+
+    /// The response fields a page on another origin may read besides the CORS-safelisted ones
+    /// (Fetch §3.2.6): `ETag`, so that a cross-origin client (the web renderer) can revalidate,
+    /// and the data endpoints' `Retry-After` and `Server-Timing`.
+    static let exposedFields = "ETag, Retry-After, Server-Timing"
 
     init(serverName: String, corsOrigin: String) {
         var fields = ResponseHeaders()
         fields.add("Server", serverName)
         fields.add("Access-Control-Allow-Origin", corsOrigin)
+        fields.add("Access-Control-Expose-Headers", Self.exposedFields)
         fixedFields = fields.encoded
     }
 

@@ -19,8 +19,9 @@ struct DocumentResponses: Sendable {
     private let notModified: [Response]
 
     /// `hinted`: whether the document is served in answer to client hints (layouts) and so
-    /// carries `Accept-CH` and may carry `Vary`.
-    init(_ document: EncodedDocument, hinted: Bool) {
+    /// carries `Accept-CH` and may carry `Vary`. `contentType` and `headers` go on the 200 only
+    /// (a 304 carries the validator and cache fields, RFC 9110 §15.4.5).
+    init(_ document: EncodedDocument, hinted: Bool, contentType: String = "application/json", headers extra: ResponseHeaders = ResponseHeaders()) {
         etag = document.etag
         var ok: [Response] = []
         var notModified: [Response] = []
@@ -34,7 +35,10 @@ struct DocumentResponses: Sendable {
                 if !varied.isEmpty { headers.add("Vary", varied.joined(separator: ", ")) }
                 headers.add("Accept-CH", "\(Self.colorSchemeHint), \(Self.reducedMotionHint)")
             }
-            ok.append(.json(document.bytes, headers: headers))
+            var okHeaders = ResponseHeaders.contentType(contentType)
+            okHeaders.append(headers)
+            okHeaders.append(extra)
+            ok.append(Response(status: .ok, headers: okHeaders, body: document.bytes))
             notModified.append(Response(status: .notModified, headers: headers))
         }
         self.ok = ok

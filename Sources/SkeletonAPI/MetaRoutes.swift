@@ -16,6 +16,8 @@ struct MetaRoutes {
         "loadingEvents": "/loading-state/events",
         "loadingTimeline": "/loading-state/timeline",
         "data": "/data/{screen}/{element}",
+        "preview": "/preview/{screen}",
+        "renderer": "/renderer.js",
         "health": "/healthz",
         "ready": "/readyz",
         "metrics": "/metrics",

@@ -36,6 +36,7 @@ public struct SkeletonService: Sendable {
         let loading = LoadingRoutes(catalog: catalog, secret: Array(sessionSecret.utf8), sessionsStarted: sessionsStarted, now: now)
         loading.register(on: &router)
         DataRoutes(loading: loading).register(on: &router)
+        WebRoutes(catalog: catalog).register(on: &router)
         if let metrics, let sessionsStarted { MetricsRoute(server: metrics, sessions: sessionsStarted).register(on: &router) }
         self.router = router
         self.readiness = readiness

@@ -1,0 +1,1249 @@
+/// The web renderer served as `GET /renderer.js` (text/javascript): one dependency-free ES module
+/// that defines `<skeleton-screen>` and `renderSkeleton(document, container, options)`. Served as
+/// these exact bytes with a strong ETag (`WebRoutes`).
+enum RendererScript {
+    static let source = #"""
+// skeleton-server web renderer (GET /renderer.js): one ES module, no dependencies, no build step.
+//
+//   <script type="module" src="https://skeletons.example/renderer.js"></script>
+//   <skeleton-screen src="https://skeletons.example/layouts/home" theme="dark" scenario="typical"></skeleton-screen>
+//
+//   import { renderSkeleton } from 'https://skeletons.example/renderer.js';
+//   const view = renderSkeleton(layoutDocument, container, { session: token, base: 'https://skeletons.example' });
+//
+// It draws a layout document (SPEC §3) as nested flex boxes at the served sizes, animates the
+// served shimmer with the Web Animations API (one animation per shimmer group, its phase taken
+// from the wall clock so that every element and every tab is in step), follows a loading session
+// (Server-Sent Events, else polling) and plays the served transition from each element's skeleton
+// to its content. Every value from a document or a URL is set as text, as an attribute value, or
+// as a number or colour validated here: nothing is ever parsed as markup.
+
+const PHASE = '--sk-phase';
+const IMAGE = '--sk-image';
+const SIZE = '--sk-size';
+const LIMITS = { nodes: 5000, depth: 48, repeat: 500, length: 10000, elements: 500, text: 300 };
+const SCENARIO_AFTER_RETRY = 'typical';
+
+// MARK: validation
+
+const hasOwn = (object, key) => object !== null && typeof object === 'object' && Object.prototype.hasOwnProperty.call(object, key);
+const own = (object, key) => (hasOwn(object, key) ? object[key] : undefined);
+const list = (value) => (Array.isArray(value) ? value : []);
+const number = (value, min, max, fallback) => (typeof value === 'number' && Number.isFinite(value) ? Math.min(max, Math.max(min, value)) : fallback);
+const text = (value, max = LIMITS.text) => (typeof value === 'string' ? value.slice(0, max) : undefined);
+const oneOf = (value, allowed, fallback) => (allowed.includes(value) ? value : fallback);
+const round = (value) => Math.round(value * 1000) / 1000;
+const px = (value) => `${round(value)}px`;
+const modulo = (value, divisor) => ((value % divisor) + divisor) % divisor;
+
+/** `#RRGGBB` or `#RRGGBBAA` as numbers; anything else is null. */
+function parseColor(value) {
+  if (typeof value !== 'string') return null;
+  const match = /^#([0-9a-fA-F]{6})([0-9a-fA-F]{2})?$/.exec(value);
+  if (!match) return null;
+  const rgb = parseInt(match[1], 16);
+  return { r: (rgb >> 16) & 255, g: (rgb >> 8) & 255, b: rgb & 255, a: match[2] === undefined ? 1 : parseInt(match[2], 16) / 255 };
+}
+
+/** A CSS colour from validated numbers; `alpha` may be a number or a `calc()` built here. */
+const rgba = (color, alpha = round(color.a)) => `rgba(${color.r}, ${color.g}, ${color.b}, ${alpha})`;
+
+// MARK: reading a document
+
+/**
+ * The document as this renderer uses it: every member validated, every repeat expanded (copy i's
+ * ids suffixed `[i]`, as `?expand=true` does), sizes clamped, unknown node types dropped, and the
+ * size of the tree bounded, so that a hostile document costs little and injects nothing.
+ */
+export function readLayout(source) {
+  if (source === null || typeof source !== 'object') throw new TypeError('a layout document is a JSON object');
+  const palette = new Map();
+  const rawPalette = own(source, 'palette');
+  if (rawPalette !== null && typeof rawPalette === 'object') {
+    for (const key of Object.keys(rawPalette).slice(0, 100)) {
+      const color = parseColor(rawPalette[key]);
+      if (color) palette.set(key, color);
+    }
+  }
+  const elements = new Map();
+  for (const item of list(own(source, 'elements')).slice(0, LIMITS.elements)) {
+    const id = text(own(item, 'id'));
+    if (!id || elements.has(id)) continue;
+    elements.set(id, { id, label: text(own(item, 'accessibilityLabel')) ?? id, hasContent: hasOwn(item, 'content'), content: own(item, 'content') });
+  }
+  const animation = own(source, 'animation');
+  const layout = {
+    screen: text(own(source, 'screen'), 100) ?? '',
+    title: text(own(source, 'title'), 100) ?? '',
+    theme: oneOf(own(source, 'theme'), ['light', 'dark'], 'light'),
+    motion: oneOf(own(source, 'motion'), ['full', 'reduced'], 'full'),
+    direction: oneOf(own(source, 'direction'), ['ltr', 'rtl'], 'ltr'),
+    palette,
+    elements,
+    shimmer: readShimmer(own(animation, 'shimmer')),
+    transition: readTransition(own(animation, 'transition')),
+    minimumDisplayMs: number(own(animation, 'minimumDisplayMs'), 0, 60000, 0),
+    showDelayMs: number(own(animation, 'showDelayMs'), 0, 60000, 0),
+    maxConcurrentShimmers: own(animation, 'maxConcurrentShimmers') == null ? Infinity : Math.floor(number(own(animation, 'maxConcurrentShimmers'), 0, 1000, Infinity)),
+  };
+  const budget = { nodes: 0 };
+  layout.root = readNode(own(source, 'root'), layout, budget, 0, 'vertical', '');
+  return layout;
+}
+
+function readShimmer(raw) {
+  let kind = oneOf(own(raw, 'kind'), ['gradient', 'pulse', 'static'], 'static');
+  const stops = list(own(raw, 'stops')).slice(0, 16)
+    .map((stop) => ({ color: parseColor(own(stop, 'color')), location: number(own(stop, 'location'), 0, 1, NaN) }))
+    .filter((stop) => stop.color && !Number.isNaN(stop.location))
+    .sort((a, b) => a.location - b.location);
+  if (stops.length === 0) kind = 'none';
+  const point = (value, fallback) => ({ x: number(own(value, 'x'), -100, 100, fallback.x), y: number(own(value, 'y'), -100, 100, fallback.y) });
+  const motion = (value, from, to) => ({ from: point(own(value, 'from'), from), to: point(own(value, 'to'), to) });
+  const repeat = own(raw, 'repeat');
+  const opacity = own(raw, 'opacity');
+  return {
+    kind,
+    application: oneOf(own(raw, 'application'), ['overlay', 'fill', 'mask'], 'overlay'),
+    stops,
+    start: motion(own(raw, 'start'), { x: -1, y: 0.5 }, { x: 1, y: 0.5 }),
+    end: motion(own(raw, 'end'), { x: 0, y: 0.5 }, { x: 2, y: 0.5 }),
+    opacity: { from: number(own(opacity, 'from'), 0, 1, 1), to: number(own(opacity, 'to'), 0, 1, 0.4) },
+    durationMs: number(own(raw, 'durationMs'), 16, 600000, 1500),
+    easing: readCurve(own(raw, 'curve')).easing,
+    iterations: repeat === -1 || repeat === undefined ? Infinity : Math.max(1, Math.floor(number(repeat, 1, 1e6, 1))),
+    autoreverses: own(raw, 'autoreverses') === true,
+    originEpochMs: number(own(own(raw, 'sync'), 'originEpochMs'), -8.64e15, 8.64e15, 0),
+  };
+}
+
+function readTransition(raw) {
+  const look = (value, fallback) => ({ opacity: number(own(value, 'opacity'), 0, 1, fallback.opacity), scale: number(own(value, 'scale'), 0.1, 10, fallback.scale) });
+  return { exit: look(own(raw, 'skeletonExit'), { opacity: 0, scale: 1 }), enter: look(own(raw, 'contentEnter'), { opacity: 0, scale: 1 }), ...readCurve(own(raw, 'curve')) };
+}
+
+/** A served curve as a Web Animations easing and duration; a spring is sampled into `linear()`. */
+function readCurve(raw) {
+  const type = own(raw, 'type');
+  if (type === 'spring') return springCurve(number(own(raw, 'responseMs'), 10, 10000, 400), number(own(raw, 'dampingFraction'), 0.05, 10, 0.825));
+  const easing = { linear: 'linear', easeIn: 'ease-in', easeOut: 'ease-out', easeInOut: 'ease-in-out' }[oneOf(type, ['linear', 'easeIn', 'easeOut', 'easeInOut'], 'easeInOut')];
+  return { easing, durationMs: number(own(raw, 'durationMs'), 0, 60000, 300) };
+}
+
+/**
+ * SwiftUI's `.spring(response:dampingFraction:)`: a unit-mass spring whose undamped period is
+ * `response`, released from 0 towards 1. Its duration is the time it takes to settle within 0.1 %.
+ */
+function springCurve(responseMs, damping) {
+  const omega = (2 * Math.PI) / (responseMs / 1000);
+  const position = (t) => {
+    if (damping < 1) {
+      const damped = omega * Math.sqrt(1 - damping * damping);
+      return 1 - Math.exp(-damping * omega * t) * (Math.cos(damped * t) + ((damping * omega) / damped) * Math.sin(damped * t));
+    }
+    if (damping === 1) return 1 - Math.exp(-omega * t) * (1 + omega * t);
+    const root = Math.sqrt(damping * damping - 1);
+    const r1 = -omega * (damping - root);
+    const r2 = -omega * (damping + root);
+    return 1 - (r2 * Math.exp(r1 * t) - r1 * Math.exp(r2 * t)) / (r2 - r1);
+  };
+  let settled = 0;
+  for (let t = 0; t <= 10; t += 1 / 240) if (Math.abs(1 - position(t)) >= 0.001) settled = t;
+  const seconds = Math.max(settled, 0.05);
+  const samples = [];
+  for (let i = 0; i <= 40; i++) samples.push(round(position((seconds * i) / 40)));
+  samples[40] = 1;
+  const easing = `linear(${samples.join(', ')})`;
+  const supported = typeof CSS !== 'undefined' && CSS.supports('animation-timing-function', easing);
+  return { easing: supported ? easing : 'ease-out', durationMs: Math.round(seconds * 1000) };
+}
+
+function readInsets(raw) {
+  if (raw === null || typeof raw !== 'object') return null;
+  const side = (key) => number(own(raw, key), 0, LIMITS.length, 0);
+  return { top: side('top'), leading: side('leading'), bottom: side('bottom'), trailing: side('trailing') };
+}
+
+const CORNERS = ['topLeading', 'topTrailing', 'bottomLeading', 'bottomTrailing'];
+
+function readNode(raw, layout, budget, depth, parentAxis, suffix) {
+  if (raw === null || typeof raw !== 'object' || depth > LIMITS.depth || ++budget.nodes > LIMITS.nodes) return null;
+  const type = own(raw, 'type');
+  if (type === 'repeat') {
+    // Where one node must stand (the root, a scroll's child), the copies stand in a stack.
+    const children = readChildren([raw], layout, budget, depth, parentAxis, suffix);
+    return finish({ type: 'stack', axis: parentAxis, spacing: 0, alignment: 'center', children, ...modifiers({}) }, parentAxis);
+  }
+  const id = text(own(raw, 'id'));
+  const node = { type, id: id === undefined ? undefined : id + suffix, ...modifiers(raw, layout) };
+  switch (type) {
+    case 'stack':
+      node.axis = oneOf(own(raw, 'axis'), ['vertical', 'horizontal'], 'vertical');
+      node.spacing = number(own(raw, 'spacing'), 0, LIMITS.length, 0);
+      node.alignment = oneOf(own(raw, 'alignment'), ['leading', 'center', 'trailing', 'top', 'bottom'], 'center');
+      node.children = readChildren(own(raw, 'children'), layout, budget, depth + 1, node.axis, suffix);
+      break;
+    case 'scroll':
+      node.axis = oneOf(own(raw, 'axis'), ['vertical', 'horizontal'], 'vertical');
+      node.child = readNode(own(raw, 'child'), layout, budget, depth + 1, node.axis, suffix);
+      break;
+    case 'block': {
+      const width = own(raw, 'width');
+      node.width = typeof width === 'number' ? number(width, 0, LIMITS.length, 0) : 'fill';
+      node.height = number(own(raw, 'height'), 0, LIMITS.length, 0);
+      node.shape = oneOf(own(raw, 'shape'), ['rect', 'capsule', 'circle'], 'rect');
+      const corners = own(raw, 'corners');
+      node.corners = Array.isArray(corners) ? new Set(corners.filter((corner) => CORNERS.includes(corner))) : null;
+      node.fill = layout.palette.get(typeof own(raw, 'fill') === 'string' ? own(raw, 'fill') : 'base') ?? null;
+      break;
+    }
+    case 'text':
+      node.lines = Math.floor(number(own(raw, 'lines'), 1, 100, 1));
+      node.lineHeight = number(own(raw, 'lineHeight'), 1, 1000, 12);
+      node.lineSpacing = number(own(raw, 'lineSpacing'), 0, 1000, 6);
+      node.lastLineFraction = number(own(raw, 'lastLineFraction'), 0, 1, 1);
+      node.fill = layout.palette.get('base') ?? null;
+      break;
+    case 'divider':
+      node.opacity = number(own(raw, 'opacity'), 0, 1, 1);
+      node.thickness = number(own(raw, 'thickness'), 0, 100, 1);
+      break;
+    case 'spacer':
+      break;
+    default:
+      return null;
+  }
+  return finish(node, parentAxis);
+}
+
+function readChildren(raw, layout, budget, depth, axis, suffix) {
+  const children = [];
+  for (const item of list(raw)) {
+    if (own(item, 'type') === 'repeat') {
+      if (++budget.nodes > LIMITS.nodes) break;
+      const count = Math.floor(number(own(item, 'count'), 0, LIMITS.repeat, 0));
+      for (let index = 0; index < count && budget.nodes <= LIMITS.nodes; index++) {
+        children.push(...readChildren([own(item, 'child')], layout, budget, depth + 1, axis, `${suffix}[${index}]`));
+      }
+    } else {
+      const node = readNode(item, layout, budget, depth, axis, suffix);
+      if (node) children.push(node);
+    }
+  }
+  return children;
+}
+
+function modifiers(raw, layout) {
+  const background = own(raw, 'background');
+  return {
+    padding: readInsets(own(raw, 'padding')),
+    minHeight: hasOwn(raw, 'minHeight') ? number(own(raw, 'minHeight'), 0, LIMITS.length, 0) : null,
+    fillsWidth: own(raw, 'maxWidth') === 'fill',
+    background: typeof background === 'string' ? layout.palette.get(background) ?? null : null,
+    cornerRadius: number(own(raw, 'cornerRadius'), 0, LIMITS.length, 0),
+    clip: own(raw, 'clip') === true,
+    shimmer: own(raw, 'shimmer') === true,
+  };
+}
+
+/**
+ * Whether the node takes all the width its parent offers, as SwiftUI sizes it: a `fill` width,
+ * `maxWidth: fill`, a scroll view, a paragraph, a spacer in a row, a divider in a column, and a
+ * stack with any such child.
+ */
+function finish(node, parentAxis) {
+  switch (node.type) {
+    case 'block': node.greedy = node.fillsWidth || node.width === 'fill'; break;
+    case 'text': case 'scroll': node.greedy = true; break;
+    case 'spacer': node.greedy = parentAxis === 'horizontal'; break;
+    case 'divider': node.greedy = parentAxis !== 'horizontal'; break;
+    default: node.greedy = node.fillsWidth || node.children.some((child) => child.greedy);
+  }
+  return node;
+}
+
+// MARK: the shimmer
+
+let phaseRegistered = null;
+/** The shimmer's phase is a registered number property, so that an animation can interpolate it. */
+function registerPhase() {
+  if (phaseRegistered !== null) return phaseRegistered;
+  phaseRegistered = false;
+  if (typeof CSS === 'undefined' || typeof CSS.registerProperty !== 'function') return false;
+  try {
+    CSS.registerProperty({ name: PHASE, syntax: '<number>', inherits: true, initialValue: '0' });
+    phaseRegistered = true;
+  } catch (error) {
+    phaseRegistered = error && error.name === 'InvalidModificationError'; // registered already (another copy of this module)
+  }
+  return phaseRegistered;
+}
+
+/**
+ * The gradient of one phase of the sweep on a W x H box, as CSS draws a linear gradient: its angle,
+ * and each stop's offset along the gradient line. The served points are unit points of the box
+ * (x from the left, as served: `direction=rtl` documents come mirrored), interpolated linearly
+ * from `from` to `to` by the phase, as SwiftUI's animation of `startPoint`/`endPoint` does.
+ */
+function sweepGeometry(shimmer, phase, width, height) {
+  const lerp = (motion, axis) => motion.from[axis] + (motion.to[axis] - motion.from[axis]) * phase;
+  const sx = lerp(shimmer.start, 'x') * width;
+  const sy = lerp(shimmer.start, 'y') * height;
+  const dx = lerp(shimmer.end, 'x') * width - sx;
+  const dy = lerp(shimmer.end, 'y') * height - sy;
+  const length = Math.hypot(dx, dy) || 1e-6;
+  const ux = dx / length;
+  const uy = dy / length;
+  const line = Math.abs(width * ux) + Math.abs(height * uy);
+  const base = (sx - width / 2) * ux + (sy - height / 2) * uy + line / 2;
+  return { angle: (Math.atan2(dx, -dy) * 180) / Math.PI, offsets: shimmer.stops.map((stop) => base + stop.location * length) };
+}
+
+/** The shimmer's CSS image for a W x H group, with `var(--sk-phase)` where the phase goes. */
+function shimmerImage(shimmer, direction, width, height) {
+  const stops = shimmer.stops;
+  if (shimmer.kind === 'gradient') {
+    const first = sweepGeometry(shimmer, 0, width, height);
+    const last = sweepGeometry(shimmer, 1, width, height);
+    let turn = modulo(last.angle - first.angle + 180, 360) - 180;
+    if (Math.abs(turn) < 1e-9) turn = 0;
+    const angle = turn === 0 ? `${round(first.angle)}deg` : `calc(${round(first.angle)}deg + ${round(turn)}deg * var(${PHASE}))`;
+    const parts = stops.map((stop, index) => {
+      const from = first.offsets[index];
+      const travel = last.offsets[index] - from;
+      return `${rgba(stop.color)} calc(${round(from)}px + ${round(travel)}px * var(${PHASE}))`;
+    });
+    return `linear-gradient(${angle}, ${parts.join(', ')})`;
+  }
+  // Static and pulse: painted leading to trailing; a pulse scales the stops' alpha by its opacity.
+  const angle = direction === 'rtl' ? '270deg' : '90deg';
+  const { from, to } = shimmer.opacity;
+  const parts = stops.map((stop) => {
+    const alpha = shimmer.kind === 'pulse' ? `calc(${round(stop.color.a)} * (${round(from)} + ${round(to - from)} * var(${PHASE})))` : round(stop.color.a);
+    return `${rgba(stop.color, alpha)} ${round(stop.location * 100)}%`;
+  });
+  return `linear-gradient(${angle}, ${parts.join(', ')})`;
+}
+
+/**
+ * One shimmer group: a node with `shimmer: true`. It spans the node's bounds and is painted onto
+ * every skeleton block inside it (backgrounds are not): each block shows the group's image at its
+ * own offset. One animation per group drives `--sk-phase`, started so that its phase is
+ * ((now - originEpochMs) mod period) / period by the wall clock.
+ */
+class ShimmerGroup {
+  constructor(view, element) {
+    this.view = view;
+    this.element = element;
+    this.blocks = new Set();
+    this.animation = null;
+    this.mode = null;
+    this.exiting = false;
+  }
+
+  add(block) {
+    this.blocks.add(block);
+    this.paint(block);
+  }
+
+  get isLive() {
+    for (const block of this.blocks) if (!block.isConnected) this.blocks.delete(block);
+    return this.blocks.size > 0 && this.element.isConnected;
+  }
+
+  /** `animated`, `still` (the served static or pulse-less form) or `plain` (the blocks' own fill). */
+  setMode(mode) {
+    if (mode !== 'animated') this.stop();
+    if (mode === this.mode) return;
+    this.mode = mode;
+    this.layout();
+    for (const block of this.blocks) this.paint(block);
+    if (mode === 'animated') this.start();
+  }
+
+  start() {
+    const shimmer = this.view.layout.shimmer;
+    if (this.animation) return;
+    const period = shimmer.durationMs;
+    const cycle = period * (shimmer.autoreverses ? 2 : 1);
+    this.animation = this.element.animate([{ [PHASE]: 0 }, { [PHASE]: 1 }], {
+      duration: period,
+      iterations: shimmer.iterations,
+      easing: shimmer.easing,
+      direction: shimmer.autoreverses ? 'alternate' : 'normal',
+    });
+    // The document timeline's time t is the wall-clock instant timeOrigin + t.
+    if (shimmer.iterations === Infinity) {
+      this.animation.startTime = modulo(shimmer.originEpochMs - performance.timeOrigin, cycle) - cycle;
+    } else {
+      const now = document.timeline.currentTime ?? performance.now();
+      this.animation.startTime = now - modulo(performance.timeOrigin + now - shimmer.originEpochMs, cycle);
+    }
+  }
+
+  stop() {
+    this.animation?.cancel();
+    this.animation = null;
+  }
+
+  dispose() {
+    this.stop();
+    this.blocks.clear();
+  }
+
+  /** Sets the group's image for its current size, and each block's offset in it. */
+  layout() {
+    if (this.mode === 'plain' || this.mode === null || !this.element.isConnected) return;
+    const box = this.element.getBoundingClientRect();
+    const width = Math.max(box.width, 1);
+    const height = Math.max(box.height, 1);
+    const style = this.element.style;
+    style.setProperty(IMAGE, shimmerImage(this.view.layout.shimmer, this.view.layout.direction, width, height));
+    style.setProperty(SIZE, `${px(width)} ${px(height)}`);
+    for (const block of this.blocks) {
+      const rect = block.getBoundingClientRect();
+      const position = `${px(box.left - rect.left)} ${px(box.top - rect.top)}`;
+      if (this.view.layout.shimmer.application === 'mask') {
+        block.style.setProperty('mask-position', position);
+        block.style.setProperty('-webkit-mask-position', position);
+      } else {
+        block.style.backgroundPosition = position;
+      }
+    }
+  }
+
+  paint(block) {
+    const style = block.style;
+    const fill = block.skeletonFill ? rgba(block.skeletonFill) : 'transparent';
+    for (const name of ['background-image', 'background-size', 'background-position', 'background-repeat', 'mask-image', 'mask-size', 'mask-position', 'mask-repeat',
+      '-webkit-mask-image', '-webkit-mask-size', '-webkit-mask-position', '-webkit-mask-repeat']) style.removeProperty(name);
+    style.backgroundColor = fill;
+    if (this.mode === 'plain' || this.mode === null) return;
+    const application = this.view.layout.shimmer.application;
+    if (application === 'mask') {
+      for (const prefix of ['', '-webkit-']) {
+        style.setProperty(`${prefix}mask-image`, `var(${IMAGE})`);
+        style.setProperty(`${prefix}mask-size`, `var(${SIZE})`);
+        style.setProperty(`${prefix}mask-repeat`, 'no-repeat');
+      }
+    } else {
+      if (application === 'fill') style.backgroundColor = 'transparent';
+      style.backgroundImage = `var(${IMAGE})`;
+      style.backgroundSize = `var(${SIZE})`;
+      style.backgroundRepeat = 'no-repeat';
+    }
+  }
+}
+
+// MARK: the view
+
+const alignments = { leading: 'flex-start', top: 'flex-start', center: 'center', trailing: 'flex-end', bottom: 'flex-end' };
+const corners = { topLeading: 'border-start-start-radius', topTrailing: 'border-start-end-radius', bottomLeading: 'border-end-start-radius', bottomTrailing: 'border-end-end-radius' };
+
+function div(role) {
+  const element = document.createElement('div');
+  if (role) element.dataset.sk = role;
+  return element;
+}
+
+/** How a node sits in its parent: a greedy node stretches across a column or shares a row. */
+function place(element, node, parentAxis) {
+  const style = element.style;
+  style.flex = '0 0 auto';
+  if (node.type === 'spacer') {
+    style.flex = '1 1 0px';
+    style.minWidth = '0';
+    style.minHeight = '0';
+    return;
+  }
+  if (!node.greedy) return;
+  if (parentAxis === 'vertical') style.alignSelf = 'stretch';
+  else if (parentAxis === 'horizontal') {
+    style.flex = '1 1 0px';
+    style.minWidth = '0';
+  }
+}
+
+function applyModifiers(element, node, { background = true } = {}) {
+  const style = element.style;
+  if (node.padding) {
+    style.paddingTop = px(node.padding.top);
+    style.paddingBottom = px(node.padding.bottom);
+    style.paddingInlineStart = px(node.padding.leading);
+    style.paddingInlineEnd = px(node.padding.trailing);
+  }
+  if (node.minHeight !== null) style.minHeight = px(node.minHeight);
+  if (background && node.background) style.backgroundColor = rgba(node.background);
+  if (node.cornerRadius) style.borderRadius = px(node.cornerRadius);
+  if (node.clip) style.overflow = 'hidden';
+}
+
+const wantsReducedMotion = () => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+function subjectOf(label) {
+  const subject = label.replace(/^loading\s+/i, '');
+  return subject.charAt(0).toUpperCase() + subject.slice(1);
+}
+
+/** One element of the screen: its loading state and where it is drawn. */
+class ElementSlot {
+  constructor(info, node) {
+    this.id = info.id;
+    this.info = info;
+    this.node = node;
+    this.state = 'loading';
+    this.error = null;
+    this.element = null;
+    this.view = null;
+    this.group = null;
+    this.shownAt = 0;
+    this.timer = null;
+  }
+}
+
+class SkeletonView {
+  constructor(layout, container, options) {
+    this.layout = layout;
+    this.container = container;
+    this.options = options;
+    this.groups = [];
+    this.slots = new Map();
+    this.sessions = new Set();
+    this.startedAt = performance.now();
+    this.shown = layout.showDelayMs === 0;
+    this.prefersReduced = wantsReducedMotion();
+    this.canAnimate = registerPhase();
+    this.resizes = typeof ResizeObserver === 'function' ? new ResizeObserver(() => this.relayout()) : null;
+
+    this.root = div('screen');
+    Object.assign(this.root.style, {
+      direction: layout.direction, position: 'relative', boxSizing: 'border-box', width: '100%', height: '100%',
+      overflow: 'hidden', display: 'flex', flexDirection: 'column',
+    });
+    this.root.dataset.screen = layout.screen;
+    this.root.dataset.theme = layout.theme;
+    this.root.dataset.motion = layout.motion;
+    this.root.dataset.direction = layout.direction;
+    this.live = div('announcements');
+    this.live.setAttribute('role', 'status');
+    this.live.setAttribute('aria-live', 'polite');
+    for (const [name, value] of Object.entries({ position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clipPath: 'inset(50%)', whiteSpace: 'nowrap' })) this.live.style[name] = value;
+    if (layout.root) this.root.append(this.build(layout.root, { mode: 'skeleton', group: null, parentAxis: 'root' }));
+    container.replaceChildren(this.root, this.live);
+    if (!this.shown) {
+      this.showTimer = setTimeout(() => this.show(), layout.showDelayMs);
+    }
+    this.motionQuery = typeof matchMedia === 'function' ? matchMedia('(prefers-reduced-motion: reduce)') : null;
+    this.onMotionChange = () => {
+      this.prefersReduced = this.motionQuery.matches;
+      this.refresh();
+    };
+    this.motionQuery?.addEventListener('change', this.onMotionChange);
+    this.refresh();
+  }
+
+  get reducedMotion() {
+    return this.layout.motion === 'reduced' || this.prefersReduced || this.options.motion === 'reduced';
+  }
+
+  // MARK: building
+
+  build(node, context) {
+    if (node.id !== undefined && this.layout.elements.has(node.id) && context.slotOf !== node) return this.buildSlot(node, context);
+    const element = this.buildNode(node, context);
+    if (node.id !== undefined) element.dataset.id = node.id;
+    return element;
+  }
+
+  buildNode(node, context) {
+    let group = context.group;
+    const inside = (axis) => ({ mode: context.mode, group, parentAxis: axis });
+    const skeleton = context.mode === 'skeleton';
+    let element;
+    if (node.type === 'block') {
+      // Padding lies outside a block's shape: the shape is the frame's content (SwiftUI's order).
+      const shape = this.buildShape(node, node.width, node.height, context);
+      if (skeleton && node.shimmer) group = this.group(shape);
+      if (skeleton) group?.add(shape);
+      if (node.padding || node.background || node.minHeight !== null) {
+        element = div('block-frame');
+        element.style.display = 'flex';
+        element.style.alignItems = 'center';
+        applyModifiers(element, { ...node, cornerRadius: 0, clip: false });
+        if (node.width === 'fill') shape.style.flex = '1 1 auto';
+        element.append(shape);
+      } else {
+        element = shape;
+      }
+    } else {
+      element = div(node.type);
+      applyModifiers(element, node);
+      const style = element.style;
+      switch (node.type) {
+        case 'stack':
+          style.display = 'flex';
+          style.flexDirection = node.axis === 'horizontal' ? 'row' : 'column';
+          style.alignItems = alignments[node.alignment];
+          style.gap = px(node.spacing);
+          if (node.shimmer) group = this.group(element);
+          for (const child of node.children) element.append(this.build(child, inside(node.axis)));
+          break;
+        case 'scroll':
+          // Shown still: a scroll view clips what lies beyond it. A horizontal one offers its
+          // content all the width it wants; a vertical one offers its width and centres narrower content.
+          style.display = 'flex';
+          style.flexDirection = node.axis === 'horizontal' ? 'row' : 'column';
+          style.alignItems = node.axis === 'horizontal' ? 'flex-start' : 'center';
+          style.overflow = 'hidden';
+          if (node.shimmer) group = this.group(element);
+          if (node.child) element.append(this.build(node.child, inside(node.axis === 'horizontal' ? 'scroll' : 'vertical')));
+          break;
+        case 'text':
+          style.display = 'flex';
+          style.flexDirection = 'column';
+          style.gap = px(node.lineSpacing);
+          if (node.shimmer) group = this.group(element);
+          for (let line = 0; line < node.lines; line++) {
+            const shape = this.buildShape(node, 'fill', node.lineHeight, context);
+            shape.style.alignSelf = 'stretch';
+            if (line === node.lines - 1 && node.lines > 1) shape.style.width = `${round(node.lastLineFraction * 100)}%`;
+            if (skeleton) group?.add(shape);
+            element.append(shape);
+          }
+          break;
+        case 'divider': {
+          // SwiftUI's Divider: a hairline across a column (or down a row), in the separator grey.
+          const line = this.layout.palette.get('gray') ?? { r: 142, g: 142, b: 147, a: 1 };
+          style[context.parentAxis === 'horizontal' ? 'width' : 'height'] = px(node.thickness);
+          if (context.parentAxis === 'horizontal') style.alignSelf = 'stretch';
+          style.backgroundColor = rgba(line, round(line.a * node.opacity));
+          break;
+        }
+        default:
+          break;
+      }
+    }
+    place(element, node, context.parentAxis);
+    element.style.boxSizing = 'border-box';
+    element.style.position = 'relative';
+    if (context.parentAxis === 'root') {
+      element.style.flex = '1 1 auto';
+      element.style.minHeight = '0';
+    }
+    return element;
+  }
+
+  /** A block's shape: its size, radius and fill; in content mode a neutral solid. */
+  buildShape(node, width, height, context) {
+    const shape = div(context.mode === 'skeleton' ? 'block' : 'content-block');
+    const style = shape.style;
+    style.boxSizing = 'border-box';
+    style.flex = '0 0 auto';
+    if (width !== 'fill') style.width = px(width);
+    style.height = px(height);
+    const shorter = width === 'fill' ? height : Math.min(width, height);
+    let radius = node.type === 'text' ? Math.min(node.cornerRadius, height / 2) : node.cornerRadius;
+    if (node.shape === 'capsule' || node.shape === 'circle') radius = shorter / 2;
+    if (node.corners) {
+      for (const [corner, property] of Object.entries(corners)) style.setProperty(property, node.corners.has(corner) ? px(radius) : '0px');
+    } else {
+      style.borderRadius = px(radius);
+    }
+    if (context.mode === 'skeleton') {
+      shape.skeletonFill = node.fill;
+      style.backgroundColor = node.fill ? rgba(node.fill) : 'transparent';
+    } else {
+      const neutral = this.layout.palette.get('gray') ?? { r: 142, g: 142, b: 147, a: 1 };
+      style.backgroundColor = rgba(neutral, 0.45);
+    }
+    return shape;
+  }
+
+  group(element) {
+    const group = new ShimmerGroup(this, element);
+    this.groups.push(group);
+    this.resizes?.observe(element);
+    return group;
+  }
+
+  buildSlot(node, context) {
+    let slot = this.slots.get(node.id);
+    if (!slot) {
+      slot = new ElementSlot(this.layout.elements.get(node.id), node);
+      this.slots.set(node.id, slot);
+    }
+    const element = div('element');
+    element.dataset.element = node.id;
+    element.style.display = 'grid';
+    element.style.boxSizing = 'border-box';
+    place(element, node, context.parentAxis);
+    if (context.parentAxis === 'root') element.style.flex = '1 1 auto';
+    if (slot.shownAt === 0) slot.shownAt = this.shown ? performance.now() : this.startedAt + this.layout.showDelayMs;
+    slot.element = element;
+    slot.group = context.group;
+    slot.view = this.buildView(slot);
+    element.append(slot.view);
+    this.describe(slot);
+    return element;
+  }
+
+  /** The slot's current face: its skeleton, its content, or its error state. */
+  buildView(slot) {
+    let view;
+    if (slot.state === 'loading') {
+      view = this.build(slot.node, { mode: 'skeleton', group: slot.group, parentAxis: 'slot', slotOf: slot.node });
+      view.setAttribute('aria-hidden', 'true');
+      if (!this.shown) view.style.visibility = 'hidden';
+    } else if (slot.state === 'ready') {
+      view = slot.info.hasContent ? this.buildContent(slot) : this.build(slot.node, { mode: 'content', group: slot.group, parentAxis: 'slot', slotOf: slot.node });
+    } else {
+      view = this.buildError(slot);
+    }
+    view.style.gridArea = '1 / 1';
+    view.dataset.face = slot.state;
+    return view;
+  }
+
+  /** A box in place of the slot's current face, at least its size, so that nothing moves. */
+  replacement(slot, role) {
+    const box = div(role);
+    const size = slot.view?.getBoundingClientRect();
+    if (size && size.height) box.style.minHeight = px(size.height);
+    if (!slot.node.greedy && size && size.width) box.style.width = px(size.width);
+    box.style.boxSizing = 'border-box';
+    box.style.color = this.layout.theme === 'dark' ? '#FFFFFF' : '#1C1C1E';
+    return box;
+  }
+
+  /** The element's `content` member, drawn as text in the element's box. */
+  buildContent(slot) {
+    const box = this.replacement(slot, 'content');
+    applyModifiers(box, { ...slot.node, minHeight: null });
+    box.style.font = '15px/1.35 system-ui, -apple-system, sans-serif';
+    box.append(renderValue(slot.info.content, 0));
+    return box;
+  }
+
+  buildError(slot) {
+    const box = this.replacement(slot, 'error');
+    Object.assign(box.style, {
+      display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: '8px', padding: '12px',
+      borderRadius: px(slot.node.cornerRadius || 12), border: '1px solid rgba(255, 59, 48, 0.6)', backgroundColor: 'rgba(255, 59, 48, 0.08)',
+      font: '13px/1.3 system-ui, -apple-system, sans-serif', textAlign: 'center', overflow: 'hidden',
+    });
+    const title = div('error-title');
+    title.style.fontWeight = '600';
+    title.textContent = `${subjectOf(slot.info.label)} could not be loaded`;
+    const message = div('error-message');
+    message.textContent = text(own(slot.error, 'message')) ?? 'The load failed.';
+    box.append(title, message);
+    if (own(slot.error, 'retryable') !== false) {
+      const retry = document.createElement('button');
+      retry.type = 'button';
+      retry.dataset.sk = 'retry';
+      retry.textContent = 'Retry';
+      retry.style.font = 'inherit';
+      retry.addEventListener('click', () => this.retry());
+      box.append(retry);
+    }
+    return box;
+  }
+
+  describe(slot) {
+    const element = slot.element;
+    element.dataset.state = slot.state;
+    element.setAttribute('role', 'group');
+    if (slot.state === 'loading') {
+      element.setAttribute('aria-busy', 'true');
+      element.setAttribute('aria-label', slot.info.label);
+    } else {
+      element.setAttribute('aria-busy', 'false');
+      element.removeAttribute('aria-label');
+    }
+  }
+
+  announce(message) {
+    const line = div('announcement');
+    line.textContent = message;
+    this.live.append(line);
+    while (this.live.childElementCount > 20) this.live.firstElementChild.remove();
+  }
+
+  emit(type, detail) {
+    this.container.dispatchEvent(new CustomEvent(type, { bubbles: true, composed: true, detail }));
+  }
+
+  // MARK: loading states
+
+  /**
+   * An element's data arrived (`ready`) or failed: shown `waitMs` from now (the session's
+   * `revealAtMs`, in real time), and not before its skeleton has been up `minimumDisplayMs` of
+   * real time, whatever the session's speed.
+   */
+  settle(id, state, error = null, waitMs = 0) {
+    const slot = this.slots.get(id);
+    if (!slot || slot.state !== 'loading' || slot.timer !== null) return;
+    const now = performance.now();
+    const skeletonSeen = this.shown;
+    const due = skeletonSeen ? Math.max(now + waitMs, slot.shownAt + this.layout.minimumDisplayMs) : now;
+    slot.timer = setTimeout(() => {
+      slot.timer = null;
+      this.change(slot, state, error, skeletonSeen && this.shown);
+    }, due - now);
+  }
+
+  change(slot, state, error, animated) {
+    if (!slot.element) return;
+    const old = slot.view;
+    slot.state = state;
+    slot.error = error;
+    const next = this.buildView(slot);
+    slot.view = next;
+    slot.element.append(next);
+    this.describe(slot);
+    if (animated && old && old.isConnected) this.crossFade(old, next);
+    else old?.remove();
+    this.refresh();
+    const subject = subjectOf(slot.info.label);
+    if (state === 'ready') this.announce(`${subject} loaded`);
+    else if (state === 'failed') this.announce(`${subject} failed to load`);
+    this.emit('skeleton-state', { id: slot.id, state, atMs: Math.round(performance.now() - this.startedAt), error: state === 'failed' ? error : undefined });
+  }
+
+  crossFade(old, next) {
+    const transition = this.layout.transition;
+    const reduced = this.reducedMotion;
+    const exitScale = reduced ? 1 : transition.exit.scale;
+    const enterScale = reduced ? 1 : transition.enter.scale;
+    old.style.pointerEvents = 'none';
+    for (const group of this.groups) if (old.contains(group.element)) group.exiting = true;
+    const timing = { duration: transition.durationMs, easing: transition.easing };
+    const out = old.animate([{ opacity: 1, transform: 'scale(1)' }, { opacity: transition.exit.opacity, transform: `scale(${exitScale})` }], { ...timing, fill: 'forwards' });
+    next.animate([{ opacity: transition.enter.opacity, transform: `scale(${enterScale})` }, { opacity: 1, transform: 'scale(1)' }], timing);
+    const done = () => {
+      out.cancel();
+      old.remove();
+      this.refresh();
+      this.relayout();
+    };
+    out.finished.then(done, done);
+  }
+
+  /** Starts, stops or stills each shimmer group: animated ones up to `maxConcurrentShimmers`, in document order. */
+  refresh() {
+    const shimmer = this.layout.shimmer;
+    let budget = this.layout.maxConcurrentShimmers;
+    this.groups = this.groups.filter((group) => {
+      if (group.isLive) return true;
+      this.resizes?.unobserve(group.element);
+      group.dispose();
+      return false;
+    });
+    for (const group of this.groups) {
+      let mode;
+      if (shimmer.kind === 'none') mode = 'plain';
+      else if (shimmer.kind === 'static') mode = 'still';
+      else if (this.reducedMotion || !this.canAnimate) mode = 'plain';
+      else if (group.exiting) mode = group.mode ?? 'animated';
+      else if (budget > 0) {
+        budget -= 1;
+        mode = 'animated';
+      } else mode = 'plain';
+      group.setMode(mode);
+    }
+  }
+
+  relayout() {
+    for (const group of this.groups) group.layout();
+  }
+
+  show() {
+    this.shown = true;
+    const now = performance.now();
+    for (const slot of this.slots.values()) {
+      if (slot.state === 'loading' && slot.view) {
+        slot.view.style.visibility = '';
+        slot.shownAt = now;
+      }
+    }
+  }
+
+  // MARK: sessions
+
+  follow(parameters) {
+    const session = new LoadingSession(this, parameters);
+    this.sessions.add(session);
+    session.start();
+    return session;
+  }
+
+  /** Failed elements go back to their skeleton, and a new session loads them again. */
+  retry() {
+    const failed = [...this.slots.values()].filter((slot) => slot.state === 'failed');
+    if (failed.length === 0) return;
+    for (const slot of failed) {
+      slot.shownAt = performance.now();
+      this.change(slot, 'loading', null, false);
+    }
+    for (const session of this.sessions) session.stop();
+    this.sessions.clear();
+    const last = this.options;
+    this.follow({ scenario: SCENARIO_AFTER_RETRY, seed: last.seed, speed: last.speed });
+  }
+
+  destroy() {
+    clearTimeout(this.showTimer);
+    for (const session of this.sessions) session.stop();
+    this.sessions.clear();
+    for (const slot of this.slots.values()) clearTimeout(slot.timer);
+    for (const group of this.groups) group.dispose();
+    this.groups = [];
+    this.resizes?.disconnect();
+    this.motionQuery?.removeEventListener('change', this.onMotionChange);
+    this.root.remove();
+    this.live.remove();
+  }
+}
+
+/** `content` as text: strings, numbers and booleans as they are, arrays as lines, objects as `key: value` lines. */
+function renderValue(value, depth) {
+  const line = div('value');
+  if (depth > 6) return line;
+  if (Array.isArray(value)) {
+    for (const item of value.slice(0, 50)) line.append(renderValue(item, depth + 1));
+  } else if (value !== null && typeof value === 'object') {
+    for (const key of Object.keys(value).slice(0, 50)) {
+      const row = div('entry');
+      const name = document.createElement('strong');
+      name.textContent = `${key.slice(0, LIMITS.text)}: `;
+      row.append(name, renderValue(value[key], depth + 1));
+      row.lastChild.style.display = 'inline';
+      line.append(row);
+    }
+  } else if (value !== undefined) {
+    line.textContent = String(value).slice(0, 2000);
+  }
+  return line;
+}
+
+/**
+ * Follows one simulated load (SPEC §5): started from `screen` (and scenario, seed, speed) or an
+ * existing `session` token, by Server-Sent Events, falling back to polling with `pollAfterMs`.
+ */
+class LoadingSession {
+  constructor(view, parameters) {
+    this.view = view;
+    this.parameters = parameters;
+    this.base = view.options.base;
+    this.token = text(parameters.session, 2000) ?? null;
+    // The session's speed (1 unless given): it turns the served virtual times into real ones.
+    this.speed = number(Number(parameters.speed ?? 1), 0.1, 100, 1);
+    this.source = null;
+    this.timer = null;
+    this.stopped = false;
+  }
+
+  url(path, query) {
+    const url = new URL(`${this.base}${path}`);
+    for (const [name, value] of Object.entries(query)) if (value !== undefined && value !== null && value !== '') url.searchParams.set(name, String(value));
+    return url;
+  }
+
+  async start() {
+    try {
+      if (!this.token) {
+        const { scenario, seed, speed } = this.parameters;
+        const state = await this.fetchState(this.url('/loading-state', { screen: this.view.layout.screen, scenario, seed, speed }));
+        if (this.stopped) return;
+        this.token = text(own(state, 'session'), 2000) ?? null;
+        this.view.emit('skeleton-session', { session: this.token });
+        this.apply(state);
+        if (!this.token || own(state, 'complete') === true) return;
+      }
+      const transport = this.view.options.transport;
+      if (transport !== 'poll' && typeof EventSource === 'function') this.listen();
+      else this.poll();
+    } catch (error) {
+      this.failAll(error);
+    }
+  }
+
+  async fetchState(url) {
+    const response = await fetch(url, { cache: 'no-store' });
+    const body = await response.json().catch(() => null);
+    if (!response.ok) throw new Error(text(own(body, 'detail')) ?? `the loading service answered ${response.status}`);
+    return body;
+  }
+
+  listen() {
+    const source = new EventSource(this.url('/loading-state/events', { session: this.token }));
+    this.source = source;
+    let heard = false;
+    const read = (handler) => (event) => {
+      heard = true;
+      let data = null;
+      try {
+        data = JSON.parse(event.data);
+      } catch {
+        return;
+      }
+      handler(data);
+    };
+    source.addEventListener('snapshot', read((state) => this.apply(state)));
+    // An element event is sent when its change happens: its own time is "now" in the session.
+    source.addEventListener('element', read((element) => this.applyElement(element, own(element, own(element, 'status') === 'failed' ? 'failedAtMs' : 'readyAtMs'))));
+    source.addEventListener('complete', read(() => this.finish()));
+    source.addEventListener('error', () => {
+      // A stream that never opened, or that the server refused, falls back to polling; a
+      // dropped one reconnects by itself with Last-Event-ID.
+      if (this.stopped) return;
+      if (!heard || source.readyState === EventSource.CLOSED) {
+        source.close();
+        this.source = null;
+        this.poll();
+      }
+    });
+  }
+
+  async poll() {
+    if (this.stopped) return;
+    try {
+      const state = await this.fetchState(this.url('/loading-state', { session: this.token }));
+      if (this.stopped) return;
+      this.apply(state);
+      const after = own(state, 'pollAfterMs');
+      if (own(state, 'complete') === true || typeof after !== 'number') return this.finish();
+      this.timer = setTimeout(() => this.poll(), number(after, 10, 60000, 100));
+    } catch (error) {
+      if (!this.stopped) this.failAll(error);
+    }
+  }
+
+  apply(state) {
+    for (const element of list(own(state, 'elements'))) this.applyElement(element, own(state, 'elapsedMs'));
+    if (own(state, 'complete') === true) this.finish();
+  }
+
+  /** `nowMs`: the session's virtual time when this state was true; `revealAtMs` is waited for from it, at the session's speed. */
+  applyElement(element, nowMs) {
+    const id = text(own(element, 'id'));
+    const status = own(element, 'status');
+    if (id === undefined || this.stopped) return;
+    const revealAt = number(own(element, 'revealAtMs'), 0, 8.64e7, 0);
+    const waitMs = Math.max(0, revealAt - number(nowMs, 0, 8.64e7, revealAt)) / this.speed;
+    if (status === 'ready') this.view.settle(id, 'ready', null, waitMs);
+    else if (status === 'failed') this.view.settle(id, 'failed', readError(own(element, 'error')), waitMs);
+  }
+
+  failAll(error) {
+    const message = text(error && error.message) ?? 'the loading service could not be reached';
+    for (const slot of this.view.slots.values()) this.view.settle(slot.id, 'failed', { code: 'unreachable', message, retryable: true });
+  }
+
+  finish() {
+    this.source?.close();
+    this.source = null;
+    if (!this.stopped) this.view.emit('skeleton-complete', { session: this.token });
+    this.stopped = true;
+  }
+
+  stop() {
+    this.stopped = true;
+    this.source?.close();
+    this.source = null;
+    clearTimeout(this.timer);
+  }
+}
+
+function readError(raw) {
+  return { code: text(own(raw, 'code'), 100) ?? 'error', message: text(own(raw, 'message')) ?? 'The load failed.', retryable: own(raw, 'retryable') !== false };
+}
+
+// MARK: public API
+
+/**
+ * Renders `layoutDocument` (a parsed layout document) into `container`, replacing its children.
+ * Options: `base` (the service's URL, for loading sessions; default this page's origin),
+ * `session` (a token to follow; with `speed`, the speed it was started at, which times its
+ * reveals), or `scenario`/`seed`/`speed` (start a session for the screen),
+ * `transport` (`auto`, `sse` or `poll`), `motion` (`reduced` stills the shimmer).
+ * Returns a controller: `reveal(id)`, `fail(id, error)`, `retry()`, `destroy()`, `root`.
+ * The container receives `skeleton-state` events ({id, state, atMs}) and `skeleton-complete`.
+ */
+export function renderSkeleton(layoutDocument, container, options = {}) {
+  const layout = readLayout(layoutDocument);
+  const settings = {
+    base: text(options.base, 2000) ?? (typeof location !== 'undefined' ? location.origin : ''),
+    session: text(options.session, 2000),
+    scenario: text(options.scenario, 40),
+    seed: options.seed === undefined ? undefined : text(String(options.seed), 20),
+    speed: options.speed === undefined ? undefined : text(String(options.speed), 20),
+    transport: oneOf(options.transport, ['auto', 'sse', 'poll'], 'auto'),
+    motion: oneOf(options.motion, ['full', 'reduced'], undefined),
+  };
+  settings.base = settings.base.replace(/\/+$/, '');
+  const view = new SkeletonView(layout, container, settings);
+  if (settings.session || settings.scenario !== undefined || settings.seed !== undefined || settings.speed !== undefined) {
+    view.follow({ session: settings.session, scenario: settings.scenario, seed: settings.seed, speed: settings.speed });
+  }
+  return {
+    root: view.root,
+    layout,
+    reveal: (id) => view.settle(String(id), 'ready'),
+    fail: (id, error) => view.settle(String(id), 'failed', readError(error)),
+    retry: () => view.retry(),
+    destroy: () => view.destroy(),
+    get session() {
+      for (const session of view.sessions) return session.token;
+      return null;
+    },
+  };
+}
+
+const layoutCache = new Map();
+
+/**
+ * Fetches a layout document, revalidating with its ETag (the service exposes ETag to other
+ * origins): a second fetch of the same URL costs a 304. Resolves to {document, etag, revalidated}.
+ */
+export async function loadLayout(url) {
+  const address = new URL(url, typeof document !== 'undefined' ? document.baseURI : undefined);
+  if (address.protocol !== 'http:' && address.protocol !== 'https:') throw new TypeError('a layout URL is http or https');
+  const key = address.href;
+  const cached = layoutCache.get(key);
+  const response = await fetch(address, { cache: 'no-store', headers: cached ? { 'If-None-Match': cached.etag } : {} });
+  if (response.status === 304 && cached) return { document: cached.document, etag: cached.etag, revalidated: true };
+  const body = await response.json().catch(() => null);
+  if (!response.ok) {
+    const error = new Error(text(own(body, 'detail')) ?? `GET ${address.pathname} answered ${response.status}`);
+    error.status = response.status;
+    throw error;
+  }
+  const etag = response.headers.get('ETag');
+  if (etag) layoutCache.set(key, { document: body, etag });
+  return { document: body, etag, revalidated: false };
+}
+
+/** The service's root for a layout URL: what precedes `/layouts/` in its path. */
+function serviceBase(address) {
+  const at = address.pathname.lastIndexOf('/layouts/');
+  return address.origin + (at > 0 ? address.pathname.slice(0, at) : '');
+}
+
+/**
+ * `<skeleton-screen src="/layouts/home" theme="dark" motion="reduced" direction="rtl"
+ *   session="TOKEN" speed="10" | scenario="typical" seed="3" speed="10" transport="auto|sse|poll">`.
+ * Without `theme` or `motion` it follows the browser's `prefers-color-scheme` and
+ * `prefers-reduced-motion`. It draws into an open shadow root.
+ */
+export class SkeletonScreenElement extends HTMLElement {
+  static observedAttributes = ['src', 'theme', 'motion', 'direction', 'variant', 'session', 'scenario', 'seed', 'speed', 'transport'];
+
+  #container;
+  #view = null;
+  #generation = 0;
+  #queued = false;
+
+  constructor() {
+    super();
+    const root = this.attachShadow({ mode: 'open' });
+    try {
+      const sheet = new CSSStyleSheet();
+      sheet.replaceSync(':host { display: block; position: relative; overflow: hidden; }');
+      root.adoptedStyleSheets = [sheet];
+    } catch {
+      // Without constructable style sheets the host keeps the page's styling.
+    }
+    this.#container = document.createElement('div');
+    this.#container.style.width = '100%';
+    this.#container.style.height = '100%';
+    this.#container.style.position = 'relative';
+    root.append(this.#container);
+  }
+
+  connectedCallback() {
+    this.#queue();
+  }
+
+  disconnectedCallback() {
+    this.#generation += 1;
+    this.#view?.destroy();
+    this.#view = null;
+  }
+
+  attributeChangedCallback() {
+    if (this.isConnected) this.#queue();
+  }
+
+  /** The current controller (see `renderSkeleton`), or null before the layout has loaded. */
+  get controller() {
+    return this.#view;
+  }
+
+  retry() {
+    this.#view?.retry();
+  }
+
+  #queue() {
+    if (this.#queued) return;
+    this.#queued = true;
+    queueMicrotask(() => {
+      this.#queued = false;
+      if (this.isConnected) this.#load();
+    });
+  }
+
+  async #load() {
+    const generation = ++this.#generation;
+    const source = this.getAttribute('src');
+    if (!source) return;
+    let address;
+    try {
+      address = new URL(source, document.baseURI);
+    } catch {
+      return this.#showProblem('the src attribute is not a URL');
+    }
+    const media = (query) => typeof matchMedia === 'function' && matchMedia(query).matches;
+    const theme = this.getAttribute('theme') ?? (media('(prefers-color-scheme: dark)') ? 'dark' : null);
+    const motion = this.getAttribute('motion') ?? (media('(prefers-reduced-motion: reduce)') ? 'reduced' : null);
+    for (const [name, value] of [['theme', theme], ['motion', motion], ['direction', this.getAttribute('direction')], ['variant', this.getAttribute('variant')]]) {
+      if (value !== null) address.searchParams.set(name, value);
+    }
+    let loaded;
+    try {
+      loaded = await loadLayout(address);
+    } catch (error) {
+      if (generation === this.#generation) this.#showProblem(error.message);
+      return;
+    }
+    if (generation !== this.#generation) return;
+    this.#view?.destroy();
+    const attribute = (name) => this.getAttribute(name) ?? undefined;
+    this.#view = renderSkeleton(loaded.document, this.#container, {
+      base: serviceBase(address),
+      session: attribute('session'),
+      scenario: attribute('scenario'),
+      seed: attribute('seed'),
+      speed: attribute('speed'),
+      transport: attribute('transport'),
+    });
+    this.dispatchEvent(new CustomEvent('skeleton-render', { bubbles: true, composed: true, detail: { screen: loaded.document.screen, etag: loaded.etag } }));
+  }
+
+  #showProblem(message) {
+    this.#view?.destroy();
+    this.#view = null;
+    const problem = div('problem');
+    problem.setAttribute('role', 'alert');
+    problem.style.padding = '16px';
+    problem.style.font = '14px/1.4 system-ui, sans-serif';
+    problem.textContent = `The skeleton could not be loaded: ${message}`;
+    this.#container.replaceChildren(problem);
+  }
+}
+
+if (typeof customElements !== 'undefined' && !customElements.get('skeleton-screen')) {
+  customElements.define('skeleton-screen', SkeletonScreenElement);
+}
+"""#
+}

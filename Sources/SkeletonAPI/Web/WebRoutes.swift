@@ -1,0 +1,61 @@
+import HTTPServer
+import Layouts
+
+/// `GET /renderer.js` (the web renderer, an ES module) and `GET /preview/{screen}` (the page for
+/// designers and client developers, SPEC §2). Both are fixed bytes with a strong ETag, built once;
+/// a request costs a lookup, as for the layout documents.
+struct WebRoutes: Sendable {
+    private let renderer: DocumentResponses
+    private let preview: DocumentResponses
+    private let screens: [String]
+
+    init(catalog: Catalog) {
+        let noSniff = ResponseHeaders(["X-Content-Type-Options": "nosniff"])
+        renderer = DocumentResponses(EncodedDocument(bytes: Array(RendererScript.source.utf8)), hinted: false,
+                                     contentType: "text/javascript; charset=utf-8", headers: noSniff)
+        var pageHeaders = noSniff
+        pageHeaders.add("Content-Security-Policy", PreviewPage.contentSecurityPolicy)
+        pageHeaders.add("Referrer-Policy", "no-referrer")
+        preview = DocumentResponses(EncodedDocument(bytes: PreviewPage.bytes), hinted: false,
+                                    contentType: "text/html; charset=utf-8", headers: pageHeaders)
+        screens = catalog.screens.map(\.id)
+    }
+
+    func register(on router: inout Router) {
+        let routes = self
+        router.get("/renderer.js") { request in routes.renderer.response(to: request) }
+        router.get("/preview/{screen}") { request in
+            let name = request.parameter("screen") ?? ""
+            guard routes.screens.contains(name) else { return routes.unknownScreen(name, request) }
+            return routes.preview.response(to: request)
+        }
+    }
+
+    /// The 404 problem of an unknown screen, in the layout route's words: a readable page for a
+    /// client that accepts HTML (a browser), else `application/problem+json`. Either way
+    /// `Vary: Accept`, since the representation depends on it (RFC 9110 §12.5.5).
+    private func unknownScreen(_ name: String, _ request: Request) -> Response {
+        let problem = ProblemResponses.unknownProblem("screen", name, allowed: screens)
+        let vary = ResponseHeaders(["Vary": "Accept"])
+        guard Self.acceptsHTML(request) else { return problem.response(headers: vary) }
+        var headers = ResponseHeaders.contentType("text/html; charset=utf-8")
+        headers.append(vary)
+        headers.add("Content-Security-Policy", PreviewPage.problemContentSecurityPolicy)
+        headers.add("X-Content-Type-Options", "nosniff")
+        return Response(status: problem.status, headers: headers, body: PreviewPage.problemPage(problem, screens: screens))
+    }
+
+    /// Whether an `Accept` field names `text/html` (what browsers send for a page) with a
+    /// weight above 0 (RFC 9110 §12.5.1); `*/*` alone (curl) is not taken for a browser.
+    static func acceptsHTML(_ request: Request) -> Bool {
+        for value in request.fields.values("Accept") {
+            for range in value.split(separator: ",") {
+                let parts = range.split(separator: ";").map { $0.filter { $0 != " " && $0 != "\t" }.lowercased() }
+                guard parts.first == "text/html" else { continue }
+                let weight = parts.dropFirst().first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) }
+                return (weight ?? 1) > 0
+            }
+        }
+        return false
+    }
+}

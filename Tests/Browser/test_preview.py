@@ -1,0 +1,129 @@
+"""GET /preview/{screen} in a real browser: the phones, the controls, the live timeline, the 404
+page, injection through the path and the query, and the screenshots for the README."""
+import os
+import urllib.parse
+
+from selenium.common.exceptions import NoAlertPresentException
+from selenium.webdriver.support.ui import WebDriverWait
+
+from page import run
+
+PHONE_BLOCKS = """
+    return [...document.querySelectorAll('skeleton-screen')].map((phone) => ({
+        theme: phone.getAttribute('theme'),
+        blocks: phone.shadowRoot ? phone.shadowRoot.querySelectorAll('[data-sk="block"]').length : 0,
+        width: phone.getBoundingClientRect().width,
+    }));
+"""
+
+
+def open_preview(driver, server, path):
+    driver.get(server.url + path)
+    WebDriverWait(driver, 15).until(lambda d: d.execute_script("return document.body.dataset.ready === 'true'"))
+
+
+def wait_for_rows(driver, done):
+    """Waits until every timeline row satisfies `done` (a JS expression over `row`)."""
+    WebDriverWait(driver, 20).until(lambda d: d.execute_script(
+        f"const rows = [...document.querySelectorAll('#rows .row')]; return rows.length > 0 && rows.every((row) => {done});"))
+
+
+def csp_violations(driver):
+    return [entry["message"] for entry in driver.get_log("browser") if "Content Security Policy" in entry["message"]]
+
+
+def no_alert(driver):
+    try:
+        driver.switch_to.alert
+    except NoAlertPresentException:
+        return True
+    return False
+
+
+def test_preview_shows_a_phone_per_theme_the_controls_and_a_live_timeline(driver, server, screenshots):
+    driver.get_log("browser")
+    open_preview(driver, server, "/preview/home?speed=0.2")
+    WebDriverWait(driver, 10).until(lambda d: all(phone["blocks"] > 0 for phone in d.execute_script(PHONE_BLOCKS)))
+    phones = driver.execute_script(PHONE_BLOCKS)
+    assert [phone["theme"] for phone in phones] == ["light", "dark"]
+    assert all(phone["width"] == 390 for phone in phones)
+    controls = driver.execute_script("return [...document.querySelectorAll('#controls [name]')].map((control) => control.name)")
+    assert controls == ["screen", "theme", "motion", "direction", "scenario", "seed", "speed"]
+    assert driver.execute_script("return document.querySelector('#replay').textContent") == "Replay"
+    rows = driver.execute_script("return [...document.querySelectorAll('#rows .row')].map((row) => row.dataset.element)")
+    assert rows == ["accountsCarousel", "transactionsSummary", "subscriptions", "categories"]
+    for phone in driver.find_elements("css selector", ".phone"):
+        theme = phone.get_attribute("data-theme")
+        phone.screenshot(os.path.join(screenshots, f"home-{theme}.png"))
+    driver.save_screenshot(os.path.join(screenshots, "preview-home.png"))
+    wait_for_rows(driver, "row.dataset.state === 'ready'")
+    assert csp_violations(driver) == []
+
+
+def test_replay_with_another_scenario_fills_the_timeline_as_the_phones_reveal(driver, server, screenshots):
+    open_preview(driver, server, "/preview/movies?scenario=error&seed=3&speed=5")
+    wait_for_rows(driver, "row.dataset.state !== 'loading'")
+    states = driver.execute_script("return Object.fromEntries([...document.querySelectorAll('#rows .row')].map((row) => [row.dataset.element, row.dataset.state]))")
+    assert states["poster[2]"] == "failed" and list(states.values()).count("failed") == 1
+    failed = driver.execute_script("""
+        return [...document.querySelectorAll('skeleton-screen')].map((phone) =>
+            [...phone.shadowRoot.querySelectorAll('[data-state="failed"]')].map((slot) => slot.dataset.element));
+    """)
+    assert failed == [["poster[2]"], ["poster[2]"]]
+    driver.find_element("css selector", "#timeline").screenshot(os.path.join(screenshots, "timeline.png"))
+    driver.save_screenshot(os.path.join(screenshots, "preview-movies-error.png"))
+    # Controls: another seed and the typical scenario, replayed in place.
+    driver.find_element("css selector", "select[name=scenario] option[value=typical]").click()
+    WebDriverWait(driver, 10).until(lambda d: "scenario=typical" in d.current_url)
+    wait_for_rows(driver, "row.dataset.state === 'ready'")
+
+
+def test_movies_screenshot_while_loading(driver, server, screenshots):
+    open_preview(driver, server, "/preview/movies?theme=dark&speed=0.1")
+    WebDriverWait(driver, 10).until(lambda d: all(phone["blocks"] > 0 for phone in d.execute_script(PHONE_BLOCKS)))
+    assert [phone["theme"] for phone in driver.execute_script(PHONE_BLOCKS)] == ["dark"]
+    driver.find_element("css selector", ".phone").screenshot(os.path.join(screenshots, "movies.png"))
+
+
+def test_unknown_screen_is_a_readable_404_page(driver, server):
+    driver.get(server.url + "/preview/hom")
+    assert driver.title == "404 Not Found"
+    detail = driver.find_element("css selector", "#detail").text
+    assert detail == "unknown screen 'hom'; known: home, insights, inbox, thread, movies; did you mean 'home'?"
+    links = driver.execute_script("return [...document.querySelectorAll('#screens a')].map((a) => a.getAttribute('href'))")
+    assert links == ["/preview/home", "/preview/insights", "/preview/inbox", "/preview/thread", "/preview/movies"]
+
+
+def test_markup_in_the_path_is_shown_as_text(driver, server):
+    markup = "<img src=x onerror=\"window.__hostile=1\"><script>window.__hostile=2</script>"
+    driver.get(server.url + "/preview/" + urllib.parse.quote(markup.replace("/", ""), safe=""))
+    assert driver.execute_script("return document.querySelectorAll('img, script, svg, iframe').length") == 0
+    assert "<img src=x" in driver.find_element("css selector", "#detail").text
+    assert driver.execute_script("return window.__hostile") is None
+    assert no_alert(driver)
+
+
+def test_markup_in_the_query_is_ignored_and_shown_as_text(driver, server):
+    hostile = {
+        "theme": "<img src=x onerror=window.__hostile=1>",
+        "scenario": "</script><script>window.__hostile=2</script>",
+        "seed": "1e999",
+        "speed": "<svg onload=window.__hostile=3>",
+        "direction": "rtl\" onmouseover=\"window.__hostile=4",
+    }
+    open_preview(driver, server, "/preview/inbox?" + urllib.parse.urlencode(hostile))
+    WebDriverWait(driver, 10).until(lambda d: all(phone["blocks"] > 0 for phone in d.execute_script(PHONE_BLOCKS)))
+    page = run(driver, """
+        return {
+            scripts: document.querySelectorAll('script').length,
+            foreign: document.querySelectorAll('img, svg, iframe, object, embed').length,
+            handlers: [...document.querySelectorAll('*')].flatMap((element) => [...element.attributes].map((a) => a.name)).filter((name) => name.startsWith('on')),
+            notes: [...document.querySelectorAll('#notes li')].map((li) => li.textContent),
+            values: Object.fromEntries([...document.querySelectorAll('#controls [name]')].map((control) => [control.name, control.value])),
+            hostile: window.__hostile ?? null,
+        };
+    """)
+    assert page["scripts"] == 1 and page["foreign"] == 0 and page["handlers"] == []
+    assert page["hostile"] is None and no_alert(driver)
+    assert page["values"] == {"screen": "inbox", "theme": "both", "motion": "full", "direction": "ltr", "scenario": "typical", "seed": "0", "speed": "1"}
+    assert len(page["notes"]) == 5 and any("<img src=x" in note for note in page["notes"])

@@ -1,0 +1,67 @@
+import HTTPServer
+import Layouts
+import Testing
+@testable import SkeletonAPI
+
+/// The renderer and preview routes through the router directly (the wire and browser suites run them for real).
+@Suite struct WebRoutesTests {
+    let router = SkeletonService(readiness: Readiness()).router
+
+    func response(_ path: String, fields: [(String, String)] = []) -> Response {
+        var request = Request(method: .get, path: path, query: "", fields: HTTPFields(fields))
+        guard case .response(let response) = router.reply(to: &request) else {
+            Issue.record("\(path) deferred its reply")
+            return Response(status: .internalServerError)
+        }
+        return response
+    }
+
+    @Test func servesTheRendererWithAStrongETag() {
+        let served = response("/renderer.js")
+        #expect(served.status == .ok)
+        #expect(served.headers["Content-Type"] == "text/javascript; charset=utf-8")
+        #expect(served.body == Array(RendererScript.source.utf8))
+        #expect(served.headers["ETag"] == EncodedDocument(bytes: served.body).etag)
+        let revalidated = response("/renderer.js", fields: [("If-None-Match", served.headers["ETag"]!)])
+        #expect(revalidated.status == .notModified)
+        #expect(revalidated.body.isEmpty)
+    }
+
+    @Test func servesThePreviewOfAKnownScreenUnderItsPolicy() {
+        let served = response("/preview/thread")
+        #expect(served.status == .ok)
+        #expect(served.headers["Content-Type"] == "text/html; charset=utf-8")
+        #expect(served.headers["Content-Security-Policy"] == PreviewPage.contentSecurityPolicy)
+        #expect(served.body == PreviewPage.bytes)
+    }
+
+    @Test func unknownScreenIsAPageForABrowserAndAProblemOtherwise() {
+        let page = response("/preview/movie", fields: [("Accept", "text/html,*/*;q=0.8")])
+        #expect(page.status == .notFound)
+        #expect(page.headers["Content-Type"] == "text/html; charset=utf-8")
+        #expect(String(decoding: page.body, as: UTF8.self).contains("did you mean &#39;movies&#39;?"))
+        let problem = response("/preview/movie")
+        #expect(problem.headers["Content-Type"] == "application/problem+json")
+        #expect(problem.body == response("/layouts/movie").body)
+        #expect(problem.headers["Vary"] == "Accept" && page.headers["Vary"] == "Accept")
+    }
+
+    @Test func acceptsHTMLOnlyWhenNamedWithAWeight() {
+        func accepts(_ value: String?) -> Bool {
+            WebRoutes.acceptsHTML(Request(method: .get, path: "/", query: "", fields: HTTPFields(value.map { [("Accept", $0)] } ?? [])))
+        }
+        #expect(accepts("text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"))
+        #expect(accepts("application/json, TEXT/HTML ; q=0.5"))
+        #expect(!accepts("*/*"))
+        #expect(!accepts(nil))
+        #expect(!accepts("text/html;q=0"))
+        #expect(!accepts("text/html; q=0.000, */*"))
+    }
+
+    @Test func escapesMarkupAndEncodesBase64() {
+        #expect(PreviewPage.escaped(#"<a href="x">'&'</a>"#) == "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;")
+        // RFC 4648 §10 test vectors.
+        let vectors = ["": "", "f": "Zg==", "fo": "Zm8=", "foo": "Zm9v", "foob": "Zm9vYg==", "fooba": "Zm9vYmE=", "foobar": "Zm9vYmFy"]
+        for (input, output) in vectors { #expect(PreviewPage.base64(Array(input.utf8)) == output) }
+    }
+}

@@ -38,15 +38,21 @@ def get(server, path):
 
 
 def stderr_line(server, containing, timeout=10):
-    """Waits for the server to write a line containing `containing` to standard error."""
+    """Waits for the server to write a line containing `containing` to standard error. Reads the
+    descriptor itself: a buffered readline would hold later lines where select cannot see them."""
     deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        ready, _, _ = select.select([server.process.stderr], [], [], deadline - time.monotonic())
-        if ready:
-            line = server.process.stderr.readline().decode()
-            if containing in line:
-                return line
-    raise AssertionError(f"no stderr line containing {containing!r} within {timeout} s")
+    fd = server.process.stderr.fileno()
+    pending = getattr(server, "stderr_pending", b"")
+    while True:
+        while b"\n" in pending:
+            line, pending = pending.split(b"\n", 1)
+            if containing in line.decode():
+                server.stderr_pending = pending
+                return line.decode()
+        remaining = deadline - time.monotonic()
+        if remaining <= 0 or not select.select([fd], [], [], remaining)[0]:
+            raise AssertionError(f"no stderr line containing {containing!r} within {timeout} s")
+        pending += os.read(fd, 65536)
 
 
 def layout_paths():

@@ -22,6 +22,7 @@ public struct SkeletonService: Sendable {
         LayoutRoutes(catalog: catalog).register(on: &router)
         LoadingRoutes(catalog: catalog, secret: Array(sessionSecret.utf8), sessionsStarted: sessions, now: now).register(on: &router)
         if let metrics, let sessions { MetricsRoute(server: metrics, sessions: sessions).register(on: &router) }
+        ContractRoutes(catalog: catalog, servesMetrics: metrics != nil).register(on: &router)
         self.router = router
     }
 }

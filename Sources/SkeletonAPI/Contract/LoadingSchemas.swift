@@ -14,10 +14,10 @@ enum LoadingSchemas {
     /// Component members (`"LoadingQuery": {…}, …`) for the screens of `screens`.
     static func components(screens: [String]) -> String {
         #"""
-        "KnownScreen": {"enum": \#(JSONText.strings(screens)), "description": "A screen this server serves (GET /layouts)."},
-        "Scenario": {"enum": \#(JSONText.strings(Scenario.allCases.map(\.rawValue))), "description": "How the simulated load behaves (GET /scenarios)."},
-        "Seed": {"type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "Chooses the draws: the same screen, scenario and seed give the same schedule on every server and run."},
-        "Speed": {"type": "string",
+        "KnownScreen": {"type": "string", "enum": \#(JSONText.strings(screens)), "description": "A screen this server serves (GET /layouts)."},
+        "Scenario": {"type": "string", "enum": \#(JSONText.strings(Scenario.allCases.map(\.rawValue))), "default": "typical", "description": "How the simulated load behaves (GET /scenarios)."},
+        "Seed": {"type": "integer", "minimum": 0, "maximum": 9007199254740991, "default": 0, "description": "Chooses the draws: the same screen, scenario and seed give the same schedule on every server and run."},
+        "Speed": {"type": "string", "default": "1",
                   "pattern": "^(?:(?:[1-9][0-9]?|0[1-9][0-9]?|00[1-9])(?:\\.[0-9]{1,3})?|100(?:\\.0{1,3})?|0{1,3}\\.[1-9][0-9]{0,2})$",
                   "description": "A decimal from 0.1 to 100 with at most three decimals (1 to 3 integer digits): divides wall-clock time, so that at 10 a 1000 ms stage is ready after 100 ms."},
         "SessionToken": {"type": "string", "maxLength": 256, "pattern": "\#(tokenPattern)",
@@ -29,13 +29,13 @@ enum LoadingSchemas {
           "oneOf": [
             {"title": "start", "type": "object", "required": ["screen"],
              "description": "Starts a load now: the state at its start, with a session token to follow it.",
-             "properties": {"screen": {"$ref": "#/components/schemas/KnownScreen"}, "scenario": {"$ref": "#/components/schemas/Scenario", "default": "typical"},
-                            "seed": {"$ref": "#/components/schemas/Seed", "default": 0}, "speed": {"$ref": "#/components/schemas/Speed", "default": "1"},
+             "properties": {"screen": {"$ref": "#/components/schemas/KnownScreen"}, "scenario": {"$ref": "#/components/schemas/Scenario"},
+                            "seed": {"$ref": "#/components/schemas/Seed"}, "speed": {"$ref": "#/components/schemas/Speed"},
                             "wait": {"$ref": "#/components/schemas/Wait"}, "at": false, "session": false}},
             {"title": "at", "type": "object", "required": ["screen", "at"],
              "description": "The state at a virtual instant, with no session (session is null).",
-             "properties": {"screen": {"$ref": "#/components/schemas/KnownScreen"}, "scenario": {"$ref": "#/components/schemas/Scenario", "default": "typical"},
-                            "seed": {"$ref": "#/components/schemas/Seed", "default": 0},
+             "properties": {"screen": {"$ref": "#/components/schemas/KnownScreen"}, "scenario": {"$ref": "#/components/schemas/Scenario"},
+                            "seed": {"$ref": "#/components/schemas/Seed"},
                             "at": {"type": "integer", "minimum": 0, "maximum": 86400000, "description": "Virtual ms since the load's start."},
                             "speed": false, "wait": false, "session": false}},
             {"title": "session", "type": "object", "required": ["session"],
@@ -48,8 +48,8 @@ enum LoadingSchemas {
           "description": "The query of GET /loading-state/events: start a load, or follow one by its token.",
           "oneOf": [
             {"title": "start", "type": "object", "required": ["screen"],
-             "properties": {"screen": {"$ref": "#/components/schemas/KnownScreen"}, "scenario": {"$ref": "#/components/schemas/Scenario", "default": "typical"},
-                            "seed": {"$ref": "#/components/schemas/Seed", "default": 0}, "speed": {"$ref": "#/components/schemas/Speed", "default": "1"},
+             "properties": {"screen": {"$ref": "#/components/schemas/KnownScreen"}, "scenario": {"$ref": "#/components/schemas/Scenario"},
+                            "seed": {"$ref": "#/components/schemas/Seed"}, "speed": {"$ref": "#/components/schemas/Speed"},
                             "session": false}},
             {"title": "session", "type": "object", "required": ["session"],
              "properties": {"session": {"$ref": "#/components/schemas/SessionToken"},

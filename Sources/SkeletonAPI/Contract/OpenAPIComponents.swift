@@ -34,12 +34,12 @@ enum OpenAPIComponents {
             },
             "parameters": {
               "ScreenPath": {"name": "screen", "in": "path", "required": true, "schema": {"$ref": "#/components/schemas/KnownScreen"}, "example": \#(firstScreen)},
-              "ThemePath": {"name": "theme", "in": "path", "required": true, "schema": {"enum": \#(JSONText.strings(themes))}, "example": "dark"},
-              "Theme": {"name": "theme", "in": "query", "required": false, "schema": {"enum": \#(JSONText.strings(themes))},
+              "ThemePath": {"name": "theme", "in": "path", "required": true, "schema": {"type": "string", "enum": \#(JSONText.strings(themes))}, "example": "dark"},
+              "Theme": {"name": "theme", "in": "query", "required": false, "schema": {"type": "string", "enum": \#(JSONText.strings(themes))},
                         "description": "Default: dark when Sec-CH-Prefers-Color-Scheme says dark, else light."},
-              "Motion": {"name": "motion", "in": "query", "required": false, "schema": {"enum": \#(JSONText.strings(Motion.allCases.map(\.rawValue)))},
+              "Motion": {"name": "motion", "in": "query", "required": false, "schema": {"type": "string", "enum": \#(JSONText.strings(Motion.allCases.map(\.rawValue)))},
                          "description": "Default: reduced when Sec-CH-Prefers-Reduced-Motion says reduce, else full."},
-              "Direction": {"name": "direction", "in": "query", "required": false, "schema": {"enum": \#(JSONText.strings(Direction.allCases.map(\.rawValue))), "default": "ltr"}},
+              "Direction": {"name": "direction", "in": "query", "required": false, "schema": {"type": "string", "enum": \#(JSONText.strings(Direction.allCases.map(\.rawValue))), "default": "ltr"}},
               "Expand": {"name": "expand", "in": "query", "required": false, "schema": {"type": "boolean", "default": false},
                          "description": "true: every repeat written out as its copies, each copy's ids suffixed [i]."},
               "PrefersColorScheme": {"name": "Sec-CH-Prefers-Color-Scheme", "in": "header", "required": false, "schema": {"$ref": "#/components/schemas/FieldValue"},
@@ -56,8 +56,8 @@ enum OpenAPIComponents {
               "LoadingStreamQuery": {"name": "query", "in": "query", "required": true, "style": "form", "explode": true, "schema": {"$ref": "#/components/schemas/LoadingStreamQuery"},
                                      "examples": {"start": {"value": {"screen": \#(firstScreen), "seed": 7, "speed": "10"}}}},
               "TimelineScreen": {"name": "screen", "in": "query", "required": true, "schema": {"$ref": "#/components/schemas/KnownScreen"}, "example": \#(firstScreen)},
-              "Scenario": {"name": "scenario", "in": "query", "required": false, "schema": {"$ref": "#/components/schemas/Scenario", "default": "typical"}, "example": "timeout"},
-              "Seed": {"name": "seed", "in": "query", "required": false, "schema": {"$ref": "#/components/schemas/Seed", "default": 0}, "example": 7}
+              "Scenario": {"name": "scenario", "in": "query", "required": false, "schema": {"$ref": "#/components/schemas/Scenario"}, "example": "timeout"},
+              "Seed": {"name": "seed", "in": "query", "required": false, "schema": {"$ref": "#/components/schemas/Seed"}, "example": 7}
             },
             "headers": {
               "ETag": {"required": true, "schema": {"type": "string", "pattern": "^\"[0-9a-f]{16}\"$"}, "description": "A strong entity tag: a hash of exactly these bytes."},

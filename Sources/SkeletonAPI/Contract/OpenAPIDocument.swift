@@ -142,7 +142,7 @@ enum OpenAPIDocument {
         let variant = #"""
             {"name": "variant", "in": "query", "required": false,
              "description": "The layout variant; another is a 400 listing this screen's.",
-             "schema": {"enum": \#(JSONText.strings(screen.variants)), "default": "default"}}
+             "schema": {"type": "string", "enum": \#(JSONText.strings(screen.variants)), "default": "default"}}
             """#
         let document = #"""
             {"allOf": [{"$ref": "#/components/schemas/Layout"},

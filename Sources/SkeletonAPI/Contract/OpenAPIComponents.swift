@@ -138,7 +138,7 @@ enum OpenAPIComponents {
               "type": "object", "required": ["openapi", "info", "paths", "components"],
               "description": "An OpenAPI 3.1 description (this one): valid against the OpenAPI 3.1 schema.",
               "properties": {
-                "openapi": {"const": "3.1.1"},
+                "openapi": {"const": \#(JSONText.string(OpenAPIDocument.version))},
                 "info": {"type": "object", "required": ["title", "version"]},
                 "paths": {"type": "object"},
                 "components": {"type": "object"}

@@ -10,6 +10,9 @@ import Layouts
 /// `GET /schema/layout.json` serves as `$defs`). HEAD and OPTIONS are not listed as operations:
 /// the router answers them for every route alike (see `info.description`).
 enum OpenAPIDocument {
+    /// The version of the OpenAPI Specification the description follows.
+    static let version = "3.1.1"
+
     /// `servesMetrics`: whether the service answers `GET /metrics` (`SkeletonService`'s `metrics`).
     static func bytes(catalog: Catalog, servesMetrics: Bool) -> [UInt8] {
         var paths = [
@@ -100,7 +103,7 @@ enum OpenAPIDocument {
                 responses: [("200", schemaDocument("The screen file's schema.", id: ScreenSchema.path)), notModified, badRequest])),
         ]
         let document = #"""
-            {"openapi": "3.1.1",
+            {"openapi": \#(JSONText.string(version)),
              "info": {
                "title": "skeleton-server",
                "version": \#(JSONText.string(SkeletonService.version)),

@@ -133,7 +133,7 @@ enum OpenAPIDocument {
         are ignored; a known one with a bad value is a 400 whose problem names it and lists the allowed values, and a query \
         that is not well-formed percent-encoded UTF-8 is a 400 on every route. Documents that do not depend on the time \
         carry a strong ETag: If-None-Match gives a 304. Every response carries Access-Control-Allow-Origin. \
-        Limits, answered before any route: request line 8 KiB (414), header section 16 KiB or 100 fields (431), \
+        Limits, answered before any route (the defaults; each is configurable): request line 8 KiB (414), header section 16 KiB or 100 fields (431), \
         body 1 MiB (413), header read 10 s (408); request smuggling forms are a 400 and the connection is closed; \
         HTTP/2 is a 505.
         """

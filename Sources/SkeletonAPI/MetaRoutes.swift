@@ -21,6 +21,9 @@ struct MetaRoutes {
         "health": "/healthz",
         "ready": "/readyz",
         "metrics": "/metrics",
+        "openapi": "/openapi.json",
+        "layoutSchema": "/schema/layout.json",
+        "screenSchema": "/schema/screen.json",
     ]
 
     func register(on router: inout Router) {

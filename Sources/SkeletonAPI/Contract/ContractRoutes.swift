@@ -1,0 +1,53 @@
+import HTTPServer
+import Layouts
+
+/// `GET /openapi.json`, `GET /schema/layout.json` and `GET /schema/screen.json`: the service's
+/// contract. Each document is encoded once, at start-up, and served like the layout documents:
+/// a strong ETag, 304 for a matching `If-None-Match`, `Cache-Control: public, max-age=60`.
+///
+/// The schemas are `application/schema+json`, the media type JSON Schema defines for itself
+/// (draft 2020-12, §14): it says what the document is, and its `+json` suffix (RFC 6839) keeps
+/// every JSON client (an editor fetching a `$schema`, a browser, jq) reading it as JSON. The
+/// OpenAPI description is `application/json`, as SPEC §2 has every JSON response.
+struct ContractRoutes {
+    private let openAPI: DocumentResponses
+    private let layoutSchema: SchemaResponses
+    private let screenSchema: SchemaResponses
+
+    /// `servesMetrics`: whether the service answers `GET /metrics`, which the description lists only then.
+    init(catalog: Catalog, servesMetrics: Bool) {
+        openAPI = DocumentResponses(EncodedDocument(bytes: OpenAPIDocument.bytes(catalog: catalog, servesMetrics: servesMetrics)), hinted: false)
+        layoutSchema = SchemaResponses(LayoutSchema.document)
+        screenSchema = SchemaResponses(ScreenSchema.document)
+    }
+
+    func register(on router: inout Router) {
+        let openAPI = openAPI, layoutSchema = layoutSchema, screenSchema = screenSchema
+        router.get("/openapi.json") { request in openAPI.response(to: request) }
+        router.get(LayoutSchema.path) { request in layoutSchema.response(to: request) }
+        router.get(ScreenSchema.path) { request in screenSchema.response(to: request) }
+    }
+}
+
+/// A schema document's 200 and 304 responses, built once (RFC 9110 §8.8.3, §13.1.2, §15.4.5).
+private struct SchemaResponses: Sendable {
+    private let etag: String
+    private let ok: Response
+    private let notModified: Response
+
+    init(_ bytes: [UInt8]) {
+        let document = EncodedDocument(bytes: bytes)
+        var headers = ResponseHeaders()
+        headers.add("ETag", document.etag)
+        headers.add("Cache-Control", "public, max-age=60")
+        var okHeaders = ResponseHeaders.contentType("application/schema+json")
+        okHeaders.append(headers)
+        etag = document.etag
+        ok = Response(headers: okHeaders, body: document.bytes)
+        notModified = Response(status: .notModified, headers: headers)
+    }
+
+    func response(to request: Request) -> Response {
+        ifNoneMatch(request.fields, matches: etag) ? notModified : ok
+    }
+}

@@ -1,0 +1,145 @@
+import Layouts
+
+/// The OpenAPI component schemas of the loading simulation (SPEC §5): the queries of
+/// `/loading-state` and its event stream, the state, timeline and scenarios documents, and the
+/// stream's events. Ids and times refer to the layout schema's definitions.
+///
+/// A query is one exploded object parameter, because only an object can say which parameters
+/// go together: `screen` starts a load (with `wait` a long poll), `screen` with `at` reads a
+/// virtual instant, `session` follows a load; the server answers any other mix with 400.
+enum LoadingSchemas {
+    /// The sealed session token: `base64url(payload) "." base64url(tag)`, the tag 16 bytes (22 characters).
+    static let tokenPattern = #"^[A-Za-z0-9_-]{2,}\\.[A-Za-z0-9_-]{22}$"#
+
+    /// Component members (`"LoadingQuery": {…}, …`) for the screens of `screens`.
+    static func components(screens: [String]) -> String {
+        #"""
+        "KnownScreen": {"type": "string", "enum": \#(JSONText.strings(screens)), "description": "A screen this server serves (GET /layouts)."},
+        "Scenario": {"type": "string", "enum": \#(JSONText.strings(Scenario.allCases.map(\.rawValue))), "default": "typical", "description": "How the simulated load behaves (GET /scenarios)."},
+        "Seed": {"type": "integer", "minimum": 0, "maximum": 9007199254740991, "default": 0, "description": "Chooses the draws: the same screen, scenario and seed give the same schedule on every server and run."},
+        "Speed": {"type": "string", "default": "1",
+                  "pattern": "^(?:(?:[1-9][0-9]?|0[1-9][0-9]?|00[1-9])(?:\\.[0-9]{1,3})?|100(?:\\.0{1,3})?|0{1,3}\\.[1-9][0-9]{0,2})$",
+                  "description": "A decimal from 0.1 to 100 with at most three decimals (1 to 3 integer digits): divides wall-clock time, so that at 10 a 1000 ms stage is ready after 100 ms."},
+        "SessionToken": {"type": "string", "maxLength": 256, "pattern": "\#(tokenPattern)",
+                         "description": "A token from an earlier response's session member: self-contained and sealed (HMAC-SHA256), valid for 24 h on any replica with the same secret. A token this server did not seal, or one altered, is a 400."},
+        "Wait": {"type": "integer", "minimum": 0, "maximum": 30000, "description": "Long poll: hold the response until some element changes or this many ms pass."},
+        "LoadingQuery": {
+          "type": "object",
+          "description": "The query of GET /loading-state, one of three forms; unknown parameters are ignored, and a parameter of another form is a 400 naming it.",
+          "oneOf": [
+            {"title": "start", "type": "object", "required": ["screen"],
+             "description": "Starts a load now: the state at its start, with a session token to follow it.",
+             "properties": {"screen": {"$ref": "#/components/schemas/KnownScreen"}, "scenario": {"$ref": "#/components/schemas/Scenario"},
+                            "seed": {"$ref": "#/components/schemas/Seed"}, "speed": {"$ref": "#/components/schemas/Speed"},
+                            "wait": {"$ref": "#/components/schemas/Wait"}, "at": false, "session": false}},
+            {"title": "at", "type": "object", "required": ["screen", "at"],
+             "description": "The state at a virtual instant, with no session (session is null).",
+             "properties": {"screen": {"$ref": "#/components/schemas/KnownScreen"}, "scenario": {"$ref": "#/components/schemas/Scenario"},
+                            "seed": {"$ref": "#/components/schemas/Seed"},
+                            "at": {"type": "integer", "minimum": 0, "maximum": 86400000, "description": "Virtual ms since the load's start."},
+                            "speed": false, "wait": false, "session": false}},
+            {"title": "session", "type": "object", "required": ["session"],
+             "description": "The state now of the load a token started; with wait, a long poll.",
+             "properties": {"session": {"$ref": "#/components/schemas/SessionToken"}, "wait": {"$ref": "#/components/schemas/Wait"},
+                            "screen": false, "scenario": false, "seed": false, "speed": false, "at": false}}
+          ]},
+        "LoadingStreamQuery": {
+          "type": "object",
+          "description": "The query of GET /loading-state/events: start a load, or follow one by its token.",
+          "oneOf": [
+            {"title": "start", "type": "object", "required": ["screen"],
+             "properties": {"screen": {"$ref": "#/components/schemas/KnownScreen"}, "scenario": {"$ref": "#/components/schemas/Scenario"},
+                            "seed": {"$ref": "#/components/schemas/Seed"}, "speed": {"$ref": "#/components/schemas/Speed"},
+                            "session": false}},
+            {"title": "session", "type": "object", "required": ["session"],
+             "properties": {"session": {"$ref": "#/components/schemas/SessionToken"},
+                            "screen": false, "scenario": false, "seed": false, "speed": false, "at": false}}
+          ]},
+        "Ms": {"type": "integer", "minimum": 0, "maximum": 600000, "description": "Virtual ms since the load's start; never past the screen's timeoutMs."},
+        "StageState": {
+          "type": "object", "required": ["id", "status"], "additionalProperties": false,
+          "properties": {"id": {"$ref": "#/components/schemas/StageID"}, "status": {"enum": ["loading", "ready", "failed"]},
+                         "readyAtMs": {"$ref": "#/components/schemas/Ms"}, "failedAtMs": {"$ref": "#/components/schemas/Ms"}},
+          "allOf": [
+            {"if": {"properties": {"status": {"const": "loading"}}}, "then": {"propertyNames": {"enum": ["id", "status"]}}},
+            {"if": {"properties": {"status": {"const": "ready"}}}, "then": {"required": ["readyAtMs"], "propertyNames": {"enum": ["id", "status", "readyAtMs"]}}},
+            {"if": {"properties": {"status": {"const": "failed"}}}, "then": {"required": ["failedAtMs"], "propertyNames": {"enum": ["id", "status", "failedAtMs"]}}}
+          ]},
+        "ElementState": {
+          "type": "object", "required": ["id", "stage", "status"], "additionalProperties": false,
+          "description": "An element's status; its times once it has changed. revealAtMs = max(readyAtMs or failedAtMs, minimumDisplayMs): it may still be ahead.",
+          "properties": {"id": {"$ref": "#/components/schemas/ElementID"}, "stage": {"$ref": "#/components/schemas/StageID"},
+                         "status": {"enum": ["loading", "ready", "failed"]},
+                         "readyAtMs": {"$ref": "#/components/schemas/Ms"}, "failedAtMs": {"$ref": "#/components/schemas/Ms"}, "revealAtMs": {"$ref": "#/components/schemas/Ms"},
+                         "error": {"$ref": "#/components/schemas/ElementError"}},
+          "allOf": [
+            {"if": {"properties": {"status": {"const": "loading"}}}, "then": {"propertyNames": {"enum": ["id", "stage", "status"]}}},
+            {"if": {"properties": {"status": {"const": "ready"}}},
+             "then": {"required": ["readyAtMs", "revealAtMs"], "propertyNames": {"enum": ["id", "stage", "status", "readyAtMs", "revealAtMs"]}}},
+            {"if": {"properties": {"status": {"const": "failed"}}},
+             "then": {"required": ["failedAtMs", "revealAtMs", "error"], "propertyNames": {"enum": ["id", "stage", "status", "failedAtMs", "revealAtMs", "error"]}}}
+          ]},
+        "FinalElementState": {"allOf": [{"$ref": "#/components/schemas/ElementState"}, {"properties": {"status": {"enum": ["ready", "failed"]}}}]},
+        "ElementError": {
+          "type": "object", "required": ["code", "message", "retryable"], "additionalProperties": false,
+          "properties": {"code": {"enum": ["timeout", "error"]}, "message": {"type": "string"}, "retryable": {"type": "boolean"}}},
+        "LoadingState": {
+          "type": "object", "required": ["session", "screen", "scenario", "seed", "elapsedMs", "complete", "stages", "elements", "pollAfterMs"], "additionalProperties": false,
+          "description": "A simulated load at one instant: every status reached so far, and no future time.",
+          "properties": {
+            "session": {"type": ["string", "null"], "maxLength": 256, "pattern": "\#(tokenPattern)", "description": "The token to follow this load; null for at= snapshots."},
+            "screen": {"$ref": "#/components/schemas/KnownScreen"},
+            "scenario": {"$ref": "#/components/schemas/Scenario"},
+            "seed": {"$ref": "#/components/schemas/Seed"},
+            "elapsedMs": {"type": "integer", "minimum": 0, "description": "Virtual ms since the start."},
+            "complete": {"type": "boolean", "description": "true once no element's status will change again; reveals may still be ahead."},
+            "stages": {"type": "array", "minItems": 1, "items": {"$ref": "#/components/schemas/StageState"}},
+            "elements": {"type": "array", "minItems": 1, "items": {"$ref": "#/components/schemas/ElementState"}},
+            "pollAfterMs": {"type": ["integer", "null"], "minimum": 1, "description": "A hint while loading; null once complete."}
+          },
+          "if": {"properties": {"complete": {"const": true}}},
+          "then": {"properties": {"pollAfterMs": {"type": "null"}}},
+          "else": {"properties": {"pollAfterMs": {"type": "integer"}}}},
+        "Timeline": {
+          "type": "object", "required": ["screen", "scenario", "seed", "stages", "elements"], "additionalProperties": false,
+          "description": "The whole schedule of one screen, scenario and seed, with final statuses: for client test authors.",
+          "properties": {
+            "screen": {"$ref": "#/components/schemas/KnownScreen"},
+            "scenario": {"$ref": "#/components/schemas/Scenario"},
+            "seed": {"$ref": "#/components/schemas/Seed"},
+            "stages": {"type": "array", "minItems": 1, "items": {
+              "type": "object", "required": ["id", "status", "atMs"], "additionalProperties": false,
+              "properties": {"id": {"$ref": "#/components/schemas/StageID"}, "status": {"enum": ["ready", "failed"]}, "atMs": {"$ref": "#/components/schemas/Ms"}}}},
+            "elements": {"type": "array", "minItems": 1, "items": {"$ref": "#/components/schemas/FinalElementState"}}
+          }},
+        "Scenarios": {
+          "type": "object", "required": ["scenarios", "speed"], "additionalProperties": false,
+          "properties": {
+            "scenarios": {"type": "array", "items": {
+              "type": "object", "required": ["id", "summary"], "additionalProperties": false,
+              "properties": {"id": {"$ref": "#/components/schemas/Scenario"}, "summary": {"type": "string"}}}},
+            "speed": {"type": "object", "required": ["min", "max", "default", "summary"], "additionalProperties": false,
+                      "properties": {"min": {"const": 0.1}, "max": {"const": 100}, "default": {"const": 1}, "summary": {"type": "string"}}}
+          }},
+        "LoadingEvent": {
+          "description": "One Server-Sent Event of GET /loading-state/events (WHATWG HTML §9.2), as OpenAPI 3.2 describes event streams: snapshot first, one element event per change when it happens, then complete; reconnect when the server drains. id is the virtual ms the event describes.",
+          "oneOf": [
+            {"type": "object", "required": ["id", "event", "data"],
+             "properties": {"id": {"$ref": "#/components/schemas/EventID"}, "event": {"const": "snapshot"},
+                            "data": {"type": "string", "contentMediaType": "application/json", "contentSchema": {"$ref": "#/components/schemas/LoadingState"}}}},
+            {"type": "object", "required": ["id", "event", "data"],
+             "properties": {"id": {"$ref": "#/components/schemas/EventID"}, "event": {"const": "element"},
+                            "data": {"type": "string", "contentMediaType": "application/json", "contentSchema": {"$ref": "#/components/schemas/FinalElementState"}}}},
+            {"type": "object", "required": ["id", "event", "data"],
+             "properties": {"id": {"$ref": "#/components/schemas/EventID"}, "event": {"const": "complete"},
+                            "data": {"type": "string", "contentMediaType": "application/json", "contentSchema": {
+                              "type": "object", "required": ["elapsedMs"], "additionalProperties": false, "properties": {"elapsedMs": {"type": "integer", "minimum": 0}}}}}},
+            {"type": "object", "required": ["id", "event", "retry", "data"],
+             "properties": {"id": {"$ref": "#/components/schemas/EventID"}, "event": {"const": "reconnect"}, "retry": {"const": 1000},
+                            "data": {"type": "string", "contentMediaType": "application/json", "contentSchema": {
+                              "type": "object", "required": ["reason"], "additionalProperties": false, "properties": {"reason": {"const": "draining"}}}}}}
+          ]},
+        "EventID": {"type": "string", "pattern": "^[0-9]{1,16}$", "description": "Virtual ms; a Last-Event-ID resumes right after it."}
+        """#
+    }
+}

@@ -1,0 +1,148 @@
+import HTTPServer
+import Layouts
+
+/// The `components` of the OpenAPI description: the layout schema's definitions, the loading
+/// schemas, the other documents' schemas, and the parameters, header fields and responses
+/// that several operations share.
+enum OpenAPIComponents {
+    static func text(catalog: Catalog) -> String {
+        let screens = catalog.screens.map(\.id)
+        let themes = Theme.allCases.map(\.rawValue)
+        let firstScreen = JSONText.string(screens.first ?? "home")
+        return #"""
+            {"schemas": {
+            \#(LayoutSchema.components),
+            \#(LoadingSchemas.components(screens: screens)),
+            \#(documents),
+            "Problem": {
+              "type": "object", "required": ["type", "title", "status", "detail"], "additionalProperties": false,
+              "description": "An RFC 9457 problem: what was wrong, and for a bad value the parameter, the allowed values and the closest allowed name.",
+              "properties": {
+                "type": {"const": "about:blank"},
+                "title": {"type": "string", "description": "The status's reason phrase."},
+                "status": {"type": "integer", "minimum": 400, "maximum": 599},
+                "detail": {"type": "string"},
+                "parameter": {"type": "string", "description": "The query parameter at fault."},
+                "parameters": {"type": "array", "items": {"type": "string"}, "description": "The parameters of which one is needed."},
+                "header": {"type": "string", "description": "The header field at fault."},
+                "conflictsWith": {"type": "string", "description": "The parameter that decides what the one at fault would."},
+                "allowed": {"oneOf": [{"type": "array", "items": {"type": "string"}}, {"type": "string"}], "description": "The allowed values, or in words their range."},
+                "suggestion": {"type": "string", "description": "The allowed name closest to the one given."}
+              },
+              "examples": [\#(unknownScreenExample(screens))]},
+            "FieldValue": {"type": "string", "pattern": "^[\\t\\u0020-\\u007e\\u0080-\\u00ff]*$", "description": "Any header field value (RFC 9110 §5.5)."}
+            },
+            "parameters": {
+              "ScreenPath": {"name": "screen", "in": "path", "required": true, "schema": {"$ref": "#/components/schemas/KnownScreen"}, "example": \#(firstScreen)},
+              "ThemePath": {"name": "theme", "in": "path", "required": true, "schema": {"type": "string", "enum": \#(JSONText.strings(themes))}, "example": "dark"},
+              "Theme": {"name": "theme", "in": "query", "required": false, "schema": {"type": "string", "enum": \#(JSONText.strings(themes))},
+                        "description": "Default: dark when Sec-CH-Prefers-Color-Scheme says dark, else light."},
+              "Motion": {"name": "motion", "in": "query", "required": false, "schema": {"type": "string", "enum": \#(JSONText.strings(Motion.allCases.map(\.rawValue)))},
+                         "description": "Default: reduced when Sec-CH-Prefers-Reduced-Motion says reduce, else full."},
+              "Direction": {"name": "direction", "in": "query", "required": false, "schema": {"type": "string", "enum": \#(JSONText.strings(Direction.allCases.map(\.rawValue))), "default": "ltr"}},
+              "Expand": {"name": "expand", "in": "query", "required": false, "schema": {"type": "boolean", "default": false},
+                         "description": "true: every repeat written out as its copies, each copy's ids suffixed [i]."},
+              "PrefersColorScheme": {"name": "Sec-CH-Prefers-Color-Scheme", "in": "header", "required": false, "schema": {"$ref": "#/components/schemas/FieldValue"},
+                                     "description": "A client hint: \"dark\" (or the bare token) chooses the dark theme when the query has no theme; any other value is ignored.", "example": "\"dark\""},
+              "PrefersReducedMotion": {"name": "Sec-CH-Prefers-Reduced-Motion", "in": "header", "required": false, "schema": {"$ref": "#/components/schemas/FieldValue"},
+                                       "description": "A client hint: \"reduce\" (or the bare token) chooses reduced motion when the query has no motion; any other value is ignored.", "example": "\"reduce\""},
+              "IfNoneMatch": {"name": "If-None-Match", "in": "header", "required": false, "schema": {"$ref": "#/components/schemas/FieldValue"},
+                              "description": "* or entity tags (RFC 9110 §13.1.2): a 304 when one matches the document's ETag (weak comparison); a value that is neither matches nothing."},
+              "LastEventID": {"name": "Last-Event-ID", "in": "header", "required": false, "schema": {"$ref": "#/components/schemas/EventID"},
+                              "description": "The id of the last event a reconnecting client saw: the stream resumes after it, without its snapshot."},
+              "LoadingQuery": {"name": "query", "in": "query", "required": true, "style": "form", "explode": true, "schema": {"$ref": "#/components/schemas/LoadingQuery"},
+                               "examples": {"start": {"value": {"screen": \#(firstScreen), "scenario": "typical", "seed": 7}},
+                                            "at": {"value": {"screen": \#(firstScreen), "scenario": "slow", "seed": 7, "at": 1200}}}},
+              "LoadingStreamQuery": {"name": "query", "in": "query", "required": true, "style": "form", "explode": true, "schema": {"$ref": "#/components/schemas/LoadingStreamQuery"},
+                                     "examples": {"start": {"value": {"screen": \#(firstScreen), "seed": 7, "speed": "10"}}}},
+              "TimelineScreen": {"name": "screen", "in": "query", "required": true, "schema": {"$ref": "#/components/schemas/KnownScreen"}, "example": \#(firstScreen)},
+              "Scenario": {"name": "scenario", "in": "query", "required": false, "schema": {"$ref": "#/components/schemas/Scenario"}, "example": "timeout"},
+              "Seed": {"name": "seed", "in": "query", "required": false, "schema": {"$ref": "#/components/schemas/Seed"}, "example": 7}
+            },
+            "headers": {
+              "ETag": {"required": true, "schema": {"type": "string", "pattern": "^\"[0-9a-f]{16}\"$"}, "description": "A strong entity tag: a hash of exactly these bytes."},
+              "CacheControlPublic": {"required": true, "schema": {"type": "string", "const": "public, max-age=60"}},
+              "CacheControlNoStore": {"required": true, "schema": {"type": "string", "const": "no-store"}},
+              "CacheControlNoCache": {"required": true, "schema": {"type": "string", "const": "no-cache"}},
+              "Vary": {"required": false, "schema": {"type": "string", "enum": ["\#(hints[0])", "\#(hints[1])", "\#(hints[0]), \#(hints[1])"]},
+                       "description": "The client hints the document was chosen by: those whose parameter the query did not give."},
+              "AcceptCH": {"required": true, "schema": {"type": "string", "const": "\#(hints[0]), \#(hints[1])"}, "description": "The client hints the server uses (RFC 8942)."},
+              "AccessControlAllowOrigin": {"required": true, "schema": {"type": "string", "minLength": 1}, "description": "* unless --cors-origin sets an origin."},
+              "XAccelBuffering": {"required": true, "schema": {"type": "string", "const": "no"}, "description": "Tells nginx to pass each event on at once."}
+            },
+            "responses": {
+              "BadRequest": {"description": "A known query parameter has a bad value, parameters conflict, one is missing, the query is not well-formed percent-encoded UTF-8, or a path segment does not decode to text.",
+                             "headers": \#(OpenAPIDocument.headers(OpenAPIDocument.plain)),
+                             "content": {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem", "properties": {"status": {"const": 400}}}}}},
+              "NotFound": {"description": "No such screen or theme: the problem lists the known ones and suggests the closest.",
+                           "headers": \#(OpenAPIDocument.headers(OpenAPIDocument.plain)),
+                           "content": {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem", "properties": {"status": {"const": 404}}, "required": ["allowed"]}}}},
+              "NotModified": {"description": "If-None-Match matched the document's ETag.", "headers": \#(OpenAPIDocument.headers(OpenAPIDocument.cached))},
+              "NotModifiedHinted": {"description": "If-None-Match matched the document's ETag.", "headers": \#(OpenAPIDocument.headers(OpenAPIDocument.hinted))}
+            }}
+            """#
+    }
+
+    /// What the server answers for a misspelt screen: its own problem document.
+    private static func unknownScreenExample(_ screens: [String]) -> String {
+        let misspelt = String((screens.first ?? "home").dropLast())
+        return String(decoding: ProblemResponses.unknown("screen", misspelt, allowed: screens).body, as: UTF8.self)
+    }
+
+    private static let hints = [DocumentResponses.colorSchemeHint, DocumentResponses.reducedMotionHint]
+
+    /// The schemas of the service index, the layouts and themes lists, health and the contract documents.
+    private static let documents: String = {
+        let links = MetaRoutes.links.map { "\(JSONText.string($0.key)): {\"const\": \(JSONText.string($0.value))}" }.joined(separator: ", ")
+        return #"""
+            "ServiceIndex": {
+              "type": "object", "required": ["name", "version", "links"], "additionalProperties": false,
+              "properties": {
+                "name": {"const": "skeleton-server"},
+                "version": {"const": \#(JSONText.string(SkeletonService.version))},
+                "links": {"type": "object", "required": \#(JSONText.strings(MetaRoutes.links.map(\.key))), "additionalProperties": false,
+                          "description": "Every route, by name.", "properties": {\#(links)}}
+              }},
+            "LayoutsIndex": {
+              "type": "object", "required": ["screens"], "additionalProperties": false,
+              "properties": {"screens": {"type": "array", "items": {
+                "type": "object", "required": ["id", "title", "source", "elements", "stages", "variants", "link"], "additionalProperties": false,
+                "properties": {
+                  "id": {"$ref": "#/components/schemas/KnownScreen"},
+                  "title": {"type": "string"},
+                  "source": {"type": "string"},
+                  "elements": {"type": "array", "minItems": 1, "items": {"$ref": "#/components/schemas/ElementID"}},
+                  "stages": {"type": "array", "minItems": 1, "items": {"$ref": "#/components/schemas/StageID"}},
+                  "variants": {"type": "array", "minItems": 1, "items": {"$ref": "#/components/schemas/Variant"}, "description": "The first is default."},
+                  "link": {"type": "string", "pattern": "^/layouts/[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"}
+                }}}}},
+            "ThemeDocument": {
+              "type": "object", "required": ["theme", "palette", "assumptions"], "additionalProperties": false,
+              "properties": {"theme": {"enum": \#(JSONText.strings(Theme.allCases.map(\.rawValue)))}, "palette": {"$ref": "#/components/schemas/Palette"},
+                             "assumptions": {"type": "array", "items": {"type": "string"}}}},
+            "ThemesIndex": {
+              "type": "object", "required": ["themes", "assumptions"], "additionalProperties": false,
+              "properties": {
+                "themes": {"type": "array", "items": {
+                  "type": "object", "required": ["theme", "palette"], "additionalProperties": false,
+                  "properties": {"theme": {"enum": \#(JSONText.strings(Theme.allCases.map(\.rawValue)))}, "palette": {"$ref": "#/components/schemas/Palette"}}}},
+                "assumptions": {"type": "array", "items": {"type": "string"}}
+              }},
+            "Health": {"type": "object", "required": ["status"], "additionalProperties": false, "properties": {"status": {"const": "ok"}}, "examples": [{"status": "ok"}]},
+            "Readiness": {"type": "object", "required": ["ready"], "additionalProperties": false, "properties": {"ready": {"type": "boolean"}}},
+            "SchemaDocument": {
+              "type": "object", "required": ["$schema", "$id"],
+              "description": "A JSON Schema (draft 2020-12) document; its $id is the path it is served at.",
+              "properties": {"$schema": {"const": "https://json-schema.org/draft/2020-12/schema"}, "$id": {"type": "string"}}},
+            "OpenAPIDescription": {
+              "type": "object", "required": ["openapi", "info", "paths", "components"],
+              "description": "An OpenAPI 3.1 description (this one): valid against the OpenAPI 3.1 schema.",
+              "properties": {
+                "openapi": {"const": \#(JSONText.string(OpenAPIDocument.version))},
+                "info": {"type": "object", "required": ["title", "version"]},
+                "paths": {"type": "object"},
+                "components": {"type": "object"}
+              }}
+            """#
+    }()
+}

@@ -1,0 +1,217 @@
+import Layouts
+
+/// The OpenAPI 3.1 description of every route the service answers (`GET /openapi.json`),
+/// generated from the catalog so that user screens appear in it: the screen ids are an enum,
+/// and each screen has a path of its own (`/layouts/home`) whose `variant` enum is its variants.
+///
+/// Written to be true of the running server, so that a schema-driven fuzzer finds no response
+/// that disagrees with it: every status a request can get is declared with its headers, and
+/// every body refers to a schema (the layout document's being the components that
+/// `GET /schema/layout.json` serves as `$defs`). HEAD and OPTIONS are not listed as operations:
+/// the router answers them for every route alike (see `info.description`).
+enum OpenAPIDocument {
+    /// The version of the OpenAPI Specification the description follows.
+    static let version = "3.1.1"
+
+    /// `servesMetrics`: whether the service answers `GET /metrics` (`SkeletonService`'s `metrics`).
+    static func bytes(catalog: Catalog, servesMetrics: Bool) -> [UInt8] {
+        var paths = [
+            path("/", get(
+                "getServiceIndex", tag: "meta", summary: "The service index: name, version and a link to every route.",
+                responses: [("200", json("The index.", ref("ServiceIndex"), headers: plain)), badRequest])),
+            path("/layouts", get(
+                "listLayouts", tag: "layouts", summary: "The screens: id, title, source app, element and stage ids, variants, link.",
+                parameters: [parameter("IfNoneMatch")],
+                responses: [("200", json("The list.", ref("LayoutsIndex"), headers: cached)), notModified, badRequest])),
+            path("/layouts/{screen}", get(
+                "getLayout", tag: "layouts", summary: "A screen's layout document in its default variant.",
+                description: "Each screen also has a path of its own below, with its variants; there the query can choose one. Any other screen is a 404 whose problem lists the known ones and suggests the closest.",
+                parameters: [parameter("ScreenPath"), parameter("Theme"), parameter("Motion"), parameter("Direction"), parameter("Expand"),
+                             parameter("PrefersColorScheme"), parameter("PrefersReducedMotion"), parameter("IfNoneMatch")],
+                responses: [("200", json("The layout document.", ref("Layout"), headers: hinted)), notModifiedHinted, badRequest, notFound])),
+        ]
+        paths += catalog.screens.map(screenPath)
+        paths += [
+            path("/themes", get(
+                "listThemes", tag: "layouts", summary: "Every colour token of every theme.",
+                parameters: [parameter("IfNoneMatch")],
+                responses: [("200", json("The palettes.", ref("ThemesIndex"), headers: cached)), notModified, badRequest])),
+            path("/themes/{theme}", get(
+                "getTheme", tag: "layouts", summary: "One theme's palette.",
+                parameters: [parameter("ThemePath"), parameter("IfNoneMatch")],
+                responses: [("200", json("The palette.", ref("ThemeDocument"), headers: cached)), notModified, badRequest, notFound])),
+            path("/scenarios", get(
+                "listScenarios", tag: "loading", summary: "The loading scenarios and what each does.",
+                parameters: [parameter("IfNoneMatch")],
+                responses: [("200", json("The scenarios.", ref("Scenarios"), headers: cached)), notModified, badRequest])),
+            path("/loading-state", get(
+                "getLoadingState", tag: "loading", summary: "The simulated loading state: start a load, follow it by its session token, or read a virtual instant.",
+                description: "With wait, a long poll: the response is held until some element changes or wait ms pass (at once when nothing will change again). Future times are never disclosed.",
+                parameters: [parameter("LoadingQuery")],
+                responses: [("200", json("The state.", ref("LoadingState"), headers: noStore)), badRequest, notFound])),
+            path("/loading-state/events", get(
+                "streamLoadingEvents", tag: "loading", summary: "The same load as a Server-Sent Events stream.",
+                description: "snapshot first, then one element event per change at the moment it happens, then complete, and the stream closes. Last-Event-ID resumes without repeating an event; at or past the end it is a 204.",
+                parameters: [parameter("LoadingStreamQuery"), parameter("LastEventID")],
+                responses: [
+                    ("200", #"""
+                        {"description": "The event stream (chunked). Each event is an instance of x-itemSchema (OpenAPI 3.2's itemSchema).",
+                         "headers": \#(headers(eventStream)),
+                         "content": {"text/event-stream": {"schema": {"type": "string"}, "x-itemSchema": {"$ref": "#/components/schemas/LoadingEvent"}}}}
+                        """#),
+                    ("204", #"{"description": "Last-Event-ID is at or past the last event: nothing is left to send (an EventSource stops reconnecting).", "headers": \#(headers(noStore))}"#),
+                    badRequest, notFound,
+                ])),
+            path("/loading-state/timeline", get(
+                "getLoadingTimeline", tag: "loading", summary: "The whole deterministic schedule of one screen, scenario and seed, for client test authors.",
+                parameters: [parameter("TimelineScreen"), parameter("Scenario"), parameter("Seed")],
+                responses: [("200", json("The timeline.", ref("Timeline"), headers: cachedWithoutTag)), badRequest, notFound])),
+            path("/healthz", get(
+                "getHealth", tag: "meta", summary: "Liveness.",
+                responses: [("200", json("Alive.", ref("Health"), headers: plain)), badRequest])),
+            path("/readyz", get(
+                "getReadiness", tag: "meta", summary: "Readiness: false while the server drains at shutdown.",
+                responses: [
+                    ("200", json("Ready.", ##"{"$ref": "#/components/schemas/Readiness", "properties": {"ready": {"const": true}}}"##, headers: plain)),
+                    ("503", json("Draining: route new requests elsewhere.", ##"{"$ref": "#/components/schemas/Readiness", "properties": {"ready": {"const": false}}}"##, headers: plain)),
+                    badRequest,
+                ])),
+        ]
+        if servesMetrics {
+            paths.append(path("/metrics", get(
+                "getMetrics", tag: "meta", summary: "Prometheus text exposition 0.0.4: requests by route, method and status; latency; connections; sessions started; process metrics.",
+                responses: [
+                    ("200", #"""
+                        {"description": "The metrics.", "headers": \#(headers(noStore)),
+                         "content": {"text/plain; version=0.0.4; charset=utf-8": {"schema": {"type": "string"}}}}
+                        """#),
+                    badRequest,
+                ])))
+        }
+        paths += [
+            path("/openapi.json", get(
+                "getOpenAPI", tag: "contract", summary: "This description.",
+                parameters: [parameter("IfNoneMatch")],
+                responses: [("200", json("The OpenAPI 3.1 description.", ref("OpenAPIDescription"), headers: cached)), notModified, badRequest])),
+            path(LayoutSchema.path, get(
+                "getLayoutSchema", tag: "contract", summary: "The JSON Schema (2020-12) of a layout document.",
+                parameters: [parameter("IfNoneMatch")],
+                responses: [("200", schemaDocument("The layout document's schema.", id: LayoutSchema.path)), notModified, badRequest])),
+            path(ScreenSchema.path, get(
+                "getScreenSchema", tag: "contract", summary: "The JSON Schema (2020-12) of a custom screen file (--layouts DIR), for editors: name it in the file's $schema.",
+                parameters: [parameter("IfNoneMatch")],
+                responses: [("200", schemaDocument("The screen file's schema.", id: ScreenSchema.path)), notModified, badRequest])),
+        ]
+        let document = #"""
+            {"openapi": \#(JSONText.string(version)),
+             "info": {
+               "title": "skeleton-server",
+               "version": \#(JSONText.string(SkeletonService.version)),
+               "summary": "Skeleton screen specifications and a deterministic loading simulation.",
+               "description": \#(JSONText.string(description))
+             },
+             "tags": [
+               {"name": "layouts", "description": "Skeleton layouts and their palettes."},
+               {"name": "loading", "description": "The staged loading simulation."},
+               {"name": "contract", "description": "This description and the JSON Schemas."},
+               {"name": "meta", "description": "Index, health and metrics."}
+             ],
+             "paths": {
+            \#(paths.joined(separator: ",\n"))
+             },
+             "components": \#(OpenAPIComponents.text(catalog: catalog))
+            }
+            """#
+        return Array(document.utf8)
+    }
+
+    private static let description = """
+        Every GET route also answers HEAD (the same status and header fields, no content; RFC 9110 §9.3.2) \
+        and OPTIONS (a CORS preflight: 204 with Allow, Access-Control-Allow-Methods and Access-Control-Max-Age). \
+        Another method on a route is a 405 with Allow; an unknown method a 501; a path that matches no route a 404. \
+        JSON responses are UTF-8 application/json, errors RFC 9457 application/problem+json. Unknown query parameters \
+        are ignored; a known one with a bad value is a 400 whose problem names it and lists the allowed values, and a query \
+        that is not well-formed percent-encoded UTF-8 is a 400 on every route. Documents that do not depend on the time \
+        carry a strong ETag: If-None-Match gives a 304. Every response carries Access-Control-Allow-Origin. \
+        Limits, answered before any route (the defaults; each is configurable): request line 8 KiB (414), header section 16 KiB or 100 fields (431), \
+        body 1 MiB (413), header read 10 s (408); request smuggling forms are a 400 and the connection is closed; \
+        HTTP/2 is a 505.
+        """
+
+    // MARK: Paths
+
+    /// `/layouts/{id}` for one screen: its own variants, and its id in the document.
+    private static func screenPath(_ screen: Screen) -> String {
+        let variant = #"""
+            {"name": "variant", "in": "query", "required": false,
+             "description": "The layout variant; another is a 400 listing this screen's.",
+             "schema": {"type": "string", "enum": \#(JSONText.strings(screen.variants)), "default": "default"}}
+            """#
+        let document = #"""
+            {"allOf": [{"$ref": "#/components/schemas/Layout"},
+                       {"properties": {"screen": {"const": \#(JSONText.string(screen.id))}, "variant": {"enum": \#(JSONText.strings(screen.variants))}}}]}
+            """#
+        return path("/layouts/" + screen.id, get(
+            "getLayout_" + screen.id, tag: "layouts", summary: "The layout document of \(screen.title) (\(screen.id)).",
+            parameters: [parameter("Theme"), parameter("Motion"), variant, parameter("Direction"), parameter("Expand"),
+                         parameter("PrefersColorScheme"), parameter("PrefersReducedMotion"), parameter("IfNoneMatch")],
+            responses: [("200", json("The layout document.", document, headers: hinted)), notModifiedHinted, badRequest]))
+    }
+
+    private static func path(_ path: String, _ item: String) -> String {
+        "\(JSONText.string(path)): \(item)"
+    }
+
+    private static func get(
+        _ operationID: String, tag: String, summary: String, description: String? = nil,
+        parameters: [String] = [], responses: [(String, String)]
+    ) -> String {
+        let description = description.map { #", "description": \#(JSONText.string($0))"# } ?? ""
+        let responses = responses.map { #"\#(JSONText.string($0.0)): \#($0.1)"# }.joined(separator: ",\n    ")
+        return #"""
+            {"get": {"operationId": \#(JSONText.string(operationID)), "tags": [\#(JSONText.string(tag))], "summary": \#(JSONText.string(summary))\#(description),
+              "parameters": [\#(parameters.joined(separator: ", "))],
+              "responses": {
+                \#(responses)
+              }}}
+            """#
+    }
+
+    // MARK: Responses
+
+    private static func ref(_ schema: String) -> String {
+        ##"{"$ref": "#/components/schemas/\##(schema)"}"##
+    }
+
+    private static func parameter(_ name: String) -> String {
+        ##"{"$ref": "#/components/parameters/\##(name)"}"##
+    }
+
+    private static func json(_ description: String, _ schema: String, headers names: [(String, String)]) -> String {
+        #"{"description": \#(JSONText.string(description)), "headers": \#(headers(names)), "content": {"application/json": {"schema": \#(schema)}}}"#
+    }
+
+    private static func schemaDocument(_ description: String, id: String) -> String {
+        #"""
+        {"description": \#(JSONText.string(description)), "headers": \#(headers(cached)),
+         "content": {"application/schema+json": {"schema": {"$ref": "#/components/schemas/SchemaDocument", "properties": {"$id": {"const": \#(JSONText.string(id))}}}}}}
+        """#
+    }
+
+    /// `"headers": {…}` members: each field name with its component header.
+    static func headers(_ names: [(String, String)]) -> String {
+        "{" + names.map { ##"\##(JSONText.string($0.0)): {"$ref": "#/components/headers/\##($0.1)"}"## }.joined(separator: ", ") + "}"
+    }
+
+    private static let badRequest = ("400", ##"{"$ref": "#/components/responses/BadRequest"}"##)
+    private static let notFound = ("404", ##"{"$ref": "#/components/responses/NotFound"}"##)
+    private static let notModified = ("304", ##"{"$ref": "#/components/responses/NotModified"}"##)
+    private static let notModifiedHinted = ("304", ##"{"$ref": "#/components/responses/NotModifiedHinted"}"##)
+
+    static let plain = [("Access-Control-Allow-Origin", "AccessControlAllowOrigin")]
+    static let cached = [("ETag", "ETag"), ("Cache-Control", "CacheControlPublic")] + plain
+    static let cachedWithoutTag = [("Cache-Control", "CacheControlPublic")] + plain
+    static let hinted = cached + [("Vary", "Vary"), ("Accept-CH", "AcceptCH")]
+    static let noStore = [("Cache-Control", "CacheControlNoStore")] + plain
+    private static let eventStream = [("Cache-Control", "CacheControlNoCache"), ("X-Accel-Buffering", "XAccelBuffering")] + plain
+}

@@ -1,0 +1,426 @@
+"""The contract documents (GET /openapi.json, /schema/layout.json, /schema/screen.json): valid
+OpenAPI 3.1 and JSON Schema 2020-12, true of what the server serves, cached like the other
+documents. scripts/schemathesis fuzzes the same description; these tests check what a fuzzer
+cannot reach (real session tokens, the event stream, every document of every option)."""
+import copy
+import itertools
+import json
+import re
+import socket
+from urllib.parse import quote
+
+import pytest
+from jsonschema import Draft202012Validator, FormatChecker
+from openapi_spec_validator import validate as validate_openapi
+from referencing import Registry, Resource
+from referencing.jsonschema import DRAFT202012
+
+from conftest import RunningServer
+
+CONTRACT = ["/openapi.json", "/schema/layout.json", "/schema/screen.json"]
+
+
+def get(client, path, headers=()):
+    response = client.request(path, headers=headers)
+    return response, (json.loads(response.body) if response.body else None)
+
+
+@pytest.fixture(scope="module")
+def openapi(server):
+    client = server.client()
+    try:
+        return get(client, "/openapi.json")[1]
+    finally:
+        client.close()
+
+
+@pytest.fixture(scope="module")
+def layout_schema(server):
+    client = server.client()
+    try:
+        return get(client, "/schema/layout.json")[1]
+    finally:
+        client.close()
+
+
+def pointer(*segments):
+    """A JSON pointer as a URI fragment (RFC 6901 §6)."""
+    return "".join("/" + quote(str(s).replace("~", "~0").replace("/", "~1"), safe="~") for s in segments)
+
+
+def validator(openapi, fragment):
+    """Validates against the schema at `fragment` of the OpenAPI description, its $refs resolved in it."""
+    registry = Registry().with_resource("urn:openapi", Resource(contents=openapi, specification=DRAFT202012))
+    return Draft202012Validator({"$ref": "urn:openapi#" + fragment}, registry=registry, format_checker=FormatChecker())
+
+
+def errors(validator, instance):
+    return [f"{e.json_path}: {e.message[:200]}" for e in validator.iter_errors(instance)]
+
+
+def declared_response(openapi, template, status):
+    response = openapi["paths"][template]["get"]["responses"][str(status)]
+    if "$ref" in response:
+        response = openapi["components"]["responses"][response["$ref"].rsplit("/", 1)[1]]
+    return response
+
+
+def check_response(openapi, template, response):
+    """Fails unless the response's status, header fields and body are the ones declared for `template`."""
+    operation = openapi["paths"][template]["get"]
+    assert str(response.status) in operation["responses"], f"{template}: undeclared status {response.status}"
+    declared = declared_response(openapi, template, response.status)
+    for name, header in declared.get("headers", {}).items():
+        header = openapi["components"]["headers"][header["$ref"].rsplit("/", 1)[1]]
+        value = response.header(name)
+        if value is None:
+            assert not header.get("required"), f"{template} {response.status}: no {name}"
+            continue
+        assert Draft202012Validator(header["schema"]).is_valid(value), f"{template} {response.status}: {name}: {value!r}"
+    content = declared.get("content")
+    if not content:
+        assert response.body == b""
+        return None
+    media_type = response.header("content-type")
+    assert media_type in content, f"{template} {response.status}: {media_type} is not declared"
+    body = json.loads(response.body)
+    reference = operation["responses"][str(response.status)].get("$ref")
+    location = ("components", "responses", reference.rsplit("/", 1)[1]) if reference else ("paths", template, "get", "responses", response.status)
+    found = errors(validator(openapi, pointer(*location, "content", media_type, "schema")), body)
+    assert not found, f"{template} {response.status}: {found[:5]}"
+    return body
+
+
+# MARK: The documents are what they claim to be
+
+def test_openapi_passes_openapi_spec_validator(openapi):
+    assert openapi["openapi"].startswith("3.1.")
+    validate_openapi(openapi)
+
+
+def test_the_schemas_are_valid_json_schema_2020_12(server, client):
+    for path in CONTRACT[1:]:
+        _, schema = get(client, path)
+        assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema" and schema["$id"] == path
+        Draft202012Validator.check_schema(schema)
+
+
+def examples(node, path=()):
+    """Every example in the description: (schema pointer, value) for parameters, media types and schemas."""
+    if isinstance(node, dict):
+        if "schema" in node and ("example" in node or "examples" in node):
+            values = [node["example"]] if "example" in node else [e["value"] for e in node["examples"].values()]
+            for value in values:
+                yield pointer(*path, "schema"), value
+        if "examples" in node and isinstance(node["examples"], list):
+            for value in node["examples"]:
+                yield pointer(*path), value
+        for key, child in node.items():
+            yield from examples(child, (*path, key))
+    elif isinstance(node, list):
+        for index, child in enumerate(node):
+            yield from examples(child, (*path, index))
+
+
+def test_every_example_validates_against_its_schema(openapi):
+    found = list(examples(openapi))
+    assert len(found) >= 10
+    for fragment, value in found:
+        assert not errors(validator(openapi, fragment), value), f"example at {fragment}: {value!r}"
+
+
+def test_the_layout_components_are_the_layout_schema(openapi, layout_schema):
+    """/schema/layout.json's root and $defs are the description's components, references rewritten."""
+    text = json.dumps(layout_schema).replace('"#/$defs/', '"#/components/schemas/')
+    served = json.loads(text)
+    components = openapi["components"]["schemas"]
+    root = {k: v for k, v in served.items() if k not in ("$schema", "$id", "$defs")}
+    assert components["Layout"] == root
+    for name, definition in served["$defs"].items():
+        assert components[name] == definition, name
+
+
+def test_openapi_describes_every_route_the_index_links(client, openapi):
+    _, index = get(client, "/")
+    _, layouts = get(client, "/layouts")
+    expected = set(index["links"].values()) | {s["link"] for s in layouts["screens"]}
+    assert set(openapi["paths"]) == expected
+    assert {"/openapi.json", "/schema/layout.json", "/schema/screen.json"} <= set(index["links"].values())
+    for screen in layouts["screens"]:
+        operation = openapi["paths"][screen["link"]]["get"]
+        variant = next(p for p in operation["parameters"] if p.get("name") == "variant")
+        assert variant["schema"]["enum"] == screen["variants"]
+
+
+def test_openapi_leaves_out_metrics_when_the_server_has_none():
+    server = RunningServer("--no-metrics")
+    client = server.client()
+    try:
+        _, document = get(client, "/openapi.json")
+        assert "/metrics" not in document["paths"]
+        validate_openapi(document)
+    finally:
+        client.close()
+        assert server.stop() == 0
+
+
+# MARK: The documents are true of the server
+
+SCREEN_OPTIONS = list(itertools.product(["light", "dark"], ["full", "reduced"], ["ltr", "rtl"], ["false", "true"]))
+
+
+def test_every_layout_document_validates_against_the_layout_schema(client, openapi, layout_schema):
+    by_schema = Draft202012Validator(layout_schema, format_checker=FormatChecker())
+    _, layouts = get(client, "/layouts")
+    count = 0
+    for screen in layouts["screens"]:
+        by_operation = validator(openapi, pointer("paths", screen["link"], "get", "responses", 200, "content", "application/json", "schema"))
+        for variant, (theme, motion, direction, expand) in itertools.product(screen["variants"], SCREEN_OPTIONS):
+            response = client.request(f"{screen['link']}?variant={variant}&theme={theme}&motion={motion}&direction={direction}&expand={expand}")
+            document = json.loads(response.body)
+            assert not errors(by_schema, document), f"{screen['id']} {variant} {theme} {motion} {direction} {expand}"
+            assert not errors(by_operation, document)
+            check_response(openapi, screen["link"], response)
+            check_response(openapi, "/layouts/{screen}", client.request(f"/layouts/{screen['id']}?theme={theme}&motion={motion}&direction={direction}&expand={expand}"))
+            count += 1
+    assert count >= 6 * 16
+
+
+def test_the_layout_schema_refuses_broken_documents(client, layout_schema):
+    by_schema = Draft202012Validator(layout_schema, format_checker=FormatChecker())
+    _, document = get(client, "/layouts/home")
+    block = document["root"]
+    while block["type"] != "block":
+        block = block["child"] if "child" in block else block["children"][0]
+
+    def broken(change):
+        copied = copy.deepcopy(document)
+        change(copied)
+        return errors(by_schema, copied)
+
+    def first_block(copied):
+        node = copied["root"]
+        while node["type"] != "block":
+            node = node["child"] if "child" in node else node["children"][0]
+        return node
+
+    assert broken(lambda d: d.update(colour="red"))
+    assert broken(lambda d: first_block(d).update(height=-1))
+    assert broken(lambda d: first_block(d).update(fill="red"))
+    assert broken(lambda d: first_block(d).pop("shape"))
+    assert broken(lambda d: first_block(d).update(children=[]))
+    assert broken(lambda d: d["palette"].update(base="#fff"))
+    assert broken(lambda d: d["animation"]["shimmer"].update(kind="sparkle"))
+
+
+SCREENS_AND_SCENARIOS = list(itertools.product(["home", "insights", "inbox", "thread", "movies"], ["typical", "instant", "slow", "timeout", "error"]))
+
+
+def test_states_and_timelines_validate_against_their_schemas(client, openapi):
+    for screen, scenario in SCREENS_AND_SCENARIOS:
+        timeline = check_response(openapi, "/loading-state/timeline", client.request(f"/loading-state/timeline?screen={screen}&scenario={scenario}&seed=3"))
+        times = sorted({e.get("readyAtMs", e.get("failedAtMs")) for e in timeline["elements"]})
+        for at in [0, *times, times[-1] + 1, 86400000]:
+            state = check_response(openapi, "/loading-state", client.request(f"/loading-state?screen={screen}&scenario={scenario}&seed=3&at={at}"))
+            assert state["session"] is None
+        state = check_response(openapi, "/loading-state", client.request(f"/loading-state?screen={screen}&scenario={scenario}&speed=100"))
+        polled = check_response(openapi, "/loading-state", client.request(f"/loading-state?session={state['session']}&wait=0"))
+        assert polled["session"] == state["session"]
+
+
+def test_each_form_of_the_loading_query_is_accepted_and_mixtures_are_refused(client, openapi):
+    query = validator(openapi, pointer("components", "schemas", "LoadingQuery"))
+    _, started = get(client, "/loading-state?screen=home&speed=100")
+    accepted = [{"screen": "home"}, {"screen": "movies", "scenario": "slow", "seed": 9007199254740991, "speed": "0.1"},
+                {"screen": "home", "wait": 0}, {"screen": "inbox", "at": 1200, "seed": 4}, {"session": started["session"]},
+                {"session": started["session"], "wait": 30000}]
+    refused = [{}, {"scenario": "slow"}, {"screen": "home", "session": started["session"]}, {"screen": "home", "at": 5, "wait": 10},
+               {"screen": "home", "at": 5, "speed": "2"}, {"session": started["session"], "seed": 1}, {"session": started["session"], "at": 0},
+               {"screen": "home", "speed": "0.05"}, {"screen": "home", "speed": "1.0001"}, {"screen": "home", "wait": 30001}]
+    for parameters in accepted:
+        assert not errors(query, parameters), parameters
+        response = client.request("/loading-state?" + "&".join(f"{k}={v}" for k, v in parameters.items()))
+        assert response.status == 200, (parameters, response)
+        check_response(openapi, "/loading-state", response)
+    for parameters in refused:
+        assert errors(query, parameters), parameters
+        response = client.request("/loading-state?" + "&".join(f"{k}={v}" for k, v in parameters.items()))
+        assert response.status == 400, (parameters, response)
+        check_response(openapi, "/loading-state", response)
+
+
+def test_other_documents_and_problems_validate_against_their_schemas(client, openapi):
+    for template, path in [("/", "/"), ("/layouts", "/layouts"), ("/themes", "/themes"), ("/themes/{theme}", "/themes/light"),
+                           ("/themes/{theme}", "/themes/dark"), ("/scenarios", "/scenarios"), ("/healthz", "/healthz"),
+                           ("/readyz", "/readyz"), ("/openapi.json", "/openapi.json")]:
+        assert client.request(path).status == 200
+        check_response(openapi, template, client.request(path))
+    problems = [
+        ("/layouts/{screen}", "/layouts/hom", 404), ("/layouts/{screen}", "/layouts/%FF", 400), ("/layouts/home", "/layouts/home?theme=sepia", 400),
+        ("/layouts/home", "/layouts/home?variant=wide", 400), ("/layouts/home", "/layouts/home?expand=yes", 400),
+        ("/themes/{theme}", "/themes/blue", 404), ("/scenarios", "/scenarios?x=%ZZ", 400),
+        ("/loading-state", "/loading-state", 400), ("/loading-state", "/loading-state?screen=nope", 404),
+        ("/loading-state", "/loading-state?session=abc.def", 400), ("/loading-state", "/loading-state?screen=home&seed=-1", 400),
+        ("/loading-state/timeline", "/loading-state/timeline", 400), ("/loading-state/timeline", "/loading-state/timeline?screen=hom", 404),
+        ("/loading-state/events", "/loading-state/events?screen=home&session=x", 400),
+    ]
+    for template, path, status in problems:
+        response = client.request(path)
+        assert response.status == status, (path, response)
+        problem = check_response(openapi, template, response)
+        assert problem["status"] == status
+
+
+def read_stream(port, query):
+    """The events of a stream that ends by itself: [(fields, raw data)] in order."""
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+        sock.sendall(f"GET /loading-state/events?{query} HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n".encode())
+        data = b""
+        while chunk := sock.recv(65536):
+            data += chunk
+    head, body = data.split(b"\r\n\r\n", 1)
+    assert b"Transfer-Encoding: chunked" in head
+    text = b""
+    while True:
+        size_line, body = body.split(b"\r\n", 1)
+        size = int(size_line, 16)
+        if size == 0:
+            break
+        text, body = text + body[:size], body[size + 2:]
+    events = []
+    for block in text.decode().split("\n\n"):
+        fields = dict(line.split(": ", 1) for line in block.split("\n") if line and not line.startswith(":"))
+        if fields:
+            events.append(fields)
+    return events
+
+
+def test_every_event_of_a_stream_validates_against_its_schema(server, client, openapi):
+    check = validator(openapi, pointer("components", "schemas", "LoadingEvent"))
+    branches = {branch["properties"]["event"]["const"]: branch for branch in openapi["components"]["schemas"]["LoadingEvent"]["oneOf"]}
+    names = []
+    for query in ["screen=movies&scenario=error&seed=2&speed=100", "screen=inbox&scenario=timeout&speed=100"]:
+        for event in read_stream(server.port, query):
+            assert not errors(check, event), event
+            content = branches[event["event"]]["properties"]["data"]["contentSchema"]
+            index = list(branches).index(event["event"])
+            data_check = validator(openapi, pointer("components", "schemas", "LoadingEvent", "oneOf", index, "properties", "data", "contentSchema"))
+            assert content and not errors(data_check, json.loads(event["data"])), event
+            names.append(event["event"])
+    assert names[0] == "snapshot" and names[-1] == "complete" and "element" in names
+
+
+def test_a_screen_file_following_the_format_validates(client):
+    _, schema = get(client, "/schema/screen.json")
+    check = Draft202012Validator(schema, format_checker=FormatChecker())
+    assert not errors(check, SAMPLE_SCREEN)
+    assert not errors(check, MINIMAL_SCREEN)
+
+
+BROKEN_SCREENS = {
+    "unknown member on a node": lambda s: s["layouts"][0]["root"]["children"][0].update(colour="red"),
+    "unknown member at the top": lambda s: s.update(version=1),
+    "negative size": lambda s: s["layouts"][0]["root"]["children"][0].update(height=-4),
+    "size past 10,000": lambda s: s["layouts"][0]["root"].update(spacing=10001),
+    "bad palette token": lambda s: s["layouts"][0]["root"]["children"][0].update(fill="#FF0000FF"),
+    "bad stop token": lambda s: s["animation"]["reducedShimmer"]["stops"][0].update(token="grey"),
+    "a block's member on a stack": lambda s: s["layouts"][0]["root"].update(height=20),
+    "a block without height": lambda s: s["layouts"][0]["root"]["children"][0].pop("height"),
+    "a static shimmer with a duration": lambda s: s["animation"]["reducedShimmer"].update(durationMs=100),
+    "a gradient without end": lambda s: s["animation"]["shimmer"].pop("end"),
+    "no preset and no transition": lambda s: (s["animation"].pop("preset"), s["animation"].pop("transition")),
+    "first layout not default": lambda s: s["layouts"][0].update(variant="compact"),
+    "bad screen id": lambda s: s.update(id="-home"),
+    "repeat count past 100": lambda s: s["layouts"][0]["root"]["children"][2].update(count=101),
+    "ms not an integer": lambda s: s["stages"][0]["readyMs"].update(max=80.5),
+    "unknown scenario range": lambda s: s["stages"][0]["scenarios"].update(typical={"min": 0, "max": 1}),
+    "no stages": lambda s: s.update(stages=[]),
+    "title too long": lambda s: s.update(title="x" * 4097),
+}
+
+
+@pytest.mark.parametrize("name", BROKEN_SCREENS)
+def test_broken_screen_files_do_not_validate(client, name):
+    _, schema = get(client, "/schema/screen.json")
+    broken = copy.deepcopy(SAMPLE_SCREEN)
+    BROKEN_SCREENS[name](broken)
+    assert errors(Draft202012Validator(schema, format_checker=FormatChecker()), broken)
+
+
+def test_contract_documents_have_a_strong_etag_and_answer_304(client):
+    for path in CONTRACT:
+        response = client.request(path)
+        assert response.status == 200
+        etag = response.header("etag")
+        assert re.fullmatch(r'"[0-9a-f]{16}"', etag)
+        assert response.header("cache-control") == "public, max-age=60"
+        assert response.header("content-type") == ("application/json" if path == "/openapi.json" else "application/schema+json")
+        for condition in [etag, f"W/{etag}", f'"0000000000000000", {etag}', "*"]:
+            revalidated = client.request(path, headers=[("If-None-Match", condition)])
+            assert revalidated.status == 304 and revalidated.body == b"", condition
+            assert revalidated.header("etag") == etag and revalidated.header("cache-control") == "public, max-age=60"
+        assert client.request(path, headers=[("If-None-Match", '"0000000000000000"')]).status == 200
+        head = client.request(path, method="HEAD")
+        assert head.status == 200 and head.body == b"" and head.header("etag") == etag
+        assert head.header("content-length") == str(len(response.body))
+
+
+SAMPLE_SCREEN = {
+    "$schema": "http://127.0.0.1:8080/schema/screen.json",
+    "id": "profile",
+    "title": "Profile",
+    "source": "ProfileView (sample app)",
+    "assumptions": ["the avatar size is a guess"],
+    "animation": {
+        "preset": "chat",
+        "shimmer": {
+            "kind": "gradient", "application": "fill",
+            "stops": [{"token": "gray5", "opacity": 0.3, "location": 0}, {"token": "gray4", "opacity": 0.5, "location": 0.5},
+                      {"token": "gray5", "opacity": 0.3, "location": 1}],
+            "start": {"from": {"x": -1, "y": 0.5}, "to": {"x": 1, "y": 0.5}},
+            "end": {"from": {"x": 0, "y": 0.5}, "to": {"x": 2, "y": 0.5}},
+            "durationMs": 1500, "curve": "linear", "autoreverses": False,
+        },
+        "reducedShimmer": {"kind": "static", "application": "fill", "stops": [{"token": "gray5", "location": 0}, {"token": "gray5", "location": 1}]},
+        "transition": {"skeletonExit": {"opacity": 0, "scale": 0.98}, "contentEnter": {"opacity": 0, "scale": 1.02},
+                       "curve": {"type": "spring", "responseMs": 400, "dampingFraction": 0.825}},
+        "minimumDisplayMs": 250, "showDelayMs": 50, "timeoutMs": 8000, "maxConcurrentShimmers": 4,
+    },
+    "stages": [
+        {"id": "header", "title": "name and avatar ready", "readyMs": {"min": 30, "max": 80},
+         "scenarios": {"instant": {"min": 0, "max": 20}, "slow": {"min": 120, "max": 320}}},
+        {"id": "posts", "title": "posts ready", "readyMs": {"min": 100, "max": 900}, "after": "header"},
+    ],
+    "layouts": [
+        {"variant": "default",
+         "elements": [{"id": "avatar", "stage": "header", "accessibilityLabel": "Loading profile"},
+                      {"id": "posts", "stage": "posts", "accessibilityLabel": "Loading posts",
+                       "content": {"posts": [{"title": "Hello", "likes": 3}], "more": None}}],
+         "root": {"type": "stack", "spacing": 12, "alignment": "leading", "padding": {"top": 16, "leading": 16},
+                  "children": [
+                      {"type": "block", "id": "avatar", "width": 64, "height": 64, "cornerRadius": 32, "shape": "circle", "fill": "gray5", "shimmer": True},
+                      {"type": "text", "lines": 3, "lineHeight": 14, "lineSpacing": 6, "lastLineFraction": 0.6},
+                      {"type": "repeat", "count": 4, "child": {
+                          "type": "stack", "axis": "horizontal", "children": [
+                              {"type": "block", "width": "fill", "height": 40, "corners": ["topLeading", "topTrailing"], "cornerRadius": 8},
+                              {"type": "spacer"}]}},
+                      {"type": "divider", "opacity": 0.3, "thickness": 0.5},
+                      {"type": "scroll", "id": "posts", "axis": "horizontal", "scrollEnabled": False, "maxWidth": "fill",
+                       "background": "card", "clip": True, "minHeight": 72,
+                       "child": {"type": "stack", "axis": "horizontal", "spacing": 8, "children": [{"type": "block", "width": 120, "height": 90}]}},
+                  ]},
+         "assumptions": []},
+        {"variant": "compact",
+         "elements": [{"id": "avatar", "stage": "header", "accessibilityLabel": "Loading profile"}],
+         "root": {"type": "block", "id": "avatar", "height": 40}},
+    ],
+}
+
+MINIMAL_SCREEN = {
+    "id": "x",
+    "title": "X",
+    "animation": {"preset": "movies"},
+    "stages": [{"id": "all", "title": "everything", "readyMs": {"min": 0, "max": 0}}],
+    "layouts": [{"variant": "default", "elements": [{"id": "all", "stage": "all", "accessibilityLabel": "Loading"}],
+                 "root": {"type": "block", "id": "all", "height": 10}}],
+}

@@ -55,6 +55,19 @@ enum LoadingSchemas {
              "properties": {"session": {"$ref": "#/components/schemas/SessionToken"},
                             "screen": false, "scenario": false, "seed": false, "speed": false, "at": false}}
           ]},
+        "DataQuery": {
+          "type": "object",
+          "description": "The query of GET /data/{screen}/{element}: start a load of the path's screen now, or follow one by its token (a load of that screen); fault either way.",
+          "oneOf": [
+            {"title": "start", "type": "object",
+             "properties": {"scenario": {"$ref": "#/components/schemas/Scenario"}, "seed": {"$ref": "#/components/schemas/Seed"},
+                            "speed": {"$ref": "#/components/schemas/Speed"}, "fault": {"$ref": "#/components/schemas/Fault"}, "session": false}},
+            {"title": "session", "type": "object", "required": ["session"],
+             "properties": {"session": {"$ref": "#/components/schemas/SessionToken"}, "fault": {"$ref": "#/components/schemas/Fault"},
+                            "screen": false, "scenario": false, "seed": false, "speed": false, "at": false}}
+          ]},
+        "Fault": {"type": "string", "enum": \#(JSONText.strings(DataRoutes.Fault.allCases.map(\.rawValue))),
+                  "description": "A network fault at the element's time: reset, empty, truncated, dribble or stall."},
         "Ms": {"type": "integer", "minimum": 0, "maximum": 600000, "description": "Virtual ms since the load's start; never past the screen's timeoutMs."},
         "StageState": {
           "type": "object", "required": ["id", "status"], "additionalProperties": false,
@@ -113,11 +126,14 @@ enum LoadingSchemas {
             "elements": {"type": "array", "minItems": 1, "items": {"$ref": "#/components/schemas/FinalElementState"}}
           }},
         "Scenarios": {
-          "type": "object", "required": ["scenarios", "speed"], "additionalProperties": false,
+          "type": "object", "required": ["scenarios", "faults", "speed"], "additionalProperties": false,
           "properties": {
             "scenarios": {"type": "array", "items": {
               "type": "object", "required": ["id", "summary"], "additionalProperties": false,
               "properties": {"id": {"$ref": "#/components/schemas/Scenario"}, "summary": {"type": "string"}}}},
+            "faults": {"type": "array", "description": "What fault= does on GET /data/{screen}/{element}.", "items": {
+              "type": "object", "required": ["id", "summary"], "additionalProperties": false,
+              "properties": {"id": {"$ref": "#/components/schemas/Fault"}, "summary": {"type": "string"}}}},
             "speed": {"type": "object", "required": ["min", "max", "default", "summary"], "additionalProperties": false,
                       "properties": {"min": {"const": 0.1}, "max": {"const": 100}, "default": {"const": 1}, "summary": {"type": "string"}}}
           }},

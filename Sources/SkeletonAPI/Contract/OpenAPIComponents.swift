@@ -27,7 +27,13 @@ enum OpenAPIComponents {
                 "header": {"type": "string", "description": "The header field at fault."},
                 "conflictsWith": {"type": "string", "description": "The parameter that decides what the one at fault would."},
                 "allowed": {"oneOf": [{"type": "array", "items": {"type": "string"}}, {"type": "string"}], "description": "The allowed values, or in words their range."},
-                "suggestion": {"type": "string", "description": "The allowed name closest to the one given."}
+                "suggestion": {"type": "string", "description": "The allowed name closest to the one given."},
+                "element": {"type": "string", "description": "A data endpoint's element."},
+                "stage": {"type": "string", "description": "The stage that element is bound to."},
+                "code": {"enum": ["timeout", "error"], "description": "Why the element failed, as in the state documents."},
+                "retryable": {"type": "boolean", "description": "Whether asking again can succeed."},
+                "failedAtMs": {"type": "integer", "minimum": 0, "description": "When the element failed, in virtual ms of its load."},
+                "retryAfterMs": {"type": "integer", "minimum": 0, "description": "Wall-clock ms after which the same request succeeds."}
               },
               "examples": [\#(unknownScreenExample(screens))]},
             "FieldValue": {"type": "string", "pattern": "^[\\t\\u0020-\\u007e\\u0080-\\u00ff]*$", "description": "Any header field value (RFC 9110 §5.5)."}
@@ -57,7 +63,11 @@ enum OpenAPIComponents {
                                      "examples": {"start": {"value": {"screen": \#(firstScreen), "seed": 7, "speed": "10"}}}},
               "TimelineScreen": {"name": "screen", "in": "query", "required": true, "schema": {"$ref": "#/components/schemas/KnownScreen"}, "example": \#(firstScreen)},
               "Scenario": {"name": "scenario", "in": "query", "required": false, "schema": {"$ref": "#/components/schemas/Scenario"}, "example": "timeout"},
-              "Seed": {"name": "seed", "in": "query", "required": false, "schema": {"$ref": "#/components/schemas/Seed"}, "example": 7}
+              "Seed": {"name": "seed", "in": "query", "required": false, "schema": {"$ref": "#/components/schemas/Seed"}, "example": 7},
+              "ElementPath": {"name": "element", "in": "path", "required": true, "schema": {"type": "string", "pattern": "^[A-Za-z_][A-Za-z0-9_.\\[\\]-]{0,63}$"},
+                              "description": "An element id of the screen; another is a 404 listing them.", "example": "accountsCarousel"},
+              "DataQuery": {"name": "query", "in": "query", "required": false, "style": "form", "explode": true, "schema": {"$ref": "#/components/schemas/DataQuery"},
+                            "examples": {"start": {"value": {"scenario": "typical", "seed": 7, "speed": "10"}}}}
             },
             "headers": {
               "ETag": {"required": true, "schema": {"type": "string", "pattern": "^\"[0-9a-f]{16}\"$"}, "description": "A strong entity tag: a hash of exactly these bytes."},
@@ -68,6 +78,9 @@ enum OpenAPIComponents {
                        "description": "The client hints the document was chosen by: those whose parameter the query did not give."},
               "AcceptCH": {"required": true, "schema": {"type": "string", "const": "\#(hints[0]), \#(hints[1])"}, "description": "The client hints the server uses (RFC 8942)."},
               "AccessControlAllowOrigin": {"required": true, "schema": {"type": "string", "minLength": 1}, "description": "* unless --cors-origin sets an origin."},
+              "ServerTiming": {"required": true, "schema": {"type": "string", "pattern": "^stage;desc=\"[^\"]*\", wait;dur=[0-9]+$"}, "description": "The element's stage and how long the answer was held, in ms."},
+              "TimingAllowOrigin": {"required": true, "schema": {"type": "string", "const": "*"}},
+              "RetryAfter": {"required": true, "schema": {"type": "string", "pattern": "^[0-9]+$"}, "description": "Seconds until the same request succeeds (0 while draining: ask another replica)."},
               "XAccelBuffering": {"required": true, "schema": {"type": "string", "const": "no"}, "description": "Tells nginx to pass each event on at once."}
             },
             "responses": {

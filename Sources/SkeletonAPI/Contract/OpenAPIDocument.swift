@@ -66,6 +66,36 @@ enum OpenAPIDocument {
                 "getLoadingTimeline", tag: "loading", summary: "The whole deterministic schedule of one screen, scenario and seed, for client test authors.",
                 parameters: [parameter("TimelineScreen"), parameter("Scenario"), parameter("Seed")],
                 responses: [("200", json("The timeline.", ref("Timeline"), headers: cachedWithoutTag)), badRequest, notFound])),
+            path("/data/{screen}/{element}", get(
+                "getElementData", tag: "loading", summary: "An element's data, answered at its time in a simulated load, with its failures and network faults.",
+                description: "Held until the element's readyAtMs in the session (session=), or in a load started by this request (scenario, seed, speed); at once when that time has passed. A timed-out element is a 504 at the timeout, a failed one a 503; the same request 1000 virtual ms after the failure succeeds. fault= replaces the answer at the element's time: reset (the connection is reset), empty (closed with no response), truncated (the head and half the body, then closed), dribble (the head when the stage starts, the body in pieces until the element is ready), stall (the head, then nothing). Element ids are those of every layout of the screen (GET /layouts).",
+                parameters: [parameter("ScreenPath"), parameter("ElementPath"), parameter("DataQuery"), parameter("IfNoneMatch")],
+                responses: [
+                    ("200", #"""
+                        {"description": "The element's data: its content from the screen file, else the built-in screens' sample content for the seed (JSON, or an SVG poster).",
+                         "headers": \#(headers(data + [("ETag", "ETag"), ("Cache-Control", "CacheControlNoCache")])),
+                         "content": {"application/json": {"schema": {}}, "image/svg+xml": {"schema": {"type": "string"}}}}
+                        """#),
+                    ("304", #"{"description": "If-None-Match matched the content's ETag.", "headers": \#(headers(data + [("ETag", "ETag"), ("Cache-Control", "CacheControlNoCache")]))}"#),
+                    badRequest, notFound,
+                    ("503", dataFailure("The element failed to load (simulated error), or the server is draining (Retry-After: 0).", status: 503)),
+                    ("504", dataFailure("The element timed out (the timeout scenario).", status: 504)),
+                ])),
+            path("/preview/{screen}", get(
+                "getPreview", tag: "web", summary: "An HTML page: the screen in a phone per theme, driven by a loading session, with controls and a live timeline.",
+                description: "An unknown screen is a 404: an HTML page when Accept names text/html, else problem+json (Vary: Accept).",
+                parameters: [parameter("ScreenPath"), parameter("IfNoneMatch")],
+                responses: [
+                    ("200", #"{"description": "The page.", "headers": \#(headers(cached)), "content": {"text/html; charset=utf-8": {"schema": {"type": "string"}}}}"#),
+                    notModified, badRequest, notFound,
+                ])),
+            path("/renderer.js", get(
+                "getRenderer", tag: "web", summary: "The web renderer: an ES module defining <skeleton-screen> and renderSkeleton(document, container, options).",
+                parameters: [parameter("IfNoneMatch")],
+                responses: [
+                    ("200", #"{"description": "The module.", "headers": \#(headers(cached)), "content": {"text/javascript; charset=utf-8": {"schema": {"type": "string"}}}}"#),
+                    notModified, badRequest,
+                ])),
             path("/healthz", get(
                 "getHealth", tag: "meta", summary: "Liveness.",
                 responses: [("200", json("Alive.", ref("Health"), headers: plain)), badRequest])),
@@ -114,6 +144,7 @@ enum OpenAPIDocument {
                {"name": "layouts", "description": "Skeleton layouts and their palettes."},
                {"name": "loading", "description": "The staged loading simulation."},
                {"name": "contract", "description": "This description and the JSON Schemas."},
+               {"name": "web", "description": "The web renderer and the preview page."},
                {"name": "meta", "description": "Index, health and metrics."}
              ],
              "paths": {
@@ -191,6 +222,14 @@ enum OpenAPIDocument {
         #"{"description": \#(JSONText.string(description)), "headers": \#(headers(names)), "content": {"application/json": {"schema": \#(schema)}}}"#
     }
 
+    /// A data endpoint's failure: problem+json with the element, its stage and when to ask again.
+    private static func dataFailure(_ description: String, status: Int) -> String {
+        #"""
+        {"description": \#(JSONText.string(description)), "headers": \#(headers(data + [("Retry-After", "RetryAfter"), ("Cache-Control", "CacheControlNoStore")])),
+         "content": {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem", "properties": {"status": {"const": \#(status)}}, "required": ["element", "retryable"]}}}}
+        """#
+    }
+
     private static func schemaDocument(_ description: String, id: String) -> String {
         #"""
         {"description": \#(JSONText.string(description)), "headers": \#(headers(cached)),
@@ -213,5 +252,6 @@ enum OpenAPIDocument {
     static let cachedWithoutTag = [("Cache-Control", "CacheControlPublic")] + plain
     static let hinted = cached + [("Vary", "Vary"), ("Accept-CH", "AcceptCH")]
     static let noStore = [("Cache-Control", "CacheControlNoStore")] + plain
+    private static let data = [("Server-Timing", "ServerTiming"), ("Timing-Allow-Origin", "TimingAllowOrigin")] + plain
     private static let eventStream = [("Cache-Control", "CacheControlNoCache"), ("X-Accel-Buffering", "XAccelBuffering")] + plain
 }

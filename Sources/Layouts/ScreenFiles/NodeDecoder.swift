@@ -5,17 +5,7 @@
 /// Guarantees: every node it returns is within `ScreenFileLimits` (sizes, children, repeat
 /// counts, nesting); anything else is a problem at the offending member's pointer.
 struct NodeDecoder {
-    static let types = ["stack", "scroll", "block", "text", "spacer", "divider", "repeat"]
-    private static let common = ["type", "id", "padding", "minHeight", "maxWidth", "background", "cornerRadius", "clip", "shimmer"]
-    private static let members: [String: [String]] = [
-        "stack": ["axis", "spacing", "alignment", "children"],
-        "scroll": ["axis", "scrollEnabled", "child"],
-        "block": ["width", "height", "shape", "corners", "fill"],
-        "text": ["lines", "lineHeight", "lineSpacing", "lastLineFraction"],
-        "spacer": [],
-        "divider": ["opacity", "thickness"],
-        "repeat": ["count", "child"],
-    ]
+    static let types = NodeMembers.types
 
     static func node(_ value: JSONValue, at pointer: String, depth: Int, reader: inout ValueReader) -> Node? {
         guard depth <= ScreenFileLimits.maxNodeDepth else {
@@ -29,7 +19,7 @@ struct NodeDecoder {
             return nil
         }
         guard let type = reader.choice(typeValue, at: pointer + "/type", of: types, what: "node type"),
-            let object = reader.object(value, at: pointer, allowed: common + members[type]!)
+            let object = reader.object(value, at: pointer, allowed: NodeMembers.common + NodeMembers.of(type))
         else { return nil }
         let problemsBefore = reader.problems.count
         let kind: Node.Kind?

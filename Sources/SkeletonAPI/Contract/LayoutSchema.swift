@@ -197,7 +197,7 @@ enum LayoutSchema {
         {"type": "object", "required": ["type"], "additionalProperties": false,
          "description": "A node of the skeleton tree. Each type has exactly the members it needs, all written. Nesting is at most 32 levels; at most 10,000 nodes once repeats are expanded.",
          "properties": {
-           "type": {"enum": \#(JSONText.strings(NodeTypeRules.types))},
+           "type": {"enum": \#(JSONText.strings(NodeMembers.types))},
            "id": {"$ref": "#/$defs/NodeID"},
            "padding": {"$ref": "#/$defs/EdgeInsets"},
            "minHeight": {"$ref": "#/$defs/Size"},

@@ -158,7 +158,7 @@ enum ScreenSchema {
              "type": "object", "required": ["type"], "additionalProperties": false,
              "description": "A node of the skeleton tree; omitted members take their defaults. Nesting is at most 32 levels; at most 10,000 nodes once repeats are expanded; at most maxConcurrentShimmers shimmer: true nodes.",
              "properties": {
-               "type": {"enum": \#(JSONText.strings(NodeTypeRules.types))},
+               "type": {"enum": \#(JSONText.strings(NodeMembers.types))},
                "id": {"type": "string", "pattern": "^[A-Za-z_][A-Za-z0-9_.\\[\\]-]{0,63}$", "description": "Required on each element's node."},
                "padding": {"$ref": "#/$defs/EdgeInsets"},
                "minHeight": {"$ref": "#/$defs/Size"},

@@ -1,0 +1,24 @@
+/// The members of each node type of SPEC §3, in the order served documents write them: what a
+/// screen file's node may have (`NodeDecoder`) and what the JSON Schemas allow (`NodeTypeRules`).
+public enum NodeMembers {
+    /// The members any node may have.
+    public static let common = ["type", "id", "padding", "minHeight", "maxWidth", "background", "cornerRadius", "clip", "shimmer"]
+
+    /// Each type's own members besides `common`.
+    public static let byType: KeyValuePairs<String, [String]> = [
+        "stack": ["axis", "spacing", "alignment", "children"],
+        "scroll": ["axis", "scrollEnabled", "child"],
+        "block": ["width", "height", "shape", "corners", "fill"],
+        "text": ["lines", "lineHeight", "lineSpacing", "lastLineFraction"],
+        "spacer": [],
+        "divider": ["opacity", "thickness"],
+        "repeat": ["count", "child"],
+    ]
+
+    public static var types: [String] { byType.map(\.key) }
+
+    /// `type`'s own members; empty for an unknown type.
+    public static func of(_ type: String) -> [String] {
+        byType.first { $0.key == type }?.value ?? []
+    }
+}

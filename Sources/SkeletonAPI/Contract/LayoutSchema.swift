@@ -29,10 +29,28 @@ enum LayoutSchema {
     /// with their references rewritten from `#/$defs/` to `#/components/schemas/`.
     static let components: String = {
         let members = [(name: "Layout", schema: "{\(root)}")] + definitions
-        return members.map { "\(JSONText.string($0.name)): \($0.schema)" }
-            .joined(separator: ",\n")
-            .replacing(##""#/$defs/"##, with: ##""#/components/schemas/"##)
+        let text = members.map { "\(JSONText.string($0.name)): \($0.schema)" }.joined(separator: ",\n")
+        return replacing(##""#/$defs/"##, with: ##""#/components/schemas/"##, in: text)
     }()
+
+    /// `text` with every `target` replaced, compared byte by byte: at start-up, where the standard
+    /// library's generic `replacing(_:with:)` cost 5 million instructions for these 15 KB.
+    private static func replacing(_ target: String, with replacement: String, in text: String) -> String {
+        let bytes = Array(text.utf8), target = Array(target.utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + bytes.count / 8)
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == target[0] && bytes[index...].starts(with: target) {
+                out += replacement.utf8
+                index += target.count
+            } else {
+                out.append(bytes[index])
+                index += 1
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
 
     /// The root schema's members.
     private static let root = #"""

@@ -5,12 +5,12 @@
 /// documents on every run; a screen's `version` changes whenever any of its documents would.
 public struct Catalog: Sendable {
     /// The five seed screens (SPEC §4), encoded at first use.
-    public static let builtIn = Catalog(screens: [.home, .insights, .inbox, .thread, .movies])
+    public static let builtIn = Catalog(screens: Screen.builtIns)
 
     /// The built-in screens with `files` (from `ScreenDirectory`): a file screen replaces the
     /// built-in with its id, in place; the others follow the built-ins in the order given.
     public static func builtIn(with files: [Screen]) -> Catalog {
-        var screens = builtIn.screens
+        var screens = Screen.builtIns
         for file in files {
             if let index = screens.firstIndex(where: { $0.id == file.id }) { screens[index] = file } else { screens.append(file) }
         }

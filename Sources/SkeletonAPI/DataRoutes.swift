@@ -41,9 +41,15 @@ final class DataRoutes: Sendable {
     private static let dribblePieces = 8
 
     private let loading: LoadingRoutes
+    /// By screen id: every element of every layout, first occurrence of an id kept.
+    private let elements: [String: [Element]]
 
     init(loading: LoadingRoutes) {
         self.loading = loading
+        elements = Dictionary(uniqueKeysWithValues: loading.catalog.screens.map { screen in
+            var seen = Set<String>()
+            return (screen.id, screen.layouts.flatMap(\.elements).filter { seen.insert($0.id).inserted })
+        })
     }
 
     func register(on router: inout Router) {
@@ -89,7 +95,7 @@ final class DataRoutes: Sendable {
         guard let screen = catalog.screen(screenName) else {
             throw Rejection(response: ProblemResponses.unknown("screen", screenName, allowed: catalog.screens.map(\.id)))
         }
-        let elements = Self.elements(of: screen)
+        let elements = self.elements[screen.id]!
         let elementName = request.parameter("element") ?? ""
         guard let element = elements.first(where: { $0.id == elementName }) else {
             throw Rejection(response: ProblemResponses.unknown("element", elementName, allowed: elements.map(\.id)))
@@ -112,12 +118,6 @@ final class DataRoutes: Sendable {
         let dueIn = Int(session.token.epochMs(atElapsedMs: stage.status.atMs!) - nowMs)
         if fault == nil && dueIn <= 0 { return .response(answer(plan, waitedMs: 0)) }
         return .deferred { [self] exchange in hold(plan, dueInMs: dueIn, startedAt: nowMs, on: exchange) }
-    }
-
-    /// Every element of every layout of `screen`, first occurrence of an id kept.
-    private static func elements(of screen: Screen) -> [Element] {
-        var seen = Set<String>()
-        return screen.layouts.flatMap(\.elements).filter { seen.insert($0.id).inserted }
     }
 
     private func hold(_ plan: Plan, dueInMs: Int, startedAt: Int64, on exchange: Exchange) {

@@ -9,14 +9,14 @@ enum ScreenFileCommands {
             writeLine("skeleton-server export: \(directory): \(String(cString: strerror(errno)))", to: STDERR_FILENO)
             return 1
         }
-        for screen in Catalog.builtIn.screens {
+        for screen in Screen.builtIns {
             let path = directory + "/" + screen.id + ".json"
             guard write(ScreenFileEncoder.bytes(screen), to: path) else {
                 writeLine("skeleton-server export: \(path): \(String(cString: strerror(errno)))", to: STDERR_FILENO)
                 return 1
             }
         }
-        writeLine("wrote \(Catalog.builtIn.screens.count) screen files to \(directory)", to: STDOUT_FILENO)
+        writeLine("wrote \(Screen.builtIns.count) screen files to \(directory)", to: STDOUT_FILENO)
         return 0
     }
 
@@ -47,12 +47,6 @@ enum ScreenFileCommands {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { return false }
         defer { close(fd) }
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-            guard written > 0 else { return false }
-            offset += written
-        }
-        return true
+        return writeAll(bytes, to: fd)
     }
 }

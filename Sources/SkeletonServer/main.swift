@@ -107,13 +107,18 @@ func reload() {
 }
 
 func writeLine(_ text: String, to fd: Int32) {
-    let line = Array((text + "\n").utf8)
+    _ = writeAll(Array((text + "\n").utf8), to: fd)
+}
+
+/// Writes all of `bytes`, retrying short writes; false when the descriptor refuses them.
+func writeAll(_ bytes: [UInt8], to fd: Int32) -> Bool {
     var offset = 0
-    while offset < line.count {
-        let written = line[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        if written <= 0 { return }
+    while offset < bytes.count {
+        let written = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        guard written > 0 else { return false }
         offset += written
     }
+    return true
 }
 
 func environmentVariables() -> [String: String] {

@@ -331,6 +331,7 @@ final class EventLoop: @unchecked Sendable {
             connection.phase = .waiting(exchange)
             metrics?.add(1, to: .deferredPending)
             start(exchange)
+            exchange.forgetFields()
         }
     }
 

@@ -5,7 +5,9 @@
 /// When the client disconnects, or the exchange ends, its timers are cancelled and further
 /// calls do nothing, so a handler never writes to a closed or reused socket.
 public final class Exchange {
-    public let request: Request
+    /// The request, with its fields while the deferred start closure runs; then without them
+    /// (`forgetFields`), so that a long poll or a stream keeps no header bytes for its life.
+    public private(set) var request: Request
     let connection: Connection
     private unowned let loop: EventLoop
     private var timers: [LoopTimer] = []
@@ -26,10 +28,10 @@ public final class Exchange {
     public func schedule(afterMilliseconds milliseconds: Int, _ action: @escaping () -> Void) {
         guard isConnected else { return }
         timers.removeAll { $0.isDone }
-        timers.append(loop.schedule(afterMilliseconds: milliseconds) { [weak self] in
-            guard let self, self.isConnected else { return }
-            action()
-        })
+        // No guard around `action`: `end()`, which every way of ending the exchange or closing its
+        // connection calls, cancels the timer. The action may hold the exchange strongly: the cycle
+        // lasts until then.
+        timers.append(loop.schedule(afterMilliseconds: milliseconds, action))
     }
 
     /// Runs `handler` when the server begins to drain (at once if it has begun), so that the
@@ -88,6 +90,11 @@ public final class Exchange {
         guard isConnected else { return }
         end()
         _ = loop.schedule(afterMilliseconds: 0) { [loop, self] in loop.abort(self, reset: reset) }
+    }
+
+    /// Drops the request's fields, which the start closure has read if it needed them.
+    func forgetFields() {
+        request.fields = HTTPFields.none
     }
 
     /// The client went away or the exchange ended: nothing more will be sent.

@@ -16,6 +16,9 @@ public struct HTTPFields: Sendable {
         self.count = count
     }
 
+    /// No fields, and no allocation.
+    static let none = HTTPFields(storage: [], count: 0)
+
     /// Fields from names and values, for building requests outside the parser (tests, routers).
     public init(_ pairs: [(String, String)]) {
         var table: [UInt8] = []

@@ -14,7 +14,8 @@ public struct Request: Sendable {
     public let path: String
     /// The raw query, without `?`; empty when the target has none.
     public let query: String
-    public let fields: HTTPFields
+    /// Kept by an `Exchange` only while its start closure runs (see `Exchange.request`).
+    public internal(set) var fields: HTTPFields
     /// Whether the connection stays open after this request (RFC 9112 §9.3).
     public var isKeepAlive: Bool
     /// The route template's `{name}` segment and its value, set by the router.

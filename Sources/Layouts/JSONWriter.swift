@@ -96,6 +96,10 @@ public struct JSONWriter {
 
     /// Appends a value that is already valid JSON (a pre-encoded object), as one value.
     public mutating func encodedValue(_ json: [UInt8]) {
+        encodedValue(json[...])
+    }
+
+    public mutating func encodedValue(_ json: ArraySlice<UInt8>) {
         startValue()
         bytes.append(contentsOf: json)
         needsComma = true

@@ -67,7 +67,7 @@ final class DataRoutes: Sendable {
     /// class, so that a held request's timer and drain handler share one; it keeps the few
     /// words it needs, not the request, and its content is made when it is answered.
     private final class Plan {
-        let session: LoadingRoutes.Session
+        let token: SessionToken
         let screen: String
         let element: Element
         let stage: Schedule.StageState
@@ -77,9 +77,9 @@ final class DataRoutes: Sendable {
         /// The request's `If-None-Match` field, if any.
         let ifNoneMatch: HTTPFields?
 
-        init(session: LoadingRoutes.Session, screen: String, element: Element, stage: Schedule.StageState, stageStartMs: Int,
+        init(token: SessionToken, screen: String, element: Element, stage: Schedule.StageState, stageStartMs: Int,
              fault: Fault?, ifNoneMatch: HTTPFields?) {
-            self.session = session
+            self.token = token
             self.screen = screen
             self.element = element
             self.stage = stage
@@ -112,7 +112,7 @@ final class DataRoutes: Sendable {
         let timing = screen.stages.first { $0.id == element.stage }!.timing
         let anchorMs = timing.range(for: session.token.scenario).countsFromAnchor
             ? timing.anchor.flatMap { anchor in session.schedule.stages.first { $0.id == anchor }?.status.atMs } : nil
-        let plan = Plan(session: session, screen: screen.id, element: element, stage: stage, stageStartMs: anchorMs ?? 0, fault: fault,
+        let plan = Plan(token: session.token, screen: screen.id, element: element, stage: stage, stageStartMs: anchorMs ?? 0, fault: fault,
                         ifNoneMatch: request.fields["If-None-Match"] == nil ? nil : request.fields)
         let nowMs = loading.now()
         let dueIn = Int(session.token.epochMs(atElapsedMs: stage.status.atMs!) - nowMs)
@@ -151,7 +151,7 @@ final class DataRoutes: Sendable {
     /// The head when the stage starts, then the body in `dribblePieces` pieces, the last at the
     /// element's time (at once, where those times have passed).
     private func dribble(_ plan: Plan, startedAt: Int64, on exchange: Exchange) {
-        let token = plan.session.token
+        let token = plan.token
         let readyMs = plan.stage.status.atMs!
         let response = answer(plan, waitedMs: Int(token.epochMs(atElapsedMs: readyMs) - startedAt))
         let body = response.body
@@ -174,7 +174,7 @@ final class DataRoutes: Sendable {
     /// The element's answer as of now: its data once ready (or recovered after a failure), else
     /// its failure.
     private func answer(_ plan: Plan, waitedMs: Int) -> Response {
-        let token = plan.session.token
+        let token = plan.token
         let nowMs = loading.now()
         var headers = ResponseHeaders()
         headers.add("Server-Timing", "stage;desc=\"\(plan.stage.id)\", wait;dur=\(max(0, waitedMs))")

@@ -25,26 +25,18 @@ final class LoadingRoutes: Sendable {
         self.now = now
     }
 
-    /// A load being followed live: its token (and that token's text) and schedule. A class: the
-    /// closures of a long poll or a stream hold a reference, not a copy each.
-    final class Session: Sendable {
+    /// A load being followed live, while its request is handled: its token (and that token's
+    /// text) and schedule. What outlives the request (a long poll, a stream, a held data request)
+    /// keeps the token, not this: a schedule of a seed of its own is kilobytes.
+    struct Session {
         let token: SessionToken
         let text: String
         let schedule: Schedule
-
-        init(token: SessionToken, text: String, schedule: Schedule) {
-            self.token = token
-            self.text = text
-            self.schedule = schedule
-        }
     }
 
     private static let noStore = ResponseHeaders(["Cache-Control": "no-store"])
     /// `X-Accel-Buffering: no` tells nginx (and proxies that follow it) to pass each event on at once.
     private static let eventStream = ResponseHeaders(["Content-Type": "text/event-stream", "Cache-Control": "no-cache", "X-Accel-Buffering": "no"])
-    /// A stream silent this long gets a comment line, so that idle proxies (nginx cuts at 60 s) keep it.
-    private static let heartbeatMs = 15_000
-    private static let heartbeat = Array(": keep-alive\n\n".utf8)
 
     func register(on router: inout Router) {
         let scenarios = DocumentResponses(EncodedDocument(bytes: Self.scenariosDocument()), hinted: false)
@@ -85,22 +77,13 @@ final class LoadingRoutes: Sendable {
         guard let wait, wait > 0, let next = session.schedule.nextChangeMs(after: elapsed) else {
             return .response(stateResponse(session.schedule.state(at: elapsed), session: session.text))
         }
-        // Hold the poll until the next change or until `wait` passes, whichever is first.
-        let changeDelay = Int(session.token.epochMs(atElapsedMs: next) - nowMs)
+        let token = session.token
         return .deferred { [self] exchange in
-            exchange.schedule(afterMilliseconds: min(changeDelay, wait)) { [self] in
-                var elapsed = session.token.elapsedMs(atEpochMs: now())
-                if changeDelay <= wait { elapsed = max(elapsed, next) }
-                exchange.respond(stateResponse(session.schedule.state(at: elapsed), session: session.text))
-            }
-            // A draining server answers at once with the state as it is, rather than at its deadline.
-            exchange.onDrain { [self] in
-                exchange.respond(stateResponse(session.schedule.state(at: session.token.elapsedMs(atEpochMs: now())), session: session.text))
-            }
+            LongPoll.start(routes: self, exchange: exchange, token: token, changeMs: next, waitMs: wait, nowEpochMs: nowMs)
         }
     }
 
-    private func stateResponse(_ state: LoadingState, session: String?) -> Response {
+    func stateResponse(_ state: LoadingState, session: String?) -> Response {
         .json(state.document(session: session), headers: Self.noStore)
     }
 
@@ -120,14 +103,13 @@ final class LoadingRoutes: Sendable {
             try parameters.reject(["screen", "scenario", "seed", "speed", "at"], beside: "session")
             let verified = VerifiedSessions.current
             do throws(SessionTokenError) {
-                if let entry = verified.entry(text, owner: identity) {
-                    try entry.token.checkTime(nowEpochMs: now())
-                    return Session(token: entry.token, text: text, schedule: entry.schedule)
+                if let token = verified.token(text, owner: identity) {
+                    try token.checkTime(nowEpochMs: now())
+                    return Session(token: token, text: text, schedule: schedule(of: token))
                 }
                 let token = try SessionToken.open(text, key: key, nowEpochMs: now(), knownScreens: knownScreens)
-                let schedule = schedules.schedule(for: catalog.screen(token.screen)!, scenario: token.scenario, seed: token.seed)
-                verified.remember(text, VerifiedSessions.Entry(owner: identity, token: token, schedule: schedule))
-                return Session(token: token, text: text, schedule: schedule)
+                verified.remember(text, token: token, owner: identity)
+                return Session(token: token, text: text, schedule: schedule(of: token))
             } catch {
                 throw Rejection(response: Problem(status: .badRequest, detail: "query parameter 'session' is not a valid session token: \(error)",
                                                   extensions: [("parameter", .string("session"))]).response())
@@ -145,6 +127,11 @@ final class LoadingRoutes: Sendable {
                                  speedThousandths: try parameters.speedThousandths(), startEpochMs: now())
         sessionsStarted?.started(screen: screen.id, scenario: token.scenario.rawValue)
         return Session(token: token, text: token.sealed(key: key), schedule: schedules.schedule(for: screen, scenario: token.scenario, seed: token.seed))
+    }
+
+    /// The schedule of a load whose token has been opened (its screen is in the catalog).
+    func schedule(of token: SessionToken) -> Schedule {
+        schedules.schedule(for: catalog.screen(token.screen)!, scenario: token.scenario, seed: token.seed)
     }
 
     // MARK: GET /loading-state/events
@@ -167,46 +154,8 @@ final class LoadingRoutes: Sendable {
                 exchange.send(LoadingEvent.snapshot(session.schedule.state(at: elapsed), session: session.text).bytes)
                 sentUpTo = elapsed
             }
-            let plan = StreamPlan(token: session.token, elements: session.schedule.elements, completeAtMs: session.schedule.completeAtMs)
-            streamChanges(plan, lastID: sentUpTo, to: exchange)
+            EventStream.start(routes: self, exchange: exchange, token: session.token, outcomes: Schedule.Outcomes(session.schedule), lastID: sentUpTo)
         }
-    }
-
-    /// What a stream keeps for its life: the token's timing, and the schedule's element states
-    /// (an array the schedule shares), not the schedule's encoded documents.
-    private struct StreamPlan {
-        let token: SessionToken
-        let elements: [Schedule.ElementState]
-        let completeAtMs: Int
-    }
-
-    /// Sends each instant's events when it comes (those already due at once), then `complete`;
-    /// a comment line after each 15 s of silence; and when the server drains, a `reconnect` event
-    /// whose id is the last one sent, so that the client resumes on another replica without a repeat.
-    private func streamChanges(_ plan: StreamPlan, lastID: Int, to exchange: Exchange) {
-        guard let time = LoadingEvent.nextChangeMs(among: plan.elements, after: lastID) else {
-            exchange.send(LoadingEvent.complete(elapsedMs: plan.completeAtMs, after: lastID).bytes)
-            exchange.finish()
-            return
-        }
-        exchange.onDrain {
-            exchange.send(LoadingEvent.reconnect(after: lastID).bytes)
-            exchange.finish()
-        }
-        let delay = Int(plan.token.epochMs(atElapsedMs: time) - now())
-        if delay > Self.heartbeatMs {
-            exchange.schedule(afterMilliseconds: Self.heartbeatMs) { [self] in
-                exchange.send(Self.heartbeat)
-                streamChanges(plan, lastID: lastID, to: exchange)
-            }
-            return
-        }
-        let send = { [self] in
-            // Encoded when due: a stream holds no event's bytes while it waits.
-            exchange.send(LoadingEvent.changes(among: plan.elements, at: time).flatMap(\.bytes))
-            streamChanges(plan, lastID: time, to: exchange)
-        }
-        if delay <= 0 { send() } else { exchange.schedule(afterMilliseconds: delay, send) }
     }
 
     // MARK: GET /loading-state/timeline

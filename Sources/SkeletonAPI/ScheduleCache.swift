@@ -14,7 +14,9 @@ final class ScheduleCache: Sendable {
     private let entries = Mutex<[Key: Schedule]>([:])
     private let capacity: Int
 
-    init(capacity: Int = 1024) {
+    /// A few hundred: enough for the triples a test suite or a demo repeats; every event stream and
+    /// long poll keeps what it needs of its own schedule, not a cache entry.
+    init(capacity: Int = 256) {
         self.capacity = capacity
     }
 

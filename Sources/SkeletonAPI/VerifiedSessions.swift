@@ -1,17 +1,17 @@
 import Glibc
 import Layouts
 
-/// Session tokens this thread (an event loop) has verified lately, with their schedules, so that
-/// a client polling every 100 ms pays for the HMAC, the decoding and the schedule lookup once:
-/// a later poll costs one dictionary lookup and the token's time checks. One per thread, found
+/// Session tokens this thread (an event loop) has verified lately, so that a client polling every
+/// 100 ms pays for the HMAC and the decoding once: a later poll costs one dictionary lookup and
+/// the token's time checks. The schedules stay in the shared, smaller `ScheduleCache`, so that
+/// many distinct sessions cost a token each here, not a schedule each. One per thread, found
 /// through a pthread key, so no lock and no loop waits for another. Entries are tagged with
 /// the routes that verified them (`owner`), so that services with other secrets in one process
 /// never share a verdict. Bounded: when full it starts afresh.
 final class VerifiedSessions {
-    struct Entry {
+    private struct Entry {
         let owner: UInt64
         let token: SessionToken
-        let schedule: Schedule
     }
 
     private var entries: [String: Entry] = [:]
@@ -27,14 +27,14 @@ final class VerifiedSessions {
         return made
     }
 
-    func entry(_ text: String, owner: UInt64) -> Entry? {
+    func token(_ text: String, owner: UInt64) -> SessionToken? {
         guard let entry = entries[text], entry.owner == owner else { return nil }
-        return entry
+        return entry.token
     }
 
-    func remember(_ text: String, _ entry: Entry) {
+    func remember(_ text: String, token: SessionToken, owner: UInt64) {
         if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
-        entries[text] = entry
+        entries[text] = Entry(owner: owner, token: token)
     }
 
     /// Released with its thread.

@@ -52,14 +52,14 @@ public struct LoadingState: Sendable, Equatable {
         writer.member("complete", isComplete)
         writer.key("stages")
         writer.beginArray()
-        for (stage, fragment) in zip(schedule.stages, schedule.fragments.stages) {
-            writer.encodedValue(hasChanged(stage.status) ? fragment.final : fragment.loading)
+        for (index, stage) in schedule.stages.enumerated() {
+            writer.encodedValue(schedule.fragments.stage(index, final: hasChanged(stage.status)))
         }
         writer.endArray()
         writer.key("elements")
         writer.beginArray()
-        for (element, fragment) in zip(schedule.elements, schedule.fragments.elements) {
-            writer.encodedValue(hasChanged(element.status) ? fragment.final : fragment.loading)
+        for (index, element) in schedule.elements.enumerated() {
+            writer.encodedValue(schedule.fragments.element(index, final: hasChanged(element.status)))
         }
         writer.endArray()
         writer.key("pollAfterMs")

@@ -31,6 +31,16 @@ public struct Schedule: Sendable, Equatable {
             }
         }
 
+        /// A stage that did not arrive within the screen's `timeoutMs`, failed at that time.
+        static func timedOut(_ stage: String, timeoutMs: Int) -> Status {
+            .failed(atMs: timeoutMs, Failure(code: .timeout, message: "\(stage) did not arrive within \(timeoutMs) ms"))
+        }
+
+        /// A stage that failed with a simulated error at `atMs`.
+        static func erred(_ stage: String, atMs: Int) -> Status {
+            .failed(atMs: atMs, Failure(code: .error, message: "\(stage) failed to load (simulated error)"))
+        }
+
         /// The `status` member of the documents.
         public var name: String {
             switch self {
@@ -83,19 +93,63 @@ public struct Schedule: Sendable, Equatable {
     /// document at any time is an assembly of these (see `LoadingState.document`).
     let fragments: Fragments
 
+    /// The objects in one buffer, in order: each stage's loading then final form, then each
+    /// element's. Two allocations per schedule rather than two per object, so that a cache of
+    /// schedules costs what their bytes cost.
     struct Fragments: Sendable, Equatable {
-        /// Per stage: the object while loading, and once final.
-        let stages: [(loading: [UInt8], final: [UInt8])]
-        let elements: [(loading: [UInt8], final: [UInt8])]
+        private let bytes: [UInt8]
+        /// Where each object ends in `bytes`; it starts where the one before ends.
+        private let ends: [Int32]
+        private let stageCount: Int
 
-        static func == (a: Fragments, b: Fragments) -> Bool {
-            a.stages.elementsEqual(b.stages, by: ==) && a.elements.elementsEqual(b.elements, by: ==)
+        init(stages: [(loading: [UInt8], final: [UInt8])], elements: [(loading: [UInt8], final: [UInt8])]) {
+            var bytes: [UInt8] = []
+            var ends: [Int32] = []
+            ends.reserveCapacity(2 * (stages.count + elements.count))
+            bytes.reserveCapacity((stages + elements).reduce(0) { $0 + $1.loading.count + $1.final.count })
+            for (loading, final) in stages + elements {
+                bytes += loading
+                ends.append(Int32(bytes.count))
+                bytes += final
+                ends.append(Int32(bytes.count))
+            }
+            self.bytes = bytes
+            self.ends = ends
+            stageCount = stages.count
+        }
+
+        func stage(_ index: Int, final: Bool) -> ArraySlice<UInt8> {
+            object(2 * index + (final ? 1 : 0))
+        }
+
+        func element(_ index: Int, final: Bool) -> ArraySlice<UInt8> {
+            object(2 * (stageCount + index) + (final ? 1 : 0))
+        }
+
+        private func object(_ position: Int) -> ArraySlice<UInt8> {
+            bytes[(position == 0 ? 0 : Int(ends[position - 1]))..<Int(ends[position])]
         }
     }
 
     public init(screen: Screen, scenario: Scenario, seed: Int) {
         precondition(Self.seedRange.contains(seed), "seed \(seed) is outside \(Self.seedRange)")
         precondition(!screen.stages.isEmpty, "screen \(screen.id) has no stages to load")
+        let stageStatuses = Self.drawStageStatuses(screen: screen, scenario: scenario, seed: seed)
+        stages = zip(screen.stages, stageStatuses).map { StageState(id: $0.id, status: $1) }
+        elements = Self.elementStates(of: screen, stageStatuses: stageStatuses)
+        changeTimes = Set(elements.map { $0.status.atMs! }).sorted()
+        fragments = Fragments(
+            stages: stages.map { (Self.encoded(StageState(id: $0.id, status: .loading)), Self.encoded($0)) },
+            elements: elements.map {
+                (Self.encoded(ElementState(id: $0.id, stage: $0.stage, status: .loading, revealAtMs: nil)), Self.encoded($0))
+            })
+        self.screen = screen.id
+        self.scenario = scenario
+        self.seed = seed
+    }
+
+    /// Each stage's final status, in the screen's `stages` order: the draws described above.
+    private static func drawStageStatuses(screen: Screen, scenario: Scenario, seed: Int) -> [Status] {
         let timeoutMs = screen.animation.timeoutMs
         var generator = SplitMix64(screen: screen.id, scenario: scenario, seed: seed)
 
@@ -114,39 +168,25 @@ public struct Schedule: Sendable, Equatable {
         let neverArrives = scenario == .timeout ? latest : nil
         let failsWithError = scenario == .error ? Int(generator.next() % UInt64(drawn.count)) : nil
 
-        stages = zip(screen.stages, drawn).enumerated().map { index, pair in
+        return zip(screen.stages, drawn).enumerated().map { index, pair in
             let (stage, time) = pair
-            let status: Status
-            if time > timeoutMs || index == neverArrives {
-                status = .failed(
-                    atMs: timeoutMs,
-                    Failure(code: .timeout, message: "\(stage.id) did not arrive within \(timeoutMs) ms"))
-            } else if index == failsWithError {
-                status = .failed(
-                    atMs: time, Failure(code: .error, message: "\(stage.id) failed to load (simulated error)"))
-            } else {
-                status = .ready(atMs: time)
-            }
-            return StageState(id: stage.id, status: status)
+            if time > timeoutMs || index == neverArrives { return .timedOut(stage.id, timeoutMs: timeoutMs) }
+            if index == failsWithError { return .erred(stage.id, atMs: time) }
+            return .ready(atMs: time)
         }
+    }
+
+    /// The state of each of the screen's elements, in its `elements` order, when its stages end as
+    /// `stageStatuses`: an element's status is its stage's, revealed no sooner than `minimumDisplayMs`.
+    static func elementStates(of screen: Screen, stageStatuses: [Status]) -> [ElementState] {
         let minimumDisplayMs = screen.animation.minimumDisplayMs
-        elements = screen.elements.map { [stages] element in
-            guard let stage = stages.first(where: { $0.id == element.stage }) else {
+        return screen.elements.map { element in
+            guard let index = screen.stages.firstIndex(where: { $0.id == element.stage }) else {
                 preconditionFailure("screen \(screen.id): element \(element.id) names no stage \(element.stage)")
             }
-            return ElementState(
-                id: element.id, stage: element.stage, status: stage.status,
-                revealAtMs: max(stage.status.atMs!, minimumDisplayMs))
+            let status = stageStatuses[index]
+            return ElementState(id: element.id, stage: element.stage, status: status, revealAtMs: max(status.atMs!, minimumDisplayMs))
         }
-        changeTimes = Set(elements.map { $0.status.atMs! }).sorted()
-        fragments = Fragments(
-            stages: stages.map { (Self.encoded(StageState(id: $0.id, status: .loading)), Self.encoded($0)) },
-            elements: elements.map {
-                (Self.encoded(ElementState(id: $0.id, stage: $0.stage, status: .loading, revealAtMs: nil)), Self.encoded($0))
-            })
-        self.screen = screen.id
-        self.scenario = scenario
-        self.seed = seed
     }
 
     /// The first virtual time at which the load is complete: no element's status changes after it.

@@ -131,7 +131,7 @@ final class LoadingRoutes: Sendable {
 
     /// The schedule of a load whose token has been opened (its screen is in the catalog).
     func schedule(of token: SessionToken) -> Schedule {
-        schedules.schedule(for: catalog.screen(token.screen)!, scenario: token.scenario, seed: token.seed)
+        schedules.schedule(screen: token.screen, scenario: token.scenario, seed: token.seed) { catalog.screen(token.screen)! }
     }
 
     // MARK: GET /loading-state/events

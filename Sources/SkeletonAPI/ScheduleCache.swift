@@ -21,9 +21,14 @@ final class ScheduleCache: Sendable {
     }
 
     func schedule(for screen: Screen, scenario: Scenario, seed: Int) -> Schedule {
-        let key = Key(screen: screen.id, scenario: scenario, seed: seed)
+        schedule(screen: screen.id, scenario: scenario, seed: seed) { screen }
+    }
+
+    /// The same by the screen's id; `screen` is called only when the schedule must be drawn.
+    func schedule(screen id: String, scenario: Scenario, seed: Int, _ screen: () -> Screen) -> Schedule {
+        let key = Key(screen: id, scenario: scenario, seed: seed)
         if let cached = entries.withLock({ $0[key] }) { return cached }
-        let schedule = Schedule(screen: screen, scenario: scenario, seed: seed)
+        let schedule = Schedule(screen: screen(), scenario: scenario, seed: seed)
         entries.withLock { entries in
             if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
             entries[key] = schedule

@@ -39,6 +39,12 @@ public struct JSONWriter {
         needsComma = true
     }
 
+    /// Starts another top-level value right after the last one, with no comma: for a buffer of
+    /// values used separately (a schedule's pre-encoded objects).
+    mutating func beginFragment() {
+        needsComma = false
+    }
+
     public mutating func key(_ name: String) {
         startValue()
         appendQuoted(name)

@@ -102,18 +102,28 @@ public struct Schedule: Sendable, Equatable {
         private let ends: [Int32]
         private let stageCount: Int
 
-        init(stages: [(loading: [UInt8], final: [UInt8])], elements: [(loading: [UInt8], final: [UInt8])]) {
-            var bytes: [UInt8] = []
+        /// `stages` and `elements` are final; their loading forms are written beside them.
+        init(stages: [StageState], elements: [ElementState]) {
+            var writer = JSONWriter(reservingCapacity: 160 * (stages.count + elements.count))
             var ends: [Int32] = []
             ends.reserveCapacity(2 * (stages.count + elements.count))
-            bytes.reserveCapacity((stages + elements).reduce(0) { $0 + $1.loading.count + $1.final.count })
-            for (loading, final) in stages + elements {
-                bytes += loading
-                ends.append(Int32(bytes.count))
-                bytes += final
-                ends.append(Int32(bytes.count))
+            func endObject() {
+                ends.append(Int32(writer.bytes.count))
+                writer.beginFragment()
             }
-            self.bytes = bytes
+            for stage in stages {
+                StageState(id: stage.id, status: .loading).write(to: &writer)
+                endObject()
+                stage.write(to: &writer)
+                endObject()
+            }
+            for element in elements {
+                ElementState(id: element.id, stage: element.stage, status: .loading, revealAtMs: nil).write(to: &writer)
+                endObject()
+                element.write(to: &writer)
+                endObject()
+            }
+            bytes = writer.bytes
             self.ends = ends
             stageCount = stages.count
         }
@@ -138,11 +148,7 @@ public struct Schedule: Sendable, Equatable {
         stages = zip(screen.stages, stageStatuses).map { StageState(id: $0.id, status: $1) }
         elements = Self.elementStates(of: screen, stageStatuses: stageStatuses)
         changeTimes = Set(elements.map { $0.status.atMs! }).sorted()
-        fragments = Fragments(
-            stages: stages.map { (Self.encoded(StageState(id: $0.id, status: .loading)), Self.encoded($0)) },
-            elements: elements.map {
-                (Self.encoded(ElementState(id: $0.id, stage: $0.stage, status: .loading, revealAtMs: nil)), Self.encoded($0))
-            })
+        fragments = Fragments(stages: stages, elements: elements)
         self.screen = screen.id
         self.scenario = scenario
         self.seed = seed
@@ -154,13 +160,12 @@ public struct Schedule: Sendable, Equatable {
         var generator = SplitMix64(screen: screen.id, scenario: scenario, seed: seed)
 
         var drawn: [Int] = []
-        var drawnByStage: [String: Int] = [:]
+        drawn.reserveCapacity(screen.stages.count)
         for stage in screen.stages {
             let (range, countsFromAnchor) = stage.timing.range(for: scenario)
-            let start = countsFromAnchor ? stage.timing.anchor.map { drawnByStage[$0]! } ?? 0 : 0
-            let time = start + generator.next(in: range)
-            drawn.append(time)
-            drawnByStage[stage.id] = time
+            // An anchor precedes its stage (`Screen` checks), so it has been drawn.
+            let anchorIndex = countsFromAnchor ? stage.timing.anchor.flatMap { anchor in screen.stages.firstIndex { $0.id == anchor } } : nil
+            drawn.append((anchorIndex.map { drawn[$0] } ?? 0) + generator.next(in: range))
         }
 
         var latest = 0
@@ -203,26 +208,6 @@ public struct Schedule: Sendable, Equatable {
         LoadingState(schedule: self, elapsedMs: max(0, elapsedMs))
     }
 
-    private static func encoded(_ stage: StageState) -> [UInt8] {
-        var writer = JSONWriter(reservingCapacity: 64)
-        writer.beginObject()
-        writer.member("id", stage.id)
-        writer.member("status", stage.status.name)
-        switch stage.status {
-        case .loading: break
-        case .ready(let atMs): writer.member("readyAtMs", atMs)
-        case .failed(let atMs, _): writer.member("failedAtMs", atMs)
-        }
-        writer.endObject()
-        return writer.bytes
-    }
-
-    private static func encoded(_ element: ElementState) -> [UInt8] {
-        var writer = JSONWriter(reservingCapacity: 128)
-        element.write(to: &writer)
-        return writer.bytes
-    }
-
     /// The body of `GET /loading-state/timeline`: `{screen, scenario, seed, stages: [{id, status,
     /// atMs}], elements: [{id, stage, status, readyAtMs | failedAtMs, revealAtMs, error}]}`, final.
     public func timelineDocument() -> [UInt8] {
@@ -247,6 +232,21 @@ public struct Schedule: Sendable, Equatable {
         writer.endArray()
         writer.endObject()
         return writer.bytes
+    }
+}
+
+extension Schedule.StageState {
+    /// `{id, status}`, then `readyAtMs` once ready or `failedAtMs` once failed.
+    func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.member("id", id)
+        writer.member("status", status.name)
+        switch status {
+        case .loading: break
+        case .ready(let atMs): writer.member("readyAtMs", atMs)
+        case .failed(let atMs, _): writer.member("failedAtMs", atMs)
+        }
+        writer.endObject()
     }
 }
 

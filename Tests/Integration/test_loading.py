@@ -170,6 +170,16 @@ def test_long_poll_returns_at_the_next_change(client):
     assert state["elapsedMs"] >= change
 
 
+def test_a_long_poll_that_starts_its_load_answers_at_its_first_change_with_a_token_for_it(client):
+    first = min(e["readyAtMs"] for e in timeline(client, "home", seed=4)["elements"])
+    started = time.monotonic()
+    _, state = get_json(client, "/loading-state?screen=home&seed=4&speed=10&wait=30000")
+    assert (time.monotonic() - started) * 1000 >= first / 10 - 5
+    assert state["elapsedMs"] >= first and not state["complete"]
+    _, followed = get_json(client, f"/loading-state?session={state['session']}")
+    assert followed["session"] == state["session"] and followed["elapsedMs"] >= state["elapsedMs"]
+
+
 def test_long_poll_returns_at_wait_when_nothing_changes(client):
     _, state = get_json(client, "/loading-state?screen=inbox&scenario=timeout&seed=1")
     started = time.monotonic()

@@ -52,6 +52,14 @@ extension LoadingTests {
             #expect(LoadingTests.allSchedules(seeds: 4) == LoadingTests.allSchedules(seeds: 4))
         }
 
+        /// What an event stream keeps of its schedule gives back the same element states, failures included.
+        @Test func outcomesGiveBackEveryElementState() {
+            for schedule in LoadingTests.allSchedules(seeds: 8) {
+                let screen = LoadingTests.catalog.screen(schedule.screen)!
+                #expect(Schedule.Outcomes(schedule).elementStates(of: screen) == schedule.elements, "\(schedule.screen) \(schedule.scenario) \(schedule.seed)")
+            }
+        }
+
         @Test(arguments: Scenario.allCases)
         func differentSeedsGiveDifferentSchedules(scenario: Scenario) {
             // A one-stage screen's only stage never arrives under `timeout`, whatever the seed.

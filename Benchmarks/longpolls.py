@@ -134,7 +134,8 @@ def main():
             session = token(seed, start)
             path = f"/data/home/{element}?session={session}" if args.data else f"/loading-state?session={session}&wait=30000"
             sock = socket.socket()
-            sock.bind((f"127.0.0.{1 + index % 8}", 0))
+            sock.setsockopt(socket.IPPROTO_IP, socket.IP_BIND_ADDRESS_NO_PORT, 1)  # the port is chosen at connect:
+            sock.bind((f"127.0.0.{1 + index % 8}", 0))  # cheap, and ports in TIME_WAIT are reused
             sock.connect(("127.0.0.1", port))
             sock.sendall(f"GET {path} HTTP/1.1\r\nHost: bench\r\n\r\n".encode())
             sock.setblocking(False)

@@ -15,10 +15,11 @@ An event's lateness is the time it reached this client's socket (the kernel's re
 SO_TIMESTAMPNS) minus its due time, the stream's start as its session token says plus the event's
 id in ms: the server's own clock, so the client's speed counts only when a read takes several
 events at once (all of them then count as arriving with the last). `client_read_delay_ms_max` is
-how long this (Python) client left arrived data unread: its own delay, large when it is the
-bottleneck. `runqueue_wait_ms_server` and `_client` are how long each was ready to run but waited
-for its CPU (other processes on this shared machine): if large, the lateness measured the
-machine. Memory: bytes_per_stream = (peak RSS - RSS at rest) * 1024 / N, and per stream open at
+how long this (Python) client left arrived data unread, its own delay; `server_cpu_pct` and
+`client_cpu_pct` (of one core, over the run) say which side was saturated, and
+`runqueue_wait_ms_server` and `_client` how long each was ready to run but waited for its CPU,
+taken by other processes on this shared machine: if large, the lateness measured the machine.
+Memory: bytes_per_stream = (peak RSS - RSS at rest) * 1024 / N, and per stream open at
 the peak, bytes_per_open_stream = the same / max_open (larger when not all N were open at once).
 
 Unless --port and --pid name a running server, the script starts one (`--threads 1`, room for N
@@ -54,10 +55,11 @@ def rss_kb(pid):
         return int(re.search(r"VmRSS:\s+(\d+)", f.read()).group(1))
 
 
-def runqueue_wait_ms(pid):
-    """How long the process's threads have been ready to run but waited for a CPU (schedstat)."""
+def cpu_and_wait_ms(pid):
+    """How long the process's threads have run, and been ready to run but waited for a CPU."""
     tasks = f"/proc/{pid}/task"
-    return sum(int(open(f"{tasks}/{task}/schedstat").read().split()[1]) for task in os.listdir(tasks)) / 1e6
+    stats = [open(f"{tasks}/{task}/schedstat").read().split() for task in os.listdir(tasks)]
+    return sum(int(stat[0]) for stat in stats) / 1e6, sum(int(stat[1]) for stat in stats) / 1e6
 
 
 def raise_descriptor_limit(wanted):
@@ -117,7 +119,8 @@ def run(port, count, pid, room):
         for index in burst:
             sock = socket.socket()
             sock.setsockopt(socket.SOL_SOCKET, SO_TIMESTAMPNS, 1)
-            sock.bind((f"127.0.0.{1 + index % 8}", 0))
+            sock.setsockopt(socket.IPPROTO_IP, socket.IP_BIND_ADDRESS_NO_PORT, 1)  # the port is chosen at connect:
+            sock.bind((f"127.0.0.{1 + index % 8}", 0))  # cheap, and ports in TIME_WAIT are reused
             sock.connect(("127.0.0.1", port))
             sock.sendall(f"GET /loading-state/events?screen=movies&seed={index}&speed=1 HTTP/1.1\r\nHost: bench\r\n\r\n".encode())
             sock.setblocking(False)
@@ -144,8 +147,7 @@ def run(port, count, pid, room):
                 poller.unregister(fd)
                 stream.sock.close()
                 done.append(open_streams.pop(fd))
-        if pid:
-            peak = max(peak, rss_kb(pid))
+        peak = max(peak, rss_kb(pid))
     return done + list(open_streams.values()), peak, ramp, max_open, read_delay
 
 
@@ -156,6 +158,8 @@ def main():
     parser.add_argument("--port", type=int)
     parser.add_argument("--pid", type=int)
     args = parser.parse_args()
+    if (args.port is None) != (args.pid is None):
+        parser.error("--port and --pid go together")
     room = raise_descriptor_limit(args.streams + 1000) - 100
     if room < args.streams:
         print(f"streams.py: {room + 100} descriptors per process (raising the hard limit needs CAP_SYS_RESOURCE): "
@@ -170,14 +174,12 @@ def main():
         pid = process.pid
         subprocess.Popen(["cat"], stdin=process.stdout, stdout=subprocess.DEVNULL)  # drain the access log
     try:
-        rest = rss_kb(pid) if pid else 0
-        started, cpu_started = time.monotonic(), sum(os.times()[:2])
-        waits = lambda: (runqueue_wait_ms(pid) if pid else 0, runqueue_wait_ms(os.getpid()))
-        waited = waits()
+        rest = rss_kb(pid)
+        started, before = time.monotonic(), cpu_and_wait_ms(pid) + cpu_and_wait_ms(os.getpid())
         done, peak, ramp, max_open, read_delay = run(port, args.streams, pid, room)
         seconds = time.monotonic() - started
-        client_cpu = (sum(os.times()[:2]) - cpu_started) / seconds * 100
-        server_wait, client_wait = (after - before for after, before in zip(waits(), waited))
+        after = cpu_and_wait_ms(pid) + cpu_and_wait_ms(os.getpid())
+        server_cpu, server_wait, client_cpu, client_wait = (b - a for a, b in zip(before, after))
     finally:
         if process:
             process.terminate()
@@ -190,8 +192,8 @@ def main():
           f"rss_rest_kb={rest} rss_peak_kb={peak} bytes_per_stream={(peak - rest) * 1024 / args.streams:.0f} "
           f"bytes_per_open_stream={(peak - rest) * 1024 / max(max_open, 1):.0f} "
           f"ramp_s={ramp:.1f} max_open={max_open} seconds={seconds:.1f} "
-          f"client_cpu_pct={client_cpu:.0f} client_read_delay_ms_max={read_delay:.1f} "
-          f"runqueue_wait_ms_server={server_wait:.0f} runqueue_wait_ms_client={client_wait:.0f}")
+          f"server_cpu_pct={server_cpu / seconds / 10:.0f} client_cpu_pct={client_cpu / seconds / 10:.0f} "
+          f"client_read_delay_ms_max={read_delay:.1f} runqueue_wait_ms_server={server_wait:.0f} runqueue_wait_ms_client={client_wait:.0f}")
     sys.exit(0 if complete == args.streams else 1)
 
 

@@ -1,30 +1,39 @@
 #!/usr/bin/env bash
 # Benchmarks skeleton-server against the peers of ../shared/bench in one run, each as a ratio:
 # keep-alive, new connection per request, 16-deep pipelining, the computed loading state, and
-# memory per idle connection. The server and peers are pinned to CPU 1, the load to CPU 0.
-# The C floor (peers/c-limit, built here with cc when there is one) serves the same bytes
-# beside them, so that the kernel's share of each figure is measured in the same run.
+# memory per idle connection; then what one server thread holds: event streams and long polls
+# (Benchmarks/streams.py, longpolls.py, each starting its own server). The server and peers are
+# pinned to CPU 1, the load to CPU 0. The C floor (peers/c-limit, built here with cc when there
+# is one) serves the same bytes beside them, so that the kernel's share of each figure is
+# measured in the same run.
 #
 #   Benchmarks/run.sh [--smoke] [--rounds N] [--duration 10s] [--idle N] [--peers "nginx hummingbird flyingfox-nodelay"]
+#                     [--streams 50000] [--polls 50000]
 #
 # The first peer is the ratio baseline. Hummingbird and FlyingFox must be built first (see
 # ../shared/bench/README.md); point HB_BIN and FF_BIN at their binaries when built elsewhere.
-# --smoke: a ~15 s pass over every step with tiny numbers (what .ci/run runs, so the script
+# --smoke: a ~30 s pass over every step with tiny numbers (what .ci/run runs, so the script
 # cannot rot); its figures mean nothing. Installs wrk, nginx and ab when missing; when they
-# cannot be installed, the smoke says so and stops without failing.
+# cannot be installed, the smoke says so and stops without failing. --streams and --polls size
+# the large stream and long-poll runs; N connections need N + 100 descriptors per process, so
+# above the hard limit (ulimit -Hn) root needs CAP_SYS_RESOURCE: a script that cannot run says
+# why, the other steps go on, and the run then exits 1.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(dirname "$here")
 bench=${BENCH_DIR:-$(dirname "$root")/shared/bench}
 rounds=3 duration=10s idle=10000 peers="nginx" smoke=0 ab_n=20000 warmup=3s settle=3
+streams=50000 polls=50000 held=10000 # held: the stream-memory and all-at-one-instant runs
 while [ $# -gt 0 ]; do
     case $1 in
-        --smoke) smoke=1; rounds=1; duration=2s; idle=200; ab_n=2000; warmup=0; settle=1; shift ;;
+        --smoke) smoke=1; rounds=1; duration=2s; idle=200; ab_n=2000; warmup=0; settle=1; streams=200; polls=200; held=200; shift ;;
         --rounds) rounds=$2; shift 2 ;;
         --duration) duration=$2; shift 2 ;;
         --idle) idle=$2; shift 2 ;;
         --peers) peers=$2; shift 2 ;;
-        -h|--help) sed -n '2,10p' "$0"; exit 0 ;;
+        --streams) streams=$2; shift 2 ;;
+        --polls) polls=$2; shift 2 ;;
+        -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
         *) echo "unknown argument: $1" >&2; exit 2 ;;
     esac
 done
@@ -168,4 +177,12 @@ with socket.create_connection(("127.0.0.1", port)) as sock:
 print(f"COLDSTART ms={(time.monotonic() - started) * 1000:.1f}")
 process.terminate(); process.wait()
 PY
+
+echo "### one server thread holding event streams (movies, seed = index, speed 1) and long polls (fresh server per line)"
+failed=0
+python3 "$here/streams.py" --streams "$held" || failed=1 # memory per stream
+python3 "$here/streams.py" --streams "$streams" || failed=1
+python3 "$here/longpolls.py" --polls "$polls" || failed=1 # each poll its own session
+python3 "$here/longpolls.py" --polls "$held" --one-instant || failed=1 # the worst case: all due at one instant
 echo "raw output: $work"
+exit "$failed"

@@ -10,7 +10,9 @@ public final class Exchange {
     public private(set) var request: Request
     let connection: Connection
     private unowned let loop: EventLoop
-    private var timers: [LoopTimer] = []
+    /// The pending wake-ups: most exchanges have one at a time, kept without an array.
+    private var timer: LoopTimer?
+    private var moreTimers: [LoopTimer] = []
     private var framing: ResponseEncoder.Framing?
     private var drainHandler: (() -> Void)?
     private(set) var isFinished = false
@@ -27,11 +29,16 @@ public final class Exchange {
     /// Runs `action` on the loop after `milliseconds`, unless cancelled or the exchange ended first.
     public func schedule(afterMilliseconds milliseconds: Int, _ action: @escaping () -> Void) {
         guard isConnected else { return }
-        timers.removeAll { $0.isDone }
         // No guard around `action`: `end()`, which every way of ending the exchange or closing its
         // connection calls, cancels the timer. The action may hold the exchange strongly: the cycle
         // lasts until then.
-        timers.append(loop.schedule(afterMilliseconds: milliseconds, action))
+        let scheduled = loop.schedule(afterMilliseconds: milliseconds, action)
+        if timer?.isDone ?? true {
+            timer = scheduled
+        } else {
+            moreTimers.removeAll { $0.isDone }
+            moreTimers.append(scheduled)
+        }
     }
 
     /// Runs `handler` when the server begins to drain (at once if it has begun), so that the
@@ -101,7 +108,9 @@ public final class Exchange {
     func end() {
         isFinished = true
         drainHandler = nil
-        for timer in timers { loop.cancel(timer) }
-        timers.removeAll()
+        if let timer { loop.cancel(timer) }
+        for timer in moreTimers { loop.cancel(timer) }
+        timer = nil
+        moreTimers = []
     }
 }

@@ -2,8 +2,8 @@ import HTTPServer
 import Layouts
 
 /// One `GET /loading-state/events` stream after its snapshot, for its life: a few words (the
-/// load's token, its stages' outcomes, the last id sent, the instant its one timer is for), its
-/// events encoded only when due.
+/// load's token, the last id sent, the instant its one timer is for); its element states are
+/// drawn again from the token when an instant comes, and its events encoded only then.
 ///
 /// Sends each instant's events when it comes (those already due at once), then `complete`;
 /// a comment line after each 15 s of silence; and when the server drains, a `reconnect` event
@@ -13,7 +13,6 @@ final class EventStream {
     private let routes: LoadingRoutes
     private let exchange: Exchange
     private let token: SessionToken
-    private let outcomes: Schedule.Outcomes
     /// The id of the last event sent: every change up to it has been told.
     private var lastID: Int
     /// The instant the pending timer sends; nil while it waits to send a heartbeat.
@@ -24,17 +23,16 @@ final class EventStream {
     private static let heartbeat = Array(": keep-alive\n\n".utf8)
 
     /// Follows the load on `exchange` (a started stream) from `lastID` on.
-    static func start(routes: LoadingRoutes, exchange: Exchange, token: SessionToken, outcomes: Schedule.Outcomes, lastID: Int) {
-        let stream = EventStream(routes: routes, exchange: exchange, token: token, outcomes: outcomes, lastID: lastID)
+    static func start(routes: LoadingRoutes, exchange: Exchange, token: SessionToken, lastID: Int) {
+        let stream = EventStream(routes: routes, exchange: exchange, token: token, lastID: lastID)
         exchange.onDrain { [stream] in stream.reconnect() }
         stream.sendDueAndWait()
     }
 
-    private init(routes: LoadingRoutes, exchange: Exchange, token: SessionToken, outcomes: Schedule.Outcomes, lastID: Int) {
+    private init(routes: LoadingRoutes, exchange: Exchange, token: SessionToken, lastID: Int) {
         self.routes = routes
         self.exchange = exchange
         self.token = token
-        self.outcomes = outcomes
         self.lastID = lastID
     }
 
@@ -76,8 +74,8 @@ final class EventStream {
         exchange.finish()
     }
 
-    /// Decoded from the outcomes when needed: the stream keeps no array of element states.
+    /// Drawn again when needed: the stream keeps no array of element states.
     private var elements: [Schedule.ElementState] {
-        outcomes.elementStates(of: routes.catalog.screen(token.screen)!)
+        Schedule.elementStates(of: routes.catalog.screen(token.screen)!, scenario: token.scenario, seed: token.seed)
     }
 }

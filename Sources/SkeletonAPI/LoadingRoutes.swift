@@ -154,7 +154,7 @@ final class LoadingRoutes: Sendable {
                 exchange.send(LoadingEvent.snapshot(session.schedule.state(at: elapsed), session: session.text).bytes)
                 sentUpTo = elapsed
             }
-            EventStream.start(routes: self, exchange: exchange, token: session.token, outcomes: Schedule.Outcomes(session.schedule), lastID: sentUpTo)
+            EventStream.start(routes: self, exchange: exchange, token: session.token, lastID: sentUpTo)
         }
     }
 

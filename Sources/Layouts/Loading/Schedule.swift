@@ -181,9 +181,15 @@ public struct Schedule: Sendable, Equatable {
         }
     }
 
+    /// `Schedule(screen:scenario:seed:).elements`, drawn again without the rest of the schedule:
+    /// a microsecond's work, so that a live event stream keeps the triple rather than the states.
+    public static func elementStates(of screen: Screen, scenario: Scenario, seed: Int) -> [ElementState] {
+        elementStates(of: screen, stageStatuses: drawStageStatuses(screen: screen, scenario: scenario, seed: seed))
+    }
+
     /// The state of each of the screen's elements, in its `elements` order, when its stages end as
     /// `stageStatuses`: an element's status is its stage's, revealed no sooner than `minimumDisplayMs`.
-    static func elementStates(of screen: Screen, stageStatuses: [Status]) -> [ElementState] {
+    private static func elementStates(of screen: Screen, stageStatuses: [Status]) -> [ElementState] {
         let minimumDisplayMs = screen.animation.minimumDisplayMs
         return screen.elements.map { element in
             guard let index = screen.stages.firstIndex(where: { $0.id == element.stage }) else {

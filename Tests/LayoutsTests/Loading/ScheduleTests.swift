@@ -52,11 +52,12 @@ extension LoadingTests {
             #expect(LoadingTests.allSchedules(seeds: 4) == LoadingTests.allSchedules(seeds: 4))
         }
 
-        /// What an event stream keeps of its schedule gives back the same element states, failures included.
-        @Test func outcomesGiveBackEveryElementState() {
+        /// What an event stream draws again at each instant are the schedule's element states, failures included.
+        @Test func elementStatesDrawnAloneAreTheSchedules() {
             for schedule in LoadingTests.allSchedules(seeds: 8) {
                 let screen = LoadingTests.catalog.screen(schedule.screen)!
-                #expect(Schedule.Outcomes(schedule).elementStates(of: screen) == schedule.elements, "\(schedule.screen) \(schedule.scenario) \(schedule.seed)")
+                #expect(Schedule.elementStates(of: screen, scenario: schedule.scenario, seed: schedule.seed) == schedule.elements,
+                        "\(schedule.screen) \(schedule.scenario) \(schedule.seed)")
             }
         }
 

@@ -40,39 +40,16 @@ import hmac
 import json
 import os
 import re
-import resource
 import selectors
 import socket
-import subprocess
 import sys
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from heldserver import BINARY, cpu_and_wait_ms, raise_descriptor_limit, rss_kb, start_server
+
 SECRET = b"skeleton-server built-in session secret; set --session-secret in production"
 SEEDS = 1000  # distinct schedules; with the spread starts every poll's token is distinct
 SPREAD_MS = 5000
-
-
-def rss_kb(pid):
-    with open(f"/proc/{pid}/status") as f:
-        return int(re.search(r"VmRSS:\s+(\d+)", f.read()).group(1))
-
-
-def runqueue_wait_ms(pid):
-    """How long the process's threads have been ready to run but waited for a CPU (schedstat)."""
-    tasks = f"/proc/{pid}/task"
-    return sum(int(open(f"{tasks}/{task}/schedstat").read().split()[1]) for task in os.listdir(tasks)) / 1e6
-
-
-def raise_descriptor_limit(wanted):
-    """To `wanted` for this process and the server it starts (which needs CAP_SYS_RESOURCE above
-    the hard limit), else to the hard limit; returns the limit."""
-    hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
-    try:
-        resource.setrlimit(resource.RLIMIT_NOFILE, (max(wanted, hard), max(wanted, hard)))
-    except (ValueError, PermissionError):
-        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
-    return resource.getrlimit(resource.RLIMIT_NOFILE)[0]
 
 
 def token(seed, start_epoch_ms):
@@ -105,18 +82,14 @@ def main():
     parser.add_argument("--polls", type=int, default=10000)
     parser.add_argument("--one-instant", action="store_true", help="every poll follows one session: all answers due at one instant")
     parser.add_argument("--data", action="store_true", help="hold /data requests instead of long polls")
-    parser.add_argument("--binary", default=os.path.join(ROOT, ".build", "release", "skeleton-server"))
+    parser.add_argument("--binary", default=BINARY)
     args = parser.parse_args()
     limit = raise_descriptor_limit(args.polls + 1000)
     if limit < args.polls + 100:
         sys.exit(f"longpolls.py: {args.polls} polls need {args.polls + 100} descriptors in each process; the limit is {limit} "
                  "and raising the hard limit needs CAP_SYS_RESOURCE")
 
-    process = subprocess.Popen(["taskset", "-c", "1", args.binary, "--port", "0", "--threads", "1",
-                                "--max-connections", str(args.polls + 100)], stdout=subprocess.PIPE)
-    os.sched_setaffinity(0, {0})
-    port = int(re.search(r":(\d+)\s*$", process.stdout.readline().decode()).group(1))
-    subprocess.Popen(["cat"], stdin=process.stdout, stdout=subprocess.DEVNULL)  # drain the access log
+    process, port = start_server(args.binary, args.polls + 100)
     try:
         rest = rss_kb(process.pid)
         seeds = [7] if args.one_instant else range(1, min(args.polls, SEEDS) + 1)
@@ -148,7 +121,7 @@ def main():
             print(f"longpolls.py: only {held} polls were pending when the RSS was read (opening took {open_s:.1f} s "
                   f"of the {lead_ms} ms lead)", file=sys.stderr)
 
-        waited = runqueue_wait_ms(process.pid)
+        waited = cpu_and_wait_ms(process.pid)[1]
         lateness, arrival_lateness = [], []
         deadline = time.monotonic() + 40 + lead_ms / 1000
         while len(lateness) < args.polls and time.monotonic() < deadline:
@@ -163,7 +136,7 @@ def main():
                 lateness.append(arrival_lateness[-1] if args.data else json.loads(body)["elapsedMs"] - poll[1])
                 selector.unregister(key.fileobj)
                 key.fileobj.close()
-        waited = runqueue_wait_ms(process.pid) - waited
+        waited = cpu_and_wait_ms(process.pid)[1] - waited
         lateness.sort()
         p99 = lambda values: values[max(0, int(len(values) * 0.99) - 1)] if values else 0
         print(f"{'DATA' if args.data else 'LONGPOLLS'} mode={'one-instant' if args.one_instant else 'own-sessions'} "

@@ -4,16 +4,18 @@ stream gets every event, each within a bound of its scheduled time, and prints t
 resident memory per stream.
 
 Each stream follows `movies` (typical, seed = its index, so that every stream has a schedule of
-its own; speed 1): a snapshot, nine element events spread over ~0.3-3 s, then `complete`. The
+its own; speed 1, or --speed): a snapshot, nine element events spread over ~0.3-3 s (divided by
+the speed), then `complete`. The
 streams are opened in bursts of 100, reading what has arrived between bursts, and a burst is
 opened only while fewer than 100 streams wait for their snapshot, so that the server's accept
 queue never overflows (a dropped connection would stall this client for a 1 s retransmission).
 Their starts are thus spread over a ramp as fast as the server takes them: `ramp_s` is its
-length, `max_open` the most streams open at once (a stream lasts ~3 s).
+length, `max_open` the most streams open at once (a stream lasts ~3 s at speed 1: slower streams
+keep more of N open at once).
 
 An event's lateness is the time it reached this client's socket (the kernel's receive timestamp,
 SO_TIMESTAMPNS) minus its due time, the stream's start as its session token says plus the event's
-id in ms: the server's own clock, so the client's speed counts only when a read takes several
+id in virtual ms divided by the speed: the server's own clock, so the client's speed counts only when a read takes several
 events at once (all of them then count as arriving with the last). `client_read_delay_ms_max` is
 how long this (Python) client left arrived data unread, its own delay; `server_cpu_pct` and
 `client_cpu_pct` (of one core, over the run) say which side was saturated, and
@@ -28,21 +30,20 @@ spreading the client over source addresses 127.0.0.1-127.0.0.8; as root with CAP
 descriptor limit is raised for both processes, else streams are opened only while fewer than the
 limit are open (a warning says so).
 
-    Benchmarks/streams.py [--streams 1000] [--binary PATH | --port PORT --pid PID]
+    Benchmarks/streams.py [--streams 1000] [--speed 1] [--binary PATH | --port PORT --pid PID]
 """
 import argparse
 import base64
 import os
 import re
-import resource
 import select
 import socket
 import struct
-import subprocess
 import sys
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from heldserver import BINARY, cpu_and_wait_ms, raise_descriptor_limit, rss_kb, start_server
+
 MOVIES_ELEMENTS = 9  # hero, popular, compactList, poster[0]..poster[5]
 BURST = 100
 SO_TIMESTAMPNS = 35  # Linux; not in Python 3.11's socket module
@@ -50,34 +51,11 @@ EVENT = re.compile(rb"id: (\d+)\nevent: (\w+)\n")
 SESSION = re.compile(rb'"session":"([\w-]+)\.')
 
 
-def rss_kb(pid):
-    with open(f"/proc/{pid}/status") as f:
-        return int(re.search(r"VmRSS:\s+(\d+)", f.read()).group(1))
-
-
-def cpu_and_wait_ms(pid):
-    """How long the process's threads have run, and been ready to run but waited for a CPU."""
-    tasks = f"/proc/{pid}/task"
-    stats = [open(f"{tasks}/{task}/schedstat").read().split() for task in os.listdir(tasks)]
-    return sum(int(stat[0]) for stat in stats) / 1e6, sum(int(stat[1]) for stat in stats) / 1e6
-
-
-def raise_descriptor_limit(wanted):
-    """To `wanted` for this process and the server it starts (which needs CAP_SYS_RESOURCE above
-    the hard limit), else to the hard limit; returns the limit."""
-    hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
-    try:
-        resource.setrlimit(resource.RLIMIT_NOFILE, (max(wanted, hard), max(wanted, hard)))
-    except (ValueError, PermissionError):
-        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
-    return resource.getrlimit(resource.RLIMIT_NOFILE)[0]
-
-
 class Stream:
     """One event stream's socket and what has arrived on it."""
 
-    def __init__(self, sock):
-        self.sock = sock
+    def __init__(self, sock, speed):
+        self.sock, self.speed = sock, speed
         self.text = b""
         self.start_ms = None  # the session's start, epoch ms, from the snapshot's token
         self.events = 0
@@ -98,13 +76,13 @@ class Stream:
                 self.start_ms = int(base64.urlsafe_b64decode(payload + b"=" * (-len(payload) % 4)).rsplit(b".", 1)[1])
             elif name == b"element":
                 self.events += 1
-                self.lateness = max(self.lateness, arrival_ms - self.start_ms - int(match.group(1)))
+                self.lateness = max(self.lateness, arrival_ms - self.start_ms - int(match.group(1)) / self.speed)
             elif name == b"complete":
                 self.complete = True
         return self.complete and self.text.endswith(b"0\r\n\r\n")
 
 
-def run(port, count, pid, room):
+def run(port, count, pid, room, speed):
     """An epoll client, one read per ready socket; at most `room` streams open at once. Returns
     the streams, the server's peak RSS, the ramp's length, the most streams open at once and
     the client's longest read delay (ms)."""
@@ -113,7 +91,7 @@ def run(port, count, pid, room):
     peak = max_open = read_delay = 0
     started = time.monotonic()
     ramp, opened = 0.0, 0
-    while opened < count or (open_streams and time.monotonic() < started + ramp + 30):  # a stream lasts ~3 s
+    while opened < count or (open_streams and time.monotonic() < started + ramp + 30 / speed):  # a stream lasts ~3 s / speed
         can_open = len(unanswered) < BURST and len(open_streams) + BURST <= room
         burst = range(opened, min(opened + BURST, count) if can_open else opened)
         for index in burst:
@@ -122,10 +100,10 @@ def run(port, count, pid, room):
             sock.setsockopt(socket.IPPROTO_IP, socket.IP_BIND_ADDRESS_NO_PORT, 1)  # the port is chosen at connect:
             sock.bind((f"127.0.0.{1 + index % 8}", 0))  # cheap, and ports in TIME_WAIT are reused
             sock.connect(("127.0.0.1", port))
-            sock.sendall(f"GET /loading-state/events?screen=movies&seed={index}&speed=1 HTTP/1.1\r\nHost: bench\r\n\r\n".encode())
+            sock.sendall(f"GET /loading-state/events?screen=movies&seed={index}&speed={speed:g} HTTP/1.1\r\nHost: bench\r\n\r\n".encode())
             sock.setblocking(False)
             poller.register(sock, select.EPOLLIN)
-            open_streams[sock.fileno()] = Stream(sock)
+            open_streams[sock.fileno()] = Stream(sock, speed)
             unanswered.add(sock.fileno())
         if burst:
             opened = burst.stop
@@ -154,7 +132,8 @@ def run(port, count, pid, room):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--streams", type=int, default=1000)
-    parser.add_argument("--binary", default=os.path.join(ROOT, ".build", "release", "skeleton-server"))
+    parser.add_argument("--binary", default=BINARY)
+    parser.add_argument("--speed", type=float, default=1.0, help="the streams' speed: at 0.1 a stream lasts ~30 s")
     parser.add_argument("--port", type=int)
     parser.add_argument("--pid", type=int)
     args = parser.parse_args()
@@ -167,16 +146,12 @@ def main():
     process = None
     port, pid = args.port, args.pid
     if port is None:
-        process = subprocess.Popen(["taskset", "-c", "1", args.binary, "--port", "0", "--threads", "1",
-                                    "--max-connections", str(args.streams + 100)], stdout=subprocess.PIPE)
-        os.sched_setaffinity(0, {0})
-        port = int(re.search(r":(\d+)\s*$", process.stdout.readline().decode()).group(1))
+        process, port = start_server(args.binary, args.streams + 100)
         pid = process.pid
-        subprocess.Popen(["cat"], stdin=process.stdout, stdout=subprocess.DEVNULL)  # drain the access log
     try:
         rest = rss_kb(pid)
         started, before = time.monotonic(), cpu_and_wait_ms(pid) + cpu_and_wait_ms(os.getpid())
-        done, peak, ramp, max_open, read_delay = run(port, args.streams, pid, room)
+        done, peak, ramp, max_open, read_delay = run(port, args.streams, pid, room, args.speed)
         seconds = time.monotonic() - started
         after = cpu_and_wait_ms(pid) + cpu_and_wait_ms(os.getpid())
         server_cpu, server_wait, client_cpu, client_wait = (b - a for a, b in zip(before, after))
@@ -187,7 +162,7 @@ def main():
     complete = sum(1 for stream in done if stream.complete and stream.events == MOVIES_ELEMENTS)
     worst = sorted(stream.lateness for stream in done)
     p99 = worst[max(0, int(len(worst) * 0.99) - 1)] if worst else 0
-    print(f"STREAMS n={args.streams} complete_with_all_events={complete} events={sum(s.events for s in done)} "
+    print(f"STREAMS n={args.streams} speed={args.speed:g} complete_with_all_events={complete} events={sum(s.events for s in done)} "
           f"max_lateness_ms={worst[-1] if worst else 0:.1f} p99_stream_lateness_ms={p99:.1f} "
           f"rss_rest_kb={rest} rss_peak_kb={peak} bytes_per_stream={(peak - rest) * 1024 / args.streams:.0f} "
           f"bytes_per_open_stream={(peak - rest) * 1024 / max(max_open, 1):.0f} "

@@ -32,6 +32,10 @@ final class Connection {
     var closeAfterFlush = false
     /// Close gracefully (shut down writing, drain input) rather than at once.
     var lingerAfterFlush = false
+    /// Input arrived while a reply was pending, and waits unread until the reply is done. Until
+    /// then a pending reply leaves EPOLLIN registered, so that the common case (nothing more
+    /// is sent) costs no `epoll_ctl` at either end of a long poll or a stream.
+    var hasInputWaiting = false
     /// The peer has shut down its write side.
     var isPeerHalfClosed = false
     var isClosed = false
@@ -71,12 +75,13 @@ final class Connection {
         return false
     }
 
-    /// Reading is wanted: not while a reply is pending or output is backed up.
+    /// Reading is wanted, or harmless: not while output is backed up, nor once input has come
+    /// while a reply is pending (one request at a time).
     var wantsInput: Bool {
         switch phase {
         case .head, .body: outbox.isEmpty && !closeAfterFlush
         case .lingering: true
-        case .waiting, .streaming: false
+        case .waiting, .streaming: !hasInputWaiting
         }
     }
 }

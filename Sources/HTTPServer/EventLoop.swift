@@ -148,10 +148,12 @@ final class EventLoop: @unchecked Sendable {
         }
         if events & EPOLLOUT.rawValue != 0 { writeOutbox(connection) }
         if connection.isClosed { return }
-        if events & EPOLLIN.rawValue != 0 {
+        if events & EPOLLIN.rawValue != 0 && !connection.isStreaming {
             readInput(connection)
         } else if events & EPOLLRDHUP.rawValue != 0 {
             peerHalfClosed(connection)
+        } else if events & EPOLLIN.rawValue != 0 {
+            connection.hasInputWaiting = true  // read after the reply; `settle` stops EPOLLIN meanwhile
         }
         if !connection.isClosed { settle(connection) }
     }
@@ -563,6 +565,7 @@ final class EventLoop: @unchecked Sendable {
         case .lingering:
             break
         case .head, .body:
+            connection.hasInputWaiting = false
             if !connection.outbox.isEmpty {
                 // Backed-up output: the client is reading, not sending; `writeOutbox` extends the
                 // deadline on every bit of progress. Requests held back meanwhile are not late.

@@ -240,6 +240,20 @@ def test_events_arrive_in_order_at_their_times(server, client):
     assert events[-1][1] == max(e[1] for e in changes)
 
 
+def test_a_request_sent_during_a_stream_is_answered_after_it(server):
+    sock = open_events(server.port, "screen=movies&seed=8&speed=10")
+    received = b""
+    while b"event: snapshot" not in received:  # the stream has begun: the request below arrives during it
+        received += sock.recv(65536)
+    sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: t\r\n\r\n")
+    while b"\r\n0\r\n\r\nHTTP/1.1 200 OK\r\n" not in received or not received.endswith(b'{"status":"ok"}'):
+        data = sock.recv(65536)
+        assert data, "the connection closed before the request behind the stream was answered"
+        received += data
+    sock.close()
+    assert received.index(b"event: complete") < received.index(b"\r\n0\r\n\r\nHTTP/1.1 200 OK\r\n")
+
+
 def test_last_event_id_resumes_without_repeats(server, client):
     _, state = get_json(client, "/loading-state?screen=movies&seed=8&speed=100")
     token = state["session"]

@@ -470,6 +470,22 @@ def test_text_access_log_line_names_time_peer_and_request():
     assert re.fullmatch(rf"\d{{4}}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{{3}}Z 127\.0\.0\.1:{local_port} GET /healthz 200 \d+ \d+\n", line), line
 
 
+def test_access_log_names_the_peer_of_each_line_when_clients_alternate():
+    """The log reuses a peer's text while lines come from the same peer: it must change with the peer."""
+    process, port = start_logging_server("--threads", "1")
+    clients = [__import__("conftest").Client(port) for _ in range(3)]
+    ports = [c.sock.getsockname()[1] for c in clients]
+    for _ in range(2):
+        for c in clients:
+            assert c.request("/healthz").status == 200
+    for c in clients:
+        c.close()
+    process.send_signal(15)
+    lines = process.stdout.read().decode().splitlines()
+    assert process.wait(10) == 0
+    assert [line.split(" ")[1] for line in lines] == [f"127.0.0.1:{p}" for p in ports * 2]
+
+
 def test_no_access_log_line_is_lost_at_exit():
     import threading
     process, port = start_logging_server("--threads", "2")

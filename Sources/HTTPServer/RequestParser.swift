@@ -35,11 +35,15 @@ enum RequestParser {
         case complete(Request, BodyFraming, consumed: Int)
     }
 
-    /// Where the fields of the head being parsed are assembled, reused from head to head, so that
-    /// parsing allocates only the request's own copy of its fields (`HTTPFields`' layout: the
-    /// entries' table, then the header bytes).
-    struct Scratch: ~Copyable {
+    /// Where the fields of the head being parsed are assembled, reused from head to head, with
+    /// the storage of the last head's fields: the next head refills it when no request holds it
+    /// any more (the request was answered), so that parsing a head allocates nothing. A request
+    /// that is kept (a deferred reply's, one whose body is being read) keeps its storage, and the
+    /// next head gets a new one.
+    final class Scratch {
         private let buffer: UnsafeMutableRawBufferPointer
+        private var storage: HTTPFields.Storage?
+        private var storageCapacity = 0
 
         init(limits: RequestLimits) {
             buffer = .allocate(byteCount: limits.maxHeaderCount * MemoryLayout<HTTPFields.Entry>.stride + limits.maxHeaderBytes, alignment: 16)
@@ -55,13 +59,18 @@ enum RequestParser {
 
         /// The fields made of the first `count` entries and the header section `bytes`.
         func fields(count: Int, bytes: UnsafeRawBufferPointer) -> HTTPFields {
-            let table = count * MemoryLayout<HTTPFields.Entry>.stride
-            UnsafeMutableRawBufferPointer(rebasing: buffer[table...]).copyMemory(from: bytes)
-            return HTTPFields(storage: Array(UnsafeRawBufferPointer(rebasing: buffer[..<(table + bytes.count)])), count: count)
+            let table = UnsafeRawBufferPointer(rebasing: buffer[..<(count * MemoryLayout<HTTPFields.Entry>.stride)])
+            let size = table.count + bytes.count
+            if !isKnownUniquelyReferenced(&storage) || storageCapacity < size {
+                storage = HTTPFields.Storage.make(byteCount: size)
+                storageCapacity = size
+            }
+            storage!.fill(table: table, bytes: bytes)
+            return HTTPFields(storage: storage!, count: count)
         }
     }
 
-    static func parse(_ bytes: UnsafeRawBufferPointer, limits: RequestLimits, scratch: borrowing Scratch) throws(ParseError) -> Outcome {
+    static func parse(_ bytes: UnsafeRawBufferPointer, limits: RequestLimits, scratch: Scratch) throws(ParseError) -> Outcome {
         let count = bytes.count
         // RFC 9112 §2.2: ignore empty lines before the request line.
         var start = 0

@@ -96,7 +96,7 @@ public struct HTTPFields: Sendable {
         storage.withBytes { storage in
             let entry = Self.entry(index, in: storage)
             let base = count * MemoryLayout<Entry>.stride
-            return String(decoding: storage[(base + Int(entry.valueStart))..<(base + Int(entry.valueEnd))], as: UTF8.self)
+            return String(utf8: UnsafeRawBufferPointer(rebasing: storage[(base + Int(entry.valueStart))..<(base + Int(entry.valueEnd))]))
         }
     }
 

@@ -241,9 +241,9 @@ private struct RequestLine {
             }
             path = String(decoding: normalized, as: UTF8.self)
         } else {
-            path = String(decoding: rawPath, as: UTF8.self)
+            path = String(utf8: rawPath)
         }
-        let query = questionMark < target.upperBound ? String(decoding: UnsafeRawBufferPointer(rebasing: bytes[(questionMark + 1)..<target.upperBound]), as: UTF8.self) : ""
+        let query = questionMark < target.upperBound ? String(utf8: UnsafeRawBufferPointer(rebasing: bytes[(questionMark + 1)..<target.upperBound])) : ""
         return (path, query)
     }
 }

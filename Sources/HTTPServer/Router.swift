@@ -164,7 +164,7 @@ public struct Router: Sendable {
 
     /// A route parameter's text: its segment percent-decoded; nil when that is not UTF-8 or has a `/` or NUL.
     private static func decodedSegment(_ segment: UnsafeBufferPointer<UInt8>) -> String? {
-        guard PercentEncoding.needsDecoding(segment, plusIsSpace: false) else { return String(decoding: segment, as: UTF8.self) }
+        guard PercentEncoding.needsDecoding(segment, plusIsSpace: false) else { return String(utf8: UnsafeRawBufferPointer(segment)) }
         guard let text = PercentEncoding.decodedText(segment, plusIsSpace: false),
               !text.utf8.contains(UInt8(ascii: "/")), !text.utf8.contains(0) else { return nil }
         return text

@@ -21,6 +21,12 @@ enum Bytes {
         }
         return true
     }
+
+    /// Whether `buffer[start..<end]` equals the lower-case `text` ignoring ASCII case.
+    @inline(__always)
+    static func equalsIgnoringCase(_ buffer: UnsafeRawBufferPointer, _ start: Int, _ end: Int, _ text: StaticString) -> Bool {
+        equalsIgnoringCase(buffer, start, end, UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
 }
 
 extension String {

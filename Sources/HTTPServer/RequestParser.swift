@@ -248,56 +248,61 @@ private struct RequestLine {
     }
 }
 
-/// What the fields say about framing and persistence, gathered in one pass.
+/// What the fields say about framing and persistence, gathered in one pass over the head's
+/// bytes, without copying them.
 private struct FramingFields {
     var hostCount = 0
     var hasInvalidHost = false
     var contentLength: Int?
-    var contentLengthTooLarge = false
-    var contentLengthError: String?
-    var transferCodings: [ArraySlice<UInt8>] = []
+    var contentLengthError: StaticString?
     var hasTransferEncoding = false
+    /// The transfer codings listed, empty ones included, and whether the first is `chunked`.
+    var transferCodingCount = 0
+    var isFirstCodingChunked = false
     var hasClose = false
     var hasKeepAlive = false
 
     mutating func note(_ bytes: UnsafeRawBufferPointer, _ entry: HTTPFields.Entry, base: Int) {
         let nameStart = base + Int(entry.nameStart), nameEnd = base + Int(entry.nameEnd)
-        let value = bytes[(base + Int(entry.valueStart))..<(base + Int(entry.valueEnd))]
+        let value = (base + Int(entry.valueStart))..<(base + Int(entry.valueEnd))
         switch nameEnd - nameStart {
-        case 4 where Self.matches(bytes, nameStart, nameEnd, Self.host):
+        case 4 where Bytes.equalsIgnoringCase(bytes, nameStart, nameEnd, "host"):
             hostCount += 1
-            if !HostSyntax.isValid(UnsafeRawBufferPointer(rebasing: value)) { hasInvalidHost = true }
-        case 10 where Self.matches(bytes, nameStart, nameEnd, Self.connection):
-            for token in Array(value).split(separator: UInt8(ascii: ",")) {
-                let token = trimmed(token)
-                if equalsIgnoringCase(token, "close") { hasClose = true }
-                if equalsIgnoringCase(token, "keep-alive") { hasKeepAlive = true }
+            if !HostSyntax.isValid(UnsafeRawBufferPointer(rebasing: bytes[value])) { hasInvalidHost = true }
+        case 10 where Bytes.equalsIgnoringCase(bytes, nameStart, nameEnd, "connection"):
+            Self.forEachItem(of: bytes, value) { item in
+                if Bytes.equalsIgnoringCase(bytes, item.lowerBound, item.upperBound, "close") { hasClose = true }
+                if Bytes.equalsIgnoringCase(bytes, item.lowerBound, item.upperBound, "keep-alive") { hasKeepAlive = true }
             }
-        case 14 where Self.matches(bytes, nameStart, nameEnd, Self.contentLength):
-            for item in Array(value).split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false) {
-                noteContentLength(trimmed(item))
-            }
-        case 17 where Self.matches(bytes, nameStart, nameEnd, Self.transferEncoding):
+        case 14 where Bytes.equalsIgnoringCase(bytes, nameStart, nameEnd, "content-length"):
+            Self.forEachItem(of: bytes, value) { noteContentLength(UnsafeRawBufferPointer(rebasing: bytes[$0])) }
+        case 17 where Bytes.equalsIgnoringCase(bytes, nameStart, nameEnd, "transfer-encoding"):
             hasTransferEncoding = true
-            for token in Array(value).split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false) {
-                transferCodings.append(trimmed(token))
+            Self.forEachItem(of: bytes, value) { item in
+                if transferCodingCount == 0 { isFirstCodingChunked = Bytes.equalsIgnoringCase(bytes, item.lowerBound, item.upperBound, "chunked") }
+                transferCodingCount += 1
             }
         default:
             break
         }
     }
 
-    private static let host = Array("host".utf8)
-    private static let connection = Array("connection".utf8)
-    private static let contentLength = Array("content-length".utf8)
-    private static let transferEncoding = Array("transfer-encoding".utf8)
-
-    @inline(__always)
-    private static func matches(_ bytes: UnsafeRawBufferPointer, _ start: Int, _ end: Int, _ name: [UInt8]) -> Bool {
-        name.withUnsafeBufferPointer { Bytes.equalsIgnoringCase(bytes, start, end, $0) }
+    /// Calls `body` with each comma-separated item of `bytes[range]` (a list, RFC 9110 §5.6.1),
+    /// empty items included, without its surrounding spaces and tabs.
+    private static func forEachItem(of bytes: UnsafeRawBufferPointer, _ range: Range<Int>, _ body: (Range<Int>) -> Void) {
+        var start = range.lowerBound
+        while true {
+            let end = Bytes.firstIndex(of: UInt8(ascii: ","), in: bytes, from: start, to: range.upperBound) ?? range.upperBound
+            var itemStart = start, itemEnd = end
+            while itemStart < itemEnd, bytes[itemStart] == space || bytes[itemStart] == tab { itemStart += 1 }
+            while itemEnd > itemStart, bytes[itemEnd - 1] == space || bytes[itemEnd - 1] == tab { itemEnd -= 1 }
+            body(itemStart..<itemEnd)
+            if end == range.upperBound { return }
+            start = end + 1
+        }
     }
 
-    private mutating func noteContentLength(_ digits: ArraySlice<UInt8>) {
+    private mutating func noteContentLength(_ digits: UnsafeRawBufferPointer) {
         guard !digits.isEmpty, digits.allSatisfy(isDigit) else {
             contentLengthError = "Content-Length is not a non-negative decimal integer"
             return
@@ -315,11 +320,11 @@ private struct FramingFields {
         if version == .http11 && hostCount == 0 { throw .bad("an HTTP/1.1 request must have a Host field (RFC 9112 §3.2)") }
         if hostCount > 1 { throw .bad("more than one Host field (RFC 9112 §3.2)") }
         if hasInvalidHost { throw .bad("the Host field is not 'host[:port]' (RFC 9112 §3.2, RFC 3986 §3.2.2)") }
-        if let contentLengthError { throw .bad(contentLengthError) }
+        if let contentLengthError { throw .bad(contentLengthError.description) }
         if hasTransferEncoding {
             if contentLength != nil { throw .bad("Content-Length and Transfer-Encoding together (RFC 9112 §6.3)") }
             if version == .http10 { throw .bad("Transfer-Encoding in an HTTP/1.0 request (RFC 9112 §6.1)") }
-            guard transferCodings.count == 1, equalsIgnoringCase(transferCodings[0], "chunked") else {
+            guard transferCodingCount == 1, isFirstCodingChunked else {
                 throw .bad("the only transfer coding accepted is 'chunked'")
             }
             return .chunked

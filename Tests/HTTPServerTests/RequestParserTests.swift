@@ -81,6 +81,14 @@ import Testing
         #expect(try request("GET / HTTP/1.1\r\nHost: h\r\nConnection: upgrade, close\r\n\r\n").0.isKeepAlive == false)
     }
 
+    @Test func readsListFieldsItemByItem() throws {
+        #expect(try request("POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 3 ,\t3\r\n\r\n").1 == .length(3))
+        #expect(try request("POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding:  Chunked \r\n\r\n").1 == .chunked)
+        #expect(try request("GET / HTTP/1.1\r\nHost: h\r\nConnection: ,, CLOSE ,\r\n\r\n").0.isKeepAlive == false)
+        #expect(try request("GET / HTTP/1.0\r\nConnection: te,keep-alive\r\n\r\n").0.isKeepAlive == true)
+        #expect(try request("GET / HTTP/1.0\r\nConnection: keep-alive-ish\r\n\r\n").0.isKeepAlive == false)
+    }
+
     @Test func limitsHoldAtTheirEdges() {
         var limits = RequestLimits()
         limits.maxRequestLine = 20
@@ -108,7 +116,10 @@ import Testing
         "GET / HTTP/1.1\r\nHost: h\r\nContent-Length: 1,2\r\n\r\n",
         "GET / HTTP/1.1\r\nHost: h\r\nContent-Length: 0x1\r\n\r\n",
         "GET / HTTP/1.1\r\nHost: h\r\nContent-Length:\r\n\r\n",
+        "GET / HTTP/1.1\r\nHost: h\r\nContent-Length: 3,,3\r\n\r\n",
         "GET / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked, gzip\r\n\r\n",
+        "GET / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: , chunked\r\n\r\n",
+        "GET / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked,\r\n\r\n",
         "GET / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\nTransfer-Encoding: chunked\r\n\r\n",
         "GET / HTTP/1.1\r\nHost: h\r\nX: a\r\n\tb\r\n\r\n",
         "GET / HTTP/1.1\r\nHost : h\r\n\r\n",

@@ -27,14 +27,14 @@ struct ResponseEncoder {
     }
 
     /// A complete response. `includeBody` is false for HEAD (the length is still the GET one's).
-    func encode(_ response: Response, includeBody: Bool, version: Request.Version, keepAlive: Bool, date: [UInt8], into out: inout OutputBuffer) {
+    func encode(_ response: Response, includeBody: Bool, version: Request.Version, keepAlive: Bool, date: [UInt8], into out: inout ResponseBatch) {
         let forbidsContent = response.status.forbidsContent
         encodeHead(status: response.status, headers: response.headers, framing: forbidsContent ? nil : .length(response.body.count),
                    version: version, keepAlive: keepAlive, date: date, into: &out)
-        if includeBody && !forbidsContent { out.append(response.body) }
+        if includeBody && !forbidsContent { out.append(body: response.body) }
     }
 
-    func encodeHead(status: Status, headers: ResponseHeaders, framing: Framing?, version: Request.Version, keepAlive: Bool, date: [UInt8], into out: inout OutputBuffer) {
+    func encodeHead(status: Status, headers: ResponseHeaders, framing: Framing?, version: Request.Version, keepAlive: Bool, date: [UInt8], into out: inout ResponseBatch) {
         out.append(status.statusLine)
         out.append(fixedFields)
         out.append(headers.encoded)
@@ -58,7 +58,7 @@ struct ResponseEncoder {
     }
 
     /// One chunk of a chunked body (RFC 9112 §7.1); nothing for an empty chunk, which would end the body.
-    func encodeChunk(_ bytes: [UInt8], into out: inout OutputBuffer) {
+    func encodeChunk(_ bytes: [UInt8], into out: inout ResponseBatch) {
         guard !bytes.isEmpty else { return }
         out.append(Array(String(bytes.count, radix: 16).utf8))
         out.append("\r\n")

@@ -71,22 +71,27 @@ struct AccessLog: ~Copyable {
     }
 
     private mutating func appendTarget(_ request: Request) {
-        appendEscaped(request.path)
+        appendEscaped(request.path, isPlain: request.isTargetPlain)
         if !request.query.isEmpty {
             buffer.append(UInt8(ascii: "?"))
-            appendEscaped(request.query)
+            appendEscaped(request.query, isPlain: request.isTargetPlain)
         }
     }
 
-    private mutating func appendEscaped(_ text: String) {
-        func isPlain(_ byte: UInt8) -> Bool { byte > space && byte < 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") }
+    /// Whether a target's byte goes into a line as it is: not a control, space, non-ASCII, `"` or `\`.
+    @inline(__always)
+    static func isPlain(_ byte: UInt8) -> Bool {
+        byte > space && byte < 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
+    }
+
+    private mutating func appendEscaped(_ text: String, isPlain: Bool) {
         text.withUTF8Bytes { bytes in
-            if bytes.allSatisfy(isPlain) {
+            if isPlain {
                 buffer.append(UnsafeRawBufferPointer(bytes))
                 return
             }
             for byte in bytes {
-                if isPlain(byte) {
+                if Self.isPlain(byte) {
                     buffer.append(byte)
                 } else {
                     buffer.append(UInt8(ascii: "%"))

@@ -112,12 +112,12 @@ enum RequestParser {
 
         let fields = scratch.fields(count: fieldCount, bytes: UnsafeRawBufferPointer(rebasing: bytes[headerStart..<position]))
         let bodyFraming = try framing.resolve(version: version, limits: limits)
-        let (path, query) = try line.pathAndQuery(method: method)
+        let (path, query, isTargetPlain) = try line.pathAndQuery(method: method)
         let isKeepAlive = switch version {
         case .http11: !framing.hasClose
         case .http10: framing.hasKeepAlive && !framing.hasClose
         }
-        let request = Request(method: method, path: path, query: query, version: version, fields: fields, isKeepAlive: isKeepAlive)
+        let request = Request(method: method, path: path, query: query, version: version, fields: fields, isKeepAlive: isKeepAlive, isTargetPlain: isTargetPlain)
         return .complete(request, bodyFraming, consumed: consumed)
     }
 
@@ -200,23 +200,27 @@ private struct RequestLine {
         return (known, bytes[v + 7] == UInt8(ascii: "0") ? .http10 : .http11)
     }
 
-    /// The normalised path (`PercentEncoding.normalizedPath`) and raw query of an origin-form, absolute-form or asterisk-form target.
-    func pathAndQuery(method: Method) throws(ParseError) -> (String, String) {
+    /// The normalised path (`PercentEncoding.normalizedPath`) and raw query of an origin-form,
+    /// absolute-form or asterisk-form target, and whether an access-log line takes them as they
+    /// are (`AccessLog.isPlain`: normalising decodes unreserved characters only, all plain).
+    func pathAndQuery(method: Method) throws(ParseError) -> (String, String, isPlain: Bool) {
         var index = target.lowerBound
         var hasPercent = false
+        var isPlain = true
         while index < target.upperBound {
             let byte = bytes[index]
             if byte <= space || byte >= 0x7F || byte == UInt8(ascii: "#") {
                 throw .bad("the request target has a character outside visible ASCII, or a fragment")
             }
             if byte == UInt8(ascii: "%") { hasPercent = true }
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { isPlain = false }
             index += 1
         }
         var start = target.lowerBound
         if bytes[start] != UInt8(ascii: "/") {
             if target.count == 1 && bytes[start] == UInt8(ascii: "*") {
                 guard method == .options else { throw .bad("the asterisk-form target is only for OPTIONS") }
-                return ("*", "")
+                return ("*", "", true)
             }
             let lowered = bytes[target].prefix(8).map(lowercased)
             let schemeLength = lowered.starts(with: "http://".utf8) ? 7 : lowered.starts(with: "https://".utf8) ? 8 : 0
@@ -244,7 +248,7 @@ private struct RequestLine {
             path = String(utf8: rawPath)
         }
         let query = questionMark < target.upperBound ? String(utf8: UnsafeRawBufferPointer(rebasing: bytes[(questionMark + 1)..<target.upperBound])) : ""
-        return (path, query)
+        return (path, query, isPlain)
     }
 }
 

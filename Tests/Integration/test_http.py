@@ -442,6 +442,7 @@ def test_json_access_log_has_one_parseable_line_per_request():
     before = time.time()
     assert c.request("/layouts/home?theme=dark").status == 200
     assert c.request('/nope?q="x"').status == 404
+    assert c.request('/no\\pe').status == 404
     c.close()
     process.send_signal(15)
     lines = process.stdout.read().decode().splitlines()
@@ -449,7 +450,8 @@ def test_json_access_log_has_one_parseable_line_per_request():
     entries = [json.loads(line) for line in lines]
     assert [(e["method"], e["target"], e["status"], e["peer"]) for e in entries] == [
         ("GET", "/layouts/home?theme=dark", 200, f"127.0.0.1:{local_port}"),
-        ("GET", "/nope?q=%22x%22", 404, f"127.0.0.1:{local_port}")]
+        ("GET", "/nope?q=%22x%22", 404, f"127.0.0.1:{local_port}"),
+        ("GET", "/no%5Cpe", 404, f"127.0.0.1:{local_port}")]
     assert all(e["bytes"] > 0 and e["us"] >= 0 for e in entries)
     for e in entries:
         assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z", e["time"]), e["time"]

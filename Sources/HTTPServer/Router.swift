@@ -104,7 +104,8 @@ public struct Router: Sendable {
 
     /// Dispatches one request, setting its route parameter in place (no copy of the request).
     public func reply(to request: inout Request) -> Reply {
-        if request.path == "*" {
+        // The count first: it spares every other path a call to compare strings.
+        if request.path.utf8.count == 1 && request.path == "*" {
             return .response(preflight(allow: "GET, HEAD, OPTIONS", request: request))
         }
         let index: Int

@@ -36,24 +36,31 @@ struct AccessLog: ~Copyable {
         case nil:
             return
         case .text:
-            clock.write(atMicroseconds, into: &buffer)
-            buffer.append(space)
-            peers.write(peer, into: &buffer)
-            buffer.append(space)
-            buffer.append(request.method.name)
-            buffer.append(space)
+            let time = clock.text(atMicroseconds), peerText = peers.text(peer)
+            // Room for the method (7 bytes at most) and three spaces.
+            buffer.append(atMost: time.count + peerText.count + 10) { line in
+                line.write(time)
+                line.write(space)
+                line.write(peerText)
+                line.write(space)
+                line.write(request.method.name)
+                line.write(space)
+            }
             appendTarget(request)
-            buffer.append(space)
-            buffer.appendDecimal(status.code)
-            buffer.append(space)
-            buffer.appendDecimal(bytes)
-            buffer.append(space)
-            buffer.appendDecimal(microseconds)
+            // Room for three spaces, the status code and two numbers of at most 19 digits.
+            buffer.append(atMost: 3 + 3 + 2 * 19) { line in
+                line.write(space)
+                line.writeDecimal(status.code)
+                line.write(space)
+                line.writeDecimal(bytes)
+                line.write(space)
+                line.writeDecimal(microseconds)
+            }
         case .json:
             buffer.append(#"{"time":""#)
-            clock.write(atMicroseconds, into: &buffer)
+            buffer.append(clock.text(atMicroseconds))
             buffer.append(#"","peer":""#)
-            peers.write(peer, into: &buffer)
+            buffer.append(peers.text(peer))
             buffer.append(#"","method":""#)
             buffer.append(request.method.name)
             buffer.append(#"","target":""#)
@@ -131,9 +138,10 @@ private struct LogClock: ~Copyable {
     private var textStart: Int64 = 0
     private var textEnd: Int64 = .min
 
-    mutating func write(_ now: Int64, into buffer: inout OutputBuffer) {
+    /// The text for the monotonic microseconds `now`: valid until the next call.
+    mutating func text(_ now: Int64) -> UnsafeRawBufferPointer {
         if now < textStart || now >= textEnd { format(now) }
-        buffer.append(text.bytes)
+        return text.bytes
     }
 
     private mutating func format(_ now: Int64) {
@@ -178,12 +186,13 @@ private struct PeerText: ~Copyable {
         peer.write(into: &text)
     }
 
-    mutating func write(_ peer: PeerAddress, into buffer: inout OutputBuffer) {
+    /// The text of `peer`: valid until the next call.
+    mutating func text(_ peer: PeerAddress) -> UnsafeRawBufferPointer {
         if peer != self.peer {
             self.peer = peer
             text.removeAll(keepingCapacity: 64)
             peer.write(into: &text)
         }
-        buffer.append(text.bytes)
+        return text.bytes
     }
 }

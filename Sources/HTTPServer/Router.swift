@@ -17,8 +17,15 @@ public struct Router: Sendable {
         let template: String
         /// The parameters' names, joined by `/`, when the template ends in any.
         let parameter: String?
-        var handlers: [(method: Method, handler: Handler)]
+        var handlers: [(method: Method, action: Action)]
         var allow: String
+    }
+
+    /// What a route runs for a method: a handler that answers at once (`get`), called directly
+    /// rather than through a closure that wraps its response, or one that may defer (`add`).
+    private enum Action: Sendable {
+        case respond(@Sendable (Request) -> Response)
+        case reply(Handler)
     }
 
     /// Where a route's literal bytes sit in `literals`.
@@ -64,11 +71,20 @@ public struct Router: Sendable {
 
     /// Registers `handler` for `method` on `template`.
     public mutating func add(_ method: Method, _ template: String, _ handler: @escaping Handler) {
+        register(method, template, .reply(handler))
+    }
+
+    /// Registers a GET handler that answers at once.
+    public mutating func get(_ template: String, _ handler: @escaping @Sendable (Request) -> Response) {
+        register(.get, template, .respond(handler))
+    }
+
+    private mutating func register(_ method: Method, _ template: String, _ action: Action) {
         precondition(template.hasPrefix("/"), "a route template starts with '/'")
         if !isKnownUniquelyReferenced(&tables) { tables = Tables(copying: tables) }
         if let index = tables.routes.firstIndex(where: { $0.template == template }) {
             precondition(!tables.routes[index].handlers.contains { $0.method == method }, "\(method.rawValue) \(template) is registered twice")
-            tables.routes[index].handlers.append((method, handler))
+            tables.routes[index].handlers.append((method, action))
             tables.routes[index].allow = Self.allow(tables.routes[index].handlers.map(\.method))
             return
         }
@@ -84,7 +100,7 @@ public struct Router: Sendable {
             precondition(literal.hasSuffix("/"), "a template's parameters are its last segments, each a whole segment: \(template)")
         }
         let parameter = names.isEmpty ? nil : names.joined(separator: "/")
-        tables.routes.append(Route(template: template, parameter: parameter, handlers: [(method, handler)], allow: Self.allow([method])))
+        tables.routes.append(Route(template: template, parameter: parameter, handlers: [(method, action)], allow: Self.allow([method])))
         let key = Key(route: tables.routes.count - 1, start: tables.literals.count, count: literal.utf8.count, segments: names.count)
         tables.literals += literal.utf8
         if names.isEmpty {
@@ -95,11 +111,6 @@ public struct Router: Sendable {
             tables.parameterKeys.append(key)
             tables.parameterKeys.sort { $0.count > $1.count }
         }
-    }
-
-    /// Registers a GET handler that answers at once.
-    public mutating func get(_ template: String, _ handler: @escaping @Sendable (Request) -> Response) {
-        add(.get, template) { .response(handler($0)) }
     }
 
     /// Dispatches one request, setting its route parameter in place (no copy of the request).
@@ -125,7 +136,10 @@ public struct Router: Sendable {
         }
         let wanted = request.method == .head ? Method.get : request.method
         for entry in tables.routes[index].handlers where entry.method == request.method || entry.method == wanted {
-            return entry.handler(request)
+            switch entry.action {
+            case .respond(let respond): return .response(respond(request))
+            case .reply(let reply): return reply(request)
+            }
         }
         let allow = tables.routes[index].allow
         if request.method == .options { return .response(preflight(allow: allow, request: request)) }

@@ -127,6 +127,11 @@ struct ByteCursor {
     }
 
     @inline(__always)
+    mutating func write(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { write($0) }
+    }
+
+    @inline(__always)
     mutating func write(_ text: StaticString) {
         write(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }

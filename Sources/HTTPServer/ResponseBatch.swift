@@ -37,6 +37,8 @@ struct ResponseBatch: ~Copyable, OutgoingBytes {
     mutating func append(_ text: StaticString) { buffer.append(text) }
     @inline(__always)
     mutating func appendDecimal(_ value: Int) { buffer.appendDecimal(value) }
+    @inline(__always)
+    mutating func append(atMost maxCount: Int, _ write: (inout ByteCursor) -> Void) { buffer.append(atMost: maxCount, write) }
 
     /// Appends a response body: by reference from `referenceThreshold` bytes on, else copied.
     @inline(__always)

@@ -12,13 +12,16 @@ public enum AccessLogFormat: String, Sendable, CaseIterable {
 
 /// One event loop's access log: lines are appended to a buffer and written to standard output
 /// when it fills, every quarter second (the loop's sweep), and at exit, so that logging costs no
-/// system call per request and no line is lost. With no format it records nothing. A target's
+/// system call per request and no line is lost. The parts that repeat from line to line are
+/// formatted once: the timestamp once per millisecond, the peer once per run of lines from the
+/// same peer (a pipelined batch, a keep-alive client). With no format it records nothing. A target's
 /// bytes that could break a line or a JSON string (controls, space, non-ASCII, `"`, `\`) are
 /// written percent-encoded, which names the same target.
 struct AccessLog: ~Copyable {
     private let format: AccessLogFormat?
     private var buffer = OutputBuffer(capacity: 4 * flushThreshold)
     private var clock = LogClock()
+    private var peers = PeerText()
     private static let flushThreshold = 32 * 1024
 
     init(format: AccessLogFormat?) {
@@ -33,24 +36,31 @@ struct AccessLog: ~Copyable {
         case nil:
             return
         case .text:
-            clock.write(atMicroseconds, into: &buffer)
-            buffer.append(space)
-            peer.write(into: &buffer)
-            buffer.append(space)
-            buffer.append(request.method.name)
-            buffer.append(space)
+            let time = clock.text(atMicroseconds), peerText = peers.text(peer)
+            // Room for the method (7 bytes at most) and three spaces.
+            buffer.append(atMost: time.count + peerText.count + 10) { line in
+                line.write(time)
+                line.write(space)
+                line.write(peerText)
+                line.write(space)
+                line.write(request.method.name)
+                line.write(space)
+            }
             appendTarget(request)
-            buffer.append(space)
-            buffer.appendDecimal(status.code)
-            buffer.append(space)
-            buffer.appendDecimal(bytes)
-            buffer.append(space)
-            buffer.appendDecimal(microseconds)
+            // Room for three spaces, the status code and two numbers of at most 19 digits.
+            buffer.append(atMost: 3 + 3 + 2 * 19) { line in
+                line.write(space)
+                line.writeDecimal(status.code)
+                line.write(space)
+                line.writeDecimal(bytes)
+                line.write(space)
+                line.writeDecimal(microseconds)
+            }
         case .json:
             buffer.append(#"{"time":""#)
-            clock.write(atMicroseconds, into: &buffer)
+            buffer.append(clock.text(atMicroseconds))
             buffer.append(#"","peer":""#)
-            peer.write(into: &buffer)
+            buffer.append(peers.text(peer))
             buffer.append(#"","method":""#)
             buffer.append(request.method.name)
             buffer.append(#"","target":""#)
@@ -68,22 +78,27 @@ struct AccessLog: ~Copyable {
     }
 
     private mutating func appendTarget(_ request: Request) {
-        appendEscaped(request.path)
+        appendEscaped(request.path, isPlain: request.isTargetPlain)
         if !request.query.isEmpty {
             buffer.append(UInt8(ascii: "?"))
-            appendEscaped(request.query)
+            appendEscaped(request.query, isPlain: request.isTargetPlain)
         }
     }
 
-    private mutating func appendEscaped(_ text: String) {
-        func isPlain(_ byte: UInt8) -> Bool { byte > space && byte < 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") }
+    /// Whether a target's byte goes into a line as it is: not a control, space, non-ASCII, `"` or `\`.
+    @inline(__always)
+    static func isPlain(_ byte: UInt8) -> Bool {
+        byte > space && byte < 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
+    }
+
+    private mutating func appendEscaped(_ text: String, isPlain: Bool) {
         text.withUTF8Bytes { bytes in
-            if bytes.allSatisfy(isPlain) {
+            if isPlain {
                 buffer.append(UnsafeRawBufferPointer(bytes))
                 return
             }
             for byte in bytes {
-                if isPlain(byte) {
+                if Self.isPlain(byte) {
                     buffer.append(byte)
                 } else {
                     buffer.append(UInt8(ascii: "%"))
@@ -111,15 +126,25 @@ struct AccessLog: ~Copyable {
 private let upperHexDigits = Array("0123456789ABCDEF".utf8)
 
 /// Wall-clock timestamps for log lines without a clock call or a date formatting per line: the
-/// wall clock's offset from the monotonic one is read once a second, and the text up to the
-/// second (`2026-11-23T05:31:21.`) is formatted once per second; a line adds the milliseconds.
-private struct LogClock {
+/// wall clock's offset from the monotonic one is read once a second, and the text
+/// (`2026-11-23T05:31:21.123Z`) is formatted once per millisecond, up to the second once per second.
+private struct LogClock: ~Copyable {
     private var offsetMicroseconds: Int64 = 0
     private var nextOffsetRead: Int64 = .min
     private var second: Int64 = -1
     private var prefix: [UInt8] = []
+    /// The text of the millisecond holding the monotonic microseconds `textStart..<textEnd`.
+    private var text = OutputBuffer(capacity: 64)
+    private var textStart: Int64 = 0
+    private var textEnd: Int64 = .min
 
-    mutating func write(_ now: Int64, into buffer: inout OutputBuffer) {
+    /// The text for the monotonic microseconds `now`: valid until the next call.
+    mutating func text(_ now: Int64) -> UnsafeRawBufferPointer {
+        if now < textStart || now >= textEnd { format(now) }
+        return text.bytes
+    }
+
+    private mutating func format(_ now: Int64) {
         if now >= nextOffsetRead {
             var wall = timespec()
             clock_gettime(CLOCK_REALTIME, &wall)
@@ -139,11 +164,35 @@ private struct LogClock {
             }
             prefix = Array(text.utf8)
         }
-        buffer.append(prefix)
         let milliseconds = Int(microseconds / 1000)
-        buffer.append(UInt8(ascii: "0") + UInt8(milliseconds / 100))
-        buffer.append(UInt8(ascii: "0") + UInt8(milliseconds / 10 % 10))
-        buffer.append(UInt8(ascii: "0") + UInt8(milliseconds % 10))
-        buffer.append(UInt8(ascii: "Z"))
+        text.removeAll(keepingCapacity: 64)
+        text.append(prefix)
+        text.append(UInt8(ascii: "0") + UInt8(milliseconds / 100))
+        text.append(UInt8(ascii: "0") + UInt8(milliseconds / 10 % 10))
+        text.append(UInt8(ascii: "0") + UInt8(milliseconds % 10))
+        text.append(UInt8(ascii: "Z"))
+        // Until the next millisecond, or the next read of the offset, whichever comes first.
+        textStart = now
+        textEnd = min(now - microseconds % 1000 + 1000, nextOffsetRead)
+    }
+}
+
+/// The text of the last peer written (`127.0.0.1:54321`), reused while lines come from it.
+private struct PeerText: ~Copyable {
+    private var peer = PeerAddress()
+    private var text = OutputBuffer(capacity: 64)
+
+    init() {
+        peer.write(into: &text)
+    }
+
+    /// The text of `peer`: valid until the next call.
+    mutating func text(_ peer: PeerAddress) -> UnsafeRawBufferPointer {
+        if peer != self.peer {
+            self.peer = peer
+            text.removeAll(keepingCapacity: 64)
+            peer.write(into: &text)
+        }
+        return text.bytes
     }
 }

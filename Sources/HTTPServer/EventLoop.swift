@@ -24,9 +24,9 @@ final class EventLoop: @unchecked Sendable {
     private var connectionCount = 0
     private let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
     private let parserScratch: RequestParser.Scratch
-    private var output = OutputBuffer(capacity: 64 * 1024)
+    private var output = ResponseBatch(capacity: 64 * 1024)
     /// Output for a connection other than `current` (a deferred reply answered from a timer).
-    private var sideOutput = OutputBuffer(capacity: 4 * 1024)
+    private var sideOutput = ResponseBatch(capacity: 4 * 1024)
     /// The connection whose requests are being processed (its responses collect in `output`).
     private var current: Connection?
     private var timers = TimerHeap()
@@ -338,7 +338,7 @@ final class EventLoop: @unchecked Sendable {
     }
 
     /// Encodes a complete response into `out`, for `connection`.
-    private func append(_ response: Response, for request: Request, on connection: Connection, into out: inout OutputBuffer) {
+    private func append(_ response: Response, for request: Request, on connection: Connection, into out: inout ResponseBatch) {
         let before = out.count
         let keepAlive = request.isKeepAlive && !isDraining
         encoder.encode(response, includeBody: request.method != .head, version: request.version,
@@ -418,7 +418,7 @@ final class EventLoop: @unchecked Sendable {
 
     /// Encodes for `connection`: into the batch being processed when that is this connection's,
     /// otherwise into a batch of its own, sent at once; then resumes its pipelined requests.
-    private func emit(to connection: Connection, _ encode: (inout OutputBuffer) -> Void) {
+    private func emit(to connection: Connection, _ encode: (inout ResponseBatch) -> Void) {
         if current === connection {
             encode(&output)
             return
@@ -446,14 +446,13 @@ final class EventLoop: @unchecked Sendable {
     }
 
     /// Writes `buffer` to `connection` and empties it; what the socket does not take waits in the outbox.
-    private func flush(_ buffer: inout OutputBuffer, to connection: Connection) {
+    private func flush(_ buffer: inout ResponseBatch, to connection: Connection) {
         defer { buffer.removeAll(keepingCapacity: 2 * Self.outputHighWater) }
         if !buffer.isEmpty && !connection.isClosed {
-            let bytes = buffer.bytes
             if connection.outbox.isEmpty {
-                if let written = write(connection, bytes), written < bytes.count { connection.outbox = Array(bytes[written...]) }
+                if let written = write(connection, buffer), written < buffer.count { connection.outbox = buffer.bytes(from: written) }
             } else {
-                connection.outbox.append(contentsOf: bytes)
+                connection.outbox += buffer.bytes(from: 0)
             }
         }
         if !connection.isClosed && isReadyToClose(connection) { finishConnection(connection) }
@@ -485,13 +484,13 @@ final class EventLoop: @unchecked Sendable {
     }
 
     /// Writes what the socket takes now; nil when the connection failed and was closed.
-    private func write(_ connection: Connection, _ bytes: UnsafeRawBufferPointer) -> Int? {
+    private func write(_ connection: Connection, _ bytes: borrowing some OutgoingBytes & ~Copyable) -> Int? {
         // Closing (or shutting down writing) follows at once when everything is written.
         let isLast = connection.closeAfterFlush && !connection.isStreaming
         var offset = 0
         while offset < bytes.count {
             do {
-                guard case .done(let written) = try Socket.write(connection.fd, UnsafeRawBufferPointer(rebasing: bytes[offset...]), isLast: isLast) else { break }
+                guard case .done(let written) = try bytes.send(to: connection.fd, from: offset, isLast: isLast) else { break }
                 offset += written
             } catch {
                 close(connection)

@@ -1,17 +1,43 @@
 /// The header fields of one request, in arrival order, duplicates kept (RFC 9110 §5.3).
-/// One allocation per request whatever the number of fields: a table of each name's and
-/// value's offsets followed by one copy of the header bytes. Names compare case-insensitively.
+/// One buffer per request whatever the number of fields: a table of each name's and value's
+/// offsets followed by one copy of the header bytes. Names compare case-insensitively.
 public struct HTTPFields: Sendable {
     struct Entry: Sendable {
         var nameStart: Int32, nameEnd: Int32, valueStart: Int32, valueEnd: Int32
     }
 
-    /// `count` entries, then the header bytes their offsets point into.
-    private let storage: [UInt8]
+    /// `count` entries, then the header bytes their offsets point into; the header is the number
+    /// of bytes in use. Immutable once fields hold it: the parser writes into one only while it
+    /// holds the only reference (`RequestParser.Scratch`).
+    final class Storage: ManagedBuffer<Int, UInt8> {
+        static func make(byteCount: Int) -> Storage {
+            // `create` allocates an instance of the class it is called on: this one.
+            unsafeDowncast(create(minimumCapacity: byteCount) { _ in byteCount }, to: Storage.self)
+        }
+
+        /// The bytes in use.
+        func withBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+            withUnsafeMutablePointers { count, bytes in body(UnsafeRawBufferPointer(start: bytes, count: count.pointee)) }
+        }
+
+        /// Replaces the content with the entries' `table` followed by the header `bytes`; the
+        /// capacity must hold them.
+        func fill(table: UnsafeRawBufferPointer, bytes: UnsafeRawBufferPointer) {
+            withUnsafeMutablePointers { count, storage in
+                let storage = UnsafeMutableRawPointer(storage)
+                if !table.isEmpty { storage.copyMemory(from: table.baseAddress!, byteCount: table.count) }
+                if !bytes.isEmpty { (storage + table.count).copyMemory(from: bytes.baseAddress!, byteCount: bytes.count) }
+                count.pointee = table.count + bytes.count
+            }
+        }
+    }
+
+    /// Sendable although `ManagedBuffer` is not: it is never written while fields hold it.
+    nonisolated(unsafe) private let storage: Storage
     public let count: Int
 
     /// Fields over `storage` laid out as above (`RequestParser.Scratch` assembles it).
-    init(storage: [UInt8], count: Int) {
+    init(storage: Storage, count: Int) {
         self.storage = storage
         self.count = count
     }
@@ -30,7 +56,9 @@ public struct HTTPFields: Sendable {
             bytes += value.utf8
             withUnsafeBytes(of: Entry(nameStart: nameStart, nameEnd: valueStart, valueStart: valueStart, valueEnd: Int32(bytes.count))) { table += $0 }
         }
-        self.init(storage: table + bytes, count: pairs.count)
+        let storage = Storage.make(byteCount: table.count + bytes.count)
+        table.withUnsafeBytes { table in bytes.withUnsafeBytes { bytes in storage.fill(table: table, bytes: bytes) } }
+        self.init(storage: storage, count: pairs.count)
     }
 
     /// The value of the first field named `name`.
@@ -53,7 +81,7 @@ public struct HTTPFields: Sendable {
     /// The index of the first entry from `start` on whose name is `name`, compared byte by byte.
     private func firstIndex(named name: String, from start: Int) -> Int? {
         guard start < count else { return nil }
-        return storage.withUnsafeBytes { storage in
+        return storage.withBytes { storage in
             name.withUTF8Bytes { target in
                 let bytes = UnsafeRawBufferPointer(rebasing: storage[(count * MemoryLayout<Entry>.stride)...])
                 var index = start
@@ -68,10 +96,10 @@ public struct HTTPFields: Sendable {
     }
 
     private func value(at index: Int) -> String {
-        storage.withUnsafeBytes { storage in
+        storage.withBytes { storage in
             let entry = Self.entry(index, in: storage)
             let base = count * MemoryLayout<Entry>.stride
-            return String(decoding: storage[(base + Int(entry.valueStart))..<(base + Int(entry.valueEnd))], as: UTF8.self)
+            return String(utf8: UnsafeRawBufferPointer(rebasing: storage[(base + Int(entry.valueStart))..<(base + Int(entry.valueEnd))]))
         }
     }
 

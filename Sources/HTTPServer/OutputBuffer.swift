@@ -47,26 +47,22 @@ struct OutputBuffer: ~Copyable {
         count += 1
     }
 
-    /// Appends the decimal digits of a non-negative integer, written in place from the last: its
-    /// length by comparison, then one unsigned division by 10 (a multiplication) per digit.
+    /// Appends the decimal digits of a non-negative integer (`ByteCursor.writeDecimal`).
     @inline(__always)
     mutating func appendDecimal(_ value: Int) {
-        precondition(value >= 0, "only non-negative values are written")
-        reserve(20)
-        var rest = UInt(bitPattern: value)
-        var digits = 1
-        var bound: UInt = 10
-        while rest >= bound {  // an Int is below 10^19, so `bound` never overflows
-            digits += 1
-            bound &*= 10
-        }
-        var position = count + digits
-        repeat {
-            position -= 1
-            base.storeBytes(of: UInt8(truncatingIfNeeded: rest % 10) &+ 48, toByteOffset: position, as: UInt8.self)
-            rest /= 10
-        } while rest > 0
-        count += digits
+        append(atMost: 19) { $0.writeDecimal(value) }
+    }
+
+    /// Appends what `write` writes through a cursor, at most `maxCount` bytes: one capacity check
+    /// for all of them, instead of one per part.
+    @inline(__always)
+    mutating func append(atMost maxCount: Int, _ write: (inout ByteCursor) -> Void) {
+        reserve(maxCount)
+        var cursor = ByteCursor(base + count)
+        write(&cursor)
+        let written = base.distance(to: cursor.position) - count
+        precondition(written <= maxCount, "a cursor wrote past the space reserved for it")
+        count += written
     }
 
     /// Appends a number from 0 to 255 (an IPv4 octet) from a table: no division.
@@ -106,4 +102,58 @@ struct OutputBuffer: ~Copyable {
 private let octetDigits: [UInt32] = (0...255).map { value in
     let text = Array(String(value).utf8)
     return text.enumerated().reduce(UInt32(text.count) << 24) { $0 | UInt32($1.element) << (8 * $1.offset) }
+}
+
+/// Writes bytes one after the other into space an `OutputBuffer` reserved for them
+/// (`append(atMost:_:)`), which checks afterwards that they fitted.
+struct ByteCursor {
+    private(set) var position: UnsafeMutableRawPointer
+
+    init(_ position: UnsafeMutableRawPointer) {
+        self.position = position
+    }
+
+    @inline(__always)
+    mutating func write(_ byte: UInt8) {
+        position.storeBytes(of: byte, as: UInt8.self)
+        position += 1
+    }
+
+    @inline(__always)
+    mutating func write(_ bytes: UnsafeRawBufferPointer) {
+        guard let source = bytes.baseAddress else { return }
+        position.copyMemory(from: source, byteCount: bytes.count)
+        position += bytes.count
+    }
+
+    @inline(__always)
+    mutating func write(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { write($0) }
+    }
+
+    @inline(__always)
+    mutating func write(_ text: StaticString) {
+        write(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    /// The decimal digits of a non-negative integer (at most 19), written in place from the last:
+    /// their count by comparison, then one unsigned division by 10 (a multiplication) per digit.
+    @inline(__always)
+    mutating func writeDecimal(_ value: Int) {
+        precondition(value >= 0, "only non-negative values are written")
+        var rest = UInt(bitPattern: value)
+        var digits = 1
+        var bound: UInt = 10
+        while rest >= bound {  // an Int is below 10^19, so `bound` never overflows
+            digits += 1
+            bound &*= 10
+        }
+        var end = position + digits
+        position = end
+        repeat {
+            end -= 1
+            end.storeBytes(of: UInt8(truncatingIfNeeded: rest % 10) &+ 48, as: UInt8.self)
+            rest /= 10
+        } while rest > 0
+    }
 }

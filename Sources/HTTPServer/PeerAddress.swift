@@ -3,7 +3,7 @@ import Glibc
 /// A connection's peer as the kernel gave it at accept: the raw address and port, 20 bytes inside
 /// the connection and no allocation; written as text (`127.0.0.1:54321`, `[::1]:54321`) only into
 /// an access-log line.
-struct PeerAddress {
+struct PeerAddress: Equatable {
     /// IPv4 in the first 4 bytes, or IPv6 in all 16, in network order.
     private var address: (UInt64, UInt64) = (0, 0)
     private var port: UInt16 = 0
@@ -30,6 +30,10 @@ struct PeerAddress {
                 break
             }
         }
+    }
+
+    static func == (left: PeerAddress, right: PeerAddress) -> Bool {
+        left.address == right.address && left.port == right.port && left.isIPv6 == right.isIPv6
     }
 
     func write(into buffer: inout OutputBuffer) {

@@ -72,7 +72,7 @@ enum Query {
 
     /// The decoded text, without copying what needs no decoding; nil when malformed or not UTF-8.
     private static func text(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        guard PercentEncoding.needsDecoding(bytes, plusIsSpace: true) else { return String(decoding: bytes, as: UTF8.self) }
+        guard PercentEncoding.needsDecoding(bytes, plusIsSpace: true) else { return String(utf8: UnsafeRawBufferPointer(bytes)) }
         return PercentEncoding.decodedText(bytes, plusIsSpace: true)
     }
 

@@ -18,18 +18,27 @@ public struct Request: Sendable {
     public internal(set) var fields: HTTPFields
     /// Whether the connection stays open after this request (RFC 9112 §9.3).
     public var isKeepAlive: Bool
+    /// Whether the path and query are written into an access-log line as they are, with no byte
+    /// to escape (`AccessLog.isPlain`): the parser knows it from its pass over the target.
+    let isTargetPlain: Bool
     /// The route template's `{name}` segment and its value, set by the router.
     var routeParameter: RouteParameter?
     /// Which route answered it, for the metrics (`LoopMetrics.RouteSlot`); set by the router.
     var routeSlot = LoopMetrics.RouteSlot.unmatched
 
     public init(method: Method, path: String, query: String = "", version: Version = .http11, fields: HTTPFields = HTTPFields([]), isKeepAlive: Bool = true) {
+        self.init(method: method, path: path, query: query, version: version, fields: fields, isKeepAlive: isKeepAlive,
+                  isTargetPlain: path.utf8.allSatisfy(AccessLog.isPlain) && query.utf8.allSatisfy(AccessLog.isPlain))
+    }
+
+    init(method: Method, path: String, query: String, version: Version, fields: HTTPFields, isKeepAlive: Bool, isTargetPlain: Bool) {
         self.method = method
         self.path = path
         self.query = query
         self.version = version
         self.fields = fields
         self.isKeepAlive = isKeepAlive
+        self.isTargetPlain = isTargetPlain
     }
 
     /// The value of the route parameter `name` (`screen` in `/layouts/{screen}`), decoded.

@@ -35,11 +35,15 @@ enum RequestParser {
         case complete(Request, BodyFraming, consumed: Int)
     }
 
-    /// Where the fields of the head being parsed are assembled, reused from head to head, so that
-    /// parsing allocates only the request's own copy of its fields (`HTTPFields`' layout: the
-    /// entries' table, then the header bytes).
-    struct Scratch: ~Copyable {
+    /// Where the fields of the head being parsed are assembled, reused from head to head, with
+    /// the storage of the last head's fields: the next head refills it when no request holds it
+    /// any more (the request was answered), so that parsing a head allocates nothing. A request
+    /// that is kept (a deferred reply's, one whose body is being read) keeps its storage, and the
+    /// next head gets a new one.
+    final class Scratch {
         private let buffer: UnsafeMutableRawBufferPointer
+        private var storage: HTTPFields.Storage?
+        private var storageCapacity = 0
 
         init(limits: RequestLimits) {
             buffer = .allocate(byteCount: limits.maxHeaderCount * MemoryLayout<HTTPFields.Entry>.stride + limits.maxHeaderBytes, alignment: 16)
@@ -55,13 +59,18 @@ enum RequestParser {
 
         /// The fields made of the first `count` entries and the header section `bytes`.
         func fields(count: Int, bytes: UnsafeRawBufferPointer) -> HTTPFields {
-            let table = count * MemoryLayout<HTTPFields.Entry>.stride
-            UnsafeMutableRawBufferPointer(rebasing: buffer[table...]).copyMemory(from: bytes)
-            return HTTPFields(storage: Array(UnsafeRawBufferPointer(rebasing: buffer[..<(table + bytes.count)])), count: count)
+            let table = UnsafeRawBufferPointer(rebasing: buffer[..<(count * MemoryLayout<HTTPFields.Entry>.stride)])
+            let size = table.count + bytes.count
+            if !isKnownUniquelyReferenced(&storage) || storageCapacity < size {
+                storage = HTTPFields.Storage.make(byteCount: size)
+                storageCapacity = size
+            }
+            storage!.fill(table: table, bytes: bytes)
+            return HTTPFields(storage: storage!, count: count)
         }
     }
 
-    static func parse(_ bytes: UnsafeRawBufferPointer, limits: RequestLimits, scratch: borrowing Scratch) throws(ParseError) -> Outcome {
+    static func parse(_ bytes: UnsafeRawBufferPointer, limits: RequestLimits, scratch: Scratch) throws(ParseError) -> Outcome {
         let count = bytes.count
         // RFC 9112 §2.2: ignore empty lines before the request line.
         var start = 0
@@ -103,12 +112,12 @@ enum RequestParser {
 
         let fields = scratch.fields(count: fieldCount, bytes: UnsafeRawBufferPointer(rebasing: bytes[headerStart..<position]))
         let bodyFraming = try framing.resolve(version: version, limits: limits)
-        let (path, query) = try line.pathAndQuery(method: method)
+        let (path, query, isTargetPlain) = try line.pathAndQuery(method: method)
         let isKeepAlive = switch version {
         case .http11: !framing.hasClose
         case .http10: framing.hasKeepAlive && !framing.hasClose
         }
-        let request = Request(method: method, path: path, query: query, version: version, fields: fields, isKeepAlive: isKeepAlive)
+        let request = Request(method: method, path: path, query: query, version: version, fields: fields, isKeepAlive: isKeepAlive, isTargetPlain: isTargetPlain)
         return .complete(request, bodyFraming, consumed: consumed)
     }
 
@@ -191,23 +200,27 @@ private struct RequestLine {
         return (known, bytes[v + 7] == UInt8(ascii: "0") ? .http10 : .http11)
     }
 
-    /// The normalised path (`PercentEncoding.normalizedPath`) and raw query of an origin-form, absolute-form or asterisk-form target.
-    func pathAndQuery(method: Method) throws(ParseError) -> (String, String) {
+    /// The normalised path (`PercentEncoding.normalizedPath`) and raw query of an origin-form,
+    /// absolute-form or asterisk-form target, and whether an access-log line takes them as they
+    /// are (`AccessLog.isPlain`: normalising decodes unreserved characters only, all plain).
+    func pathAndQuery(method: Method) throws(ParseError) -> (String, String, isPlain: Bool) {
         var index = target.lowerBound
         var hasPercent = false
+        var isPlain = true
         while index < target.upperBound {
             let byte = bytes[index]
             if byte <= space || byte >= 0x7F || byte == UInt8(ascii: "#") {
                 throw .bad("the request target has a character outside visible ASCII, or a fragment")
             }
             if byte == UInt8(ascii: "%") { hasPercent = true }
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { isPlain = false }
             index += 1
         }
         var start = target.lowerBound
         if bytes[start] != UInt8(ascii: "/") {
             if target.count == 1 && bytes[start] == UInt8(ascii: "*") {
                 guard method == .options else { throw .bad("the asterisk-form target is only for OPTIONS") }
-                return ("*", "")
+                return ("*", "", true)
             }
             let lowered = bytes[target].prefix(8).map(lowercased)
             let schemeLength = lowered.starts(with: "http://".utf8) ? 7 : lowered.starts(with: "https://".utf8) ? 8 : 0
@@ -232,63 +245,68 @@ private struct RequestLine {
             }
             path = String(decoding: normalized, as: UTF8.self)
         } else {
-            path = String(decoding: rawPath, as: UTF8.self)
+            path = String(utf8: rawPath)
         }
-        let query = questionMark < target.upperBound ? String(decoding: UnsafeRawBufferPointer(rebasing: bytes[(questionMark + 1)..<target.upperBound]), as: UTF8.self) : ""
-        return (path, query)
+        let query = questionMark < target.upperBound ? String(utf8: UnsafeRawBufferPointer(rebasing: bytes[(questionMark + 1)..<target.upperBound])) : ""
+        return (path, query, isPlain)
     }
 }
 
-/// What the fields say about framing and persistence, gathered in one pass.
+/// What the fields say about framing and persistence, gathered in one pass over the head's
+/// bytes, without copying them.
 private struct FramingFields {
     var hostCount = 0
     var hasInvalidHost = false
     var contentLength: Int?
-    var contentLengthTooLarge = false
-    var contentLengthError: String?
-    var transferCodings: [ArraySlice<UInt8>] = []
+    var contentLengthError: StaticString?
     var hasTransferEncoding = false
+    /// The transfer codings listed, empty ones included, and whether the first is `chunked`.
+    var transferCodingCount = 0
+    var isFirstCodingChunked = false
     var hasClose = false
     var hasKeepAlive = false
 
     mutating func note(_ bytes: UnsafeRawBufferPointer, _ entry: HTTPFields.Entry, base: Int) {
         let nameStart = base + Int(entry.nameStart), nameEnd = base + Int(entry.nameEnd)
-        let value = bytes[(base + Int(entry.valueStart))..<(base + Int(entry.valueEnd))]
+        let value = (base + Int(entry.valueStart))..<(base + Int(entry.valueEnd))
         switch nameEnd - nameStart {
-        case 4 where Self.matches(bytes, nameStart, nameEnd, Self.host):
+        case 4 where Bytes.equalsIgnoringCase(bytes, nameStart, nameEnd, "host"):
             hostCount += 1
-            if !HostSyntax.isValid(UnsafeRawBufferPointer(rebasing: value)) { hasInvalidHost = true }
-        case 10 where Self.matches(bytes, nameStart, nameEnd, Self.connection):
-            for token in Array(value).split(separator: UInt8(ascii: ",")) {
-                let token = trimmed(token)
-                if equalsIgnoringCase(token, "close") { hasClose = true }
-                if equalsIgnoringCase(token, "keep-alive") { hasKeepAlive = true }
+            if !HostSyntax.isValid(UnsafeRawBufferPointer(rebasing: bytes[value])) { hasInvalidHost = true }
+        case 10 where Bytes.equalsIgnoringCase(bytes, nameStart, nameEnd, "connection"):
+            Self.forEachItem(of: bytes, value) { item in
+                if Bytes.equalsIgnoringCase(bytes, item.lowerBound, item.upperBound, "close") { hasClose = true }
+                if Bytes.equalsIgnoringCase(bytes, item.lowerBound, item.upperBound, "keep-alive") { hasKeepAlive = true }
             }
-        case 14 where Self.matches(bytes, nameStart, nameEnd, Self.contentLength):
-            for item in Array(value).split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false) {
-                noteContentLength(trimmed(item))
-            }
-        case 17 where Self.matches(bytes, nameStart, nameEnd, Self.transferEncoding):
+        case 14 where Bytes.equalsIgnoringCase(bytes, nameStart, nameEnd, "content-length"):
+            Self.forEachItem(of: bytes, value) { noteContentLength(UnsafeRawBufferPointer(rebasing: bytes[$0])) }
+        case 17 where Bytes.equalsIgnoringCase(bytes, nameStart, nameEnd, "transfer-encoding"):
             hasTransferEncoding = true
-            for token in Array(value).split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false) {
-                transferCodings.append(trimmed(token))
+            Self.forEachItem(of: bytes, value) { item in
+                if transferCodingCount == 0 { isFirstCodingChunked = Bytes.equalsIgnoringCase(bytes, item.lowerBound, item.upperBound, "chunked") }
+                transferCodingCount += 1
             }
         default:
             break
         }
     }
 
-    private static let host = Array("host".utf8)
-    private static let connection = Array("connection".utf8)
-    private static let contentLength = Array("content-length".utf8)
-    private static let transferEncoding = Array("transfer-encoding".utf8)
-
-    @inline(__always)
-    private static func matches(_ bytes: UnsafeRawBufferPointer, _ start: Int, _ end: Int, _ name: [UInt8]) -> Bool {
-        name.withUnsafeBufferPointer { Bytes.equalsIgnoringCase(bytes, start, end, $0) }
+    /// Calls `body` with each comma-separated item of `bytes[range]` (a list, RFC 9110 §5.6.1),
+    /// empty items included, without its surrounding spaces and tabs.
+    private static func forEachItem(of bytes: UnsafeRawBufferPointer, _ range: Range<Int>, _ body: (Range<Int>) -> Void) {
+        var start = range.lowerBound
+        while true {
+            let end = Bytes.firstIndex(of: UInt8(ascii: ","), in: bytes, from: start, to: range.upperBound) ?? range.upperBound
+            var itemStart = start, itemEnd = end
+            while itemStart < itemEnd, bytes[itemStart] == space || bytes[itemStart] == tab { itemStart += 1 }
+            while itemEnd > itemStart, bytes[itemEnd - 1] == space || bytes[itemEnd - 1] == tab { itemEnd -= 1 }
+            body(itemStart..<itemEnd)
+            if end == range.upperBound { return }
+            start = end + 1
+        }
     }
 
-    private mutating func noteContentLength(_ digits: ArraySlice<UInt8>) {
+    private mutating func noteContentLength(_ digits: UnsafeRawBufferPointer) {
         guard !digits.isEmpty, digits.allSatisfy(isDigit) else {
             contentLengthError = "Content-Length is not a non-negative decimal integer"
             return
@@ -306,11 +324,11 @@ private struct FramingFields {
         if version == .http11 && hostCount == 0 { throw .bad("an HTTP/1.1 request must have a Host field (RFC 9112 §3.2)") }
         if hostCount > 1 { throw .bad("more than one Host field (RFC 9112 §3.2)") }
         if hasInvalidHost { throw .bad("the Host field is not 'host[:port]' (RFC 9112 §3.2, RFC 3986 §3.2.2)") }
-        if let contentLengthError { throw .bad(contentLengthError) }
+        if let contentLengthError { throw .bad(contentLengthError.description) }
         if hasTransferEncoding {
             if contentLength != nil { throw .bad("Content-Length and Transfer-Encoding together (RFC 9112 §6.3)") }
             if version == .http10 { throw .bad("Transfer-Encoding in an HTTP/1.0 request (RFC 9112 §6.1)") }
-            guard transferCodings.count == 1, equalsIgnoringCase(transferCodings[0], "chunked") else {
+            guard transferCodingCount == 1, isFirstCodingChunked else {
                 throw .bad("the only transfer coding accepted is 'chunked'")
             }
             return .chunked

@@ -27,38 +27,42 @@ struct ResponseEncoder {
     }
 
     /// A complete response. `includeBody` is false for HEAD (the length is still the GET one's).
-    func encode(_ response: Response, includeBody: Bool, version: Request.Version, keepAlive: Bool, date: [UInt8], into out: inout OutputBuffer) {
+    func encode(_ response: Response, includeBody: Bool, version: Request.Version, keepAlive: Bool, date: [UInt8], into out: inout ResponseBatch) {
         let forbidsContent = response.status.forbidsContent
         encodeHead(status: response.status, headers: response.headers, framing: forbidsContent ? nil : .length(response.body.count),
                    version: version, keepAlive: keepAlive, date: date, into: &out)
-        if includeBody && !forbidsContent { out.append(response.body) }
+        if includeBody && !forbidsContent { out.append(body: response.body) }
     }
 
-    func encodeHead(status: Status, headers: ResponseHeaders, framing: Framing?, version: Request.Version, keepAlive: Bool, date: [UInt8], into out: inout OutputBuffer) {
-        out.append(status.statusLine)
-        out.append(fixedFields)
-        out.append(headers.encoded)
-        out.append(date)
-        switch framing {
-        case .length(let count):
-            out.append("Content-Length: ")
-            out.appendDecimal(count)
-            out.append("\r\n")
-        case .chunked:
-            out.append("Transfer-Encoding: chunked\r\n")
-        case .untilClose, nil:
-            break
+    func encodeHead(status: Status, headers: ResponseHeaders, framing: Framing?, version: Request.Version, keepAlive: Bool, date: [UInt8], into out: inout ResponseBatch) {
+        // Room for the framing field (37 bytes at most), the connection field (24) and the blank line.
+        let room = status.statusLine.utf8CodeUnitCount + fixedFields.count + headers.encoded.count + date.count + 63
+        out.append(atMost: room) { head in
+            head.write(status.statusLine)
+            head.write(fixedFields)
+            head.write(headers.encoded)
+            head.write(date)
+            switch framing {
+            case .length(let count):
+                head.write("Content-Length: ")
+                head.writeDecimal(count)
+                head.write("\r\n")
+            case .chunked:
+                head.write("Transfer-Encoding: chunked\r\n")
+            case .untilClose, nil:
+                break
+            }
+            if !keepAlive {
+                head.write("Connection: close\r\n")
+            } else if version == .http10 {
+                head.write("Connection: keep-alive\r\n")
+            }
+            head.write("\r\n")
         }
-        if !keepAlive {
-            out.append("Connection: close\r\n")
-        } else if version == .http10 {
-            out.append("Connection: keep-alive\r\n")
-        }
-        out.append("\r\n")
     }
 
     /// One chunk of a chunked body (RFC 9112 §7.1); nothing for an empty chunk, which would end the body.
-    func encodeChunk(_ bytes: [UInt8], into out: inout OutputBuffer) {
+    func encodeChunk(_ bytes: [UInt8], into out: inout ResponseBatch) {
         guard !bytes.isEmpty else { return }
         out.append(Array(String(bytes.count, radix: 16).utf8))
         out.append("\r\n")

@@ -8,7 +8,8 @@ import Glibc
 ///
 /// Immutable once the server starts; handlers run on the event loop of their connection.
 /// Matching compares the path's bytes with a flat table of the templates' bytes: no splitting,
-/// no hashing, no reference counting per route.
+/// no hashing, no reference counting per route. A path meets only the literal templates of its
+/// length, then the templates with parameters.
 public struct Router: Sendable {
     public typealias Handler = @Sendable (Request) -> Reply
 
@@ -16,36 +17,75 @@ public struct Router: Sendable {
         let template: String
         /// The parameters' names, joined by `/`, when the template ends in any.
         let parameter: String?
-        var handlers: [(method: Method, handler: Handler)]
+        var handlers: [(method: Method, action: Action)]
         var allow: String
     }
 
-    /// Where a route's literal bytes sit in `literals`, in matching order.
+    /// What a route runs for a method: a handler that answers at once (`get`), called directly
+    /// rather than through a closure that wraps its response, or one that may defer (`add`).
+    private enum Action: Sendable {
+        case respond(@Sendable (Request) -> Response)
+        case reply(Handler)
+    }
+
+    /// Where a route's literal bytes sit in `literals`.
     private struct Key: Sendable {
         let route: Int
         let start: Int
         let count: Int
-        let hasParameter: Bool
-        /// How many segments the parameters take.
+        /// How many segments the parameters take (0: a literal template).
         let segments: Int
     }
 
-    private var routes: [Route] = []
-    private var keys: [Key] = []
-    private var literals: [UInt8] = []
+    /// The routes and their matching tables, behind one reference: the event loop copies its
+    /// router to call it, which then retains one object per request rather than each table.
+    /// Copied on write by `add`; `@unchecked Sendable` because it changes only there, while no
+    /// other router shares it, and never once the server runs.
+    private final class Tables: @unchecked Sendable {
+        var routes: [Route] = []
+        /// The literal templates' keys in order of byte count: those of `n` bytes (the only paths
+        /// they can match) are `literalKeys[literalStarts[n]..<literalStarts[n + 1]]`.
+        var literalKeys: [Key] = []
+        var literalStarts: [Int] = [0]
+        /// The keys of templates ending in parameters, the longest literal prefix first.
+        var parameterKeys: [Key] = []
+        var literals: [UInt8] = []
+
+        init() {}
+
+        init(copying other: Tables) {
+            routes = other.routes
+            literalKeys = other.literalKeys
+            literalStarts = other.literalStarts
+            parameterKeys = other.parameterKeys
+            literals = other.literals
+        }
+    }
+
+    private var tables = Tables()
 
     public init() {}
 
     /// The templates in registration order: route `i`'s metrics label (`LoopMetrics.RouteSlot`).
-    var templates: [String] { routes.map(\.template) }
+    var templates: [String] { tables.routes.map(\.template) }
 
     /// Registers `handler` for `method` on `template`.
     public mutating func add(_ method: Method, _ template: String, _ handler: @escaping Handler) {
+        register(method, template, .reply(handler))
+    }
+
+    /// Registers a GET handler that answers at once.
+    public mutating func get(_ template: String, _ handler: @escaping @Sendable (Request) -> Response) {
+        register(.get, template, .respond(handler))
+    }
+
+    private mutating func register(_ method: Method, _ template: String, _ action: Action) {
         precondition(template.hasPrefix("/"), "a route template starts with '/'")
-        if let index = routes.firstIndex(where: { $0.template == template }) {
-            precondition(!routes[index].handlers.contains { $0.method == method }, "\(method.rawValue) \(template) is registered twice")
-            routes[index].handlers.append((method, handler))
-            routes[index].allow = Self.allow(routes[index].handlers.map(\.method))
+        if !isKnownUniquelyReferenced(&tables) { tables = Tables(copying: tables) }
+        if let index = tables.routes.firstIndex(where: { $0.template == template }) {
+            precondition(!tables.routes[index].handlers.contains { $0.method == method }, "\(method.rawValue) \(template) is registered twice")
+            tables.routes[index].handlers.append((method, action))
+            tables.routes[index].allow = Self.allow(tables.routes[index].handlers.map(\.method))
             return
         }
         var literal = Substring(template)
@@ -60,20 +100,23 @@ public struct Router: Sendable {
             precondition(literal.hasSuffix("/"), "a template's parameters are its last segments, each a whole segment: \(template)")
         }
         let parameter = names.isEmpty ? nil : names.joined(separator: "/")
-        routes.append(Route(template: template, parameter: parameter, handlers: [(method, handler)], allow: Self.allow([method])))
-        keys.append(Key(route: routes.count - 1, start: literals.count, count: literal.utf8.count, hasParameter: parameter != nil, segments: names.count))
-        literals += literal.utf8
-        keys.sort { ($0.hasParameter ? 1 : 0, -$0.count) < ($1.hasParameter ? 1 : 0, -$1.count) }
-    }
-
-    /// Registers a GET handler that answers at once.
-    public mutating func get(_ template: String, _ handler: @escaping @Sendable (Request) -> Response) {
-        add(.get, template) { .response(handler($0)) }
+        tables.routes.append(Route(template: template, parameter: parameter, handlers: [(method, action)], allow: Self.allow([method])))
+        let key = Key(route: tables.routes.count - 1, start: tables.literals.count, count: literal.utf8.count, segments: names.count)
+        tables.literals += literal.utf8
+        if names.isEmpty {
+            tables.literalKeys.append(key)
+            tables.literalKeys.sort { $0.count < $1.count }
+            tables.literalStarts = (0...(tables.literalKeys.last!.count + 1)).map { count in tables.literalKeys.firstIndex { $0.count >= count } ?? tables.literalKeys.count }
+        } else {
+            tables.parameterKeys.append(key)
+            tables.parameterKeys.sort { $0.count > $1.count }
+        }
     }
 
     /// Dispatches one request, setting its route parameter in place (no copy of the request).
     public func reply(to request: inout Request) -> Reply {
-        if request.path == "*" {
+        // The count first: it spares every other path a call to compare strings.
+        if request.path.utf8.count == 1 && request.path == "*" {
             return .response(preflight(allow: "GET, HEAD, OPTIONS", request: request))
         }
         let index: Int
@@ -92,14 +135,17 @@ public struct Router: Sendable {
             return .response(problem.response())
         }
         let wanted = request.method == .head ? Method.get : request.method
-        for entry in routes[index].handlers where entry.method == request.method || entry.method == wanted {
-            return entry.handler(request)
+        for entry in tables.routes[index].handlers where entry.method == request.method || entry.method == wanted {
+            switch entry.action {
+            case .respond(let respond): return .response(respond(request))
+            case .reply(let reply): return reply(request)
+            }
         }
-        let allow = routes[index].allow
+        let allow = tables.routes[index].allow
         if request.method == .options { return .response(preflight(allow: allow, request: request)) }
         var headers = ResponseHeaders()
         headers.add("Allow", allow)
-        let problem = Problem(status: .methodNotAllowed, detail: "\(request.method.rawValue) is not allowed on \(routes[index].template); allowed: \(allow)")
+        let problem = Problem(status: .methodNotAllowed, detail: "\(request.method.rawValue) is not allowed on \(tables.routes[index].template); allowed: \(allow)")
         return .response(problem.response(headers: headers))
     }
 
@@ -125,31 +171,33 @@ public struct Router: Sendable {
     private func match(_ request: inout Request) -> Match {
         var parameter: RouteParameter?
         let found: Match = request.path.withUTF8Bytes { path in
-            literals.withUnsafeBufferPointer { literals in
-                for key in keys {
-                    if key.hasParameter {
-                        guard path.count > key.count, memcmp(path.baseAddress!, literals.baseAddress! + key.start, key.count) == 0 else { continue }
-                        let tail = UnsafeBufferPointer(rebasing: path[key.count...])
-                        let value: String
-                        if key.segments == 1 {
-                            guard !tail.contains(UInt8(ascii: "/")) else { continue }
-                            guard let decoded = Self.decodedSegment(tail) else { return Self.badSegment(tail) }
-                            value = decoded
-                        } else {
-                            let segments = tail.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
-                            guard segments.count == key.segments, !segments.contains(where: \.isEmpty) else { continue }
-                            var decoded: [String] = []
-                            for segment in segments {
-                                guard let text = Self.decodedSegment(UnsafeBufferPointer(rebasing: segment)) else { return Self.badSegment(UnsafeBufferPointer(rebasing: segment)) }
-                                decoded.append(text)
-                            }
-                            value = decoded.joined(separator: "/")
-                        }
-                        parameter = RouteParameter(name: routes[key.route].parameter!, value: value)
-                        return .route(key.route)
-                    } else if path.count == key.count, memcmp(path.baseAddress!, literals.baseAddress! + key.start, key.count) == 0 {
-                        return .route(key.route)
+            tables.literals.withUnsafeBufferPointer { literals in
+                if path.count + 1 < tables.literalStarts.count {
+                    for index in tables.literalStarts[path.count]..<tables.literalStarts[path.count + 1] {
+                        let key = tables.literalKeys[index]
+                        if memcmp(path.baseAddress!, literals.baseAddress! + key.start, key.count) == 0 { return .route(key.route) }
                     }
+                }
+                for key in tables.parameterKeys {
+                    guard path.count > key.count, memcmp(path.baseAddress!, literals.baseAddress! + key.start, key.count) == 0 else { continue }
+                    let tail = UnsafeBufferPointer(rebasing: path[key.count...])
+                    let value: String
+                    if key.segments == 1 {
+                        guard !tail.contains(UInt8(ascii: "/")) else { continue }
+                        guard let decoded = Self.decodedSegment(tail) else { return Self.badSegment(tail) }
+                        value = decoded
+                    } else {
+                        let segments = tail.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+                        guard segments.count == key.segments, !segments.contains(where: \.isEmpty) else { continue }
+                        var decoded: [String] = []
+                        for segment in segments {
+                            guard let text = Self.decodedSegment(UnsafeBufferPointer(rebasing: segment)) else { return Self.badSegment(UnsafeBufferPointer(rebasing: segment)) }
+                            decoded.append(text)
+                        }
+                        value = decoded.joined(separator: "/")
+                    }
+                    parameter = RouteParameter(name: tables.routes[key.route].parameter!, value: value)
+                    return .route(key.route)
                 }
                 return .none
             }
@@ -164,7 +212,7 @@ public struct Router: Sendable {
 
     /// A route parameter's text: its segment percent-decoded; nil when that is not UTF-8 or has a `/` or NUL.
     private static func decodedSegment(_ segment: UnsafeBufferPointer<UInt8>) -> String? {
-        guard PercentEncoding.needsDecoding(segment, plusIsSpace: false) else { return String(decoding: segment, as: UTF8.self) }
+        guard PercentEncoding.needsDecoding(segment, plusIsSpace: false) else { return String(utf8: UnsafeRawBufferPointer(segment)) }
         guard let text = PercentEncoding.decodedText(segment, plusIsSpace: false),
               !text.utf8.contains(UInt8(ascii: "/")), !text.utf8.contains(0) else { return nil }
         return text

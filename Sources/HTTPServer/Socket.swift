@@ -80,6 +80,17 @@ enum Socket {
         return try syscall("send") { send(fd, bytes.baseAddress, bytes.count, flags) }
     }
 
+    /// Writes as much of `pieces`, in order, as the socket takes now (gathered by `sendmsg`); the
+    /// same as `write` otherwise.
+    @inline(__always)
+    static func write(_ fd: Int32, _ pieces: UnsafeBufferPointer<iovec>, isLast: Bool = false) throws(SystemError) -> IOResult<Int> {
+        var message = msghdr()
+        message.msg_iov = UnsafeMutablePointer(mutating: pieces.baseAddress)
+        message.msg_iovlen = pieces.count
+        let flags = Int32(MSG_NOSIGNAL) | (isLast ? Int32(MSG_MORE) : 0)
+        return try syscall("sendmsg") { sendmsg(fd, &message, flags) }
+    }
+
     /// Shuts down the sending side: the peer reads end of stream after what was sent.
     static func shutdownWrite(_ fd: Int32) {
         _ = Glibc.shutdown(fd, Int32(SHUT_WR))

@@ -1,33 +1,45 @@
-/// An HTTP status code with its reason phrase (RFC 9110 §15).
+/// An HTTP status code with its reason phrase (RFC 9110 §15). A plain value: its status line is a
+/// static string, so that copying a response copies its status without reference counting.
 public struct Status: Sendable, Equatable {
     public let code: Int
-    public let reasonPhrase: String
-    /// `HTTP/1.1 <code> <reason>\r\n`, encoded once.
-    let statusLine: [UInt8]
+    /// `HTTP/1.1 <code> <reason>\r\n`.
+    let statusLine: StaticString
 
-    public init(code: Int, reasonPhrase: String) {
-        precondition((100...999).contains(code), "a status code has three digits")
+    /// `statusLine` must be `HTTP/1.1 `, the three digits of `code`, a space, the reason and CRLF.
+    private init(_ code: Int, _ statusLine: StaticString) {
+        let text = statusLine.description
+        precondition((100...999).contains(code) && text.hasPrefix("HTTP/1.1 \(code) ") && text.hasSuffix("\r\n"),
+                     "the status line of \(code) is 'HTTP/1.1 \(code) <reason>\\r\\n'")
         self.code = code
-        self.reasonPhrase = reasonPhrase
-        statusLine = Array("HTTP/1.1 \(code) \(reasonPhrase)\r\n".utf8)
+        self.statusLine = statusLine
+    }
+
+    /// The text between `HTTP/1.1 200 ` and CRLF, read as bytes (as characters, CRLF is one).
+    public var reasonPhrase: String {
+        let line = UnsafeRawBufferPointer(start: statusLine.utf8Start, count: statusLine.utf8CodeUnitCount)
+        return String(decoding: line[13..<(line.count - 2)], as: UTF8.self)
     }
 
     /// Whether a response with this status never has content (RFC 9110 §6.4.1).
     public var forbidsContent: Bool { code < 200 || code == 204 || code == 304 }
 
-    public static let ok = Status(code: 200, reasonPhrase: "OK")
-    public static let noContent = Status(code: 204, reasonPhrase: "No Content")
-    public static let notModified = Status(code: 304, reasonPhrase: "Not Modified")
-    public static let badRequest = Status(code: 400, reasonPhrase: "Bad Request")
-    public static let notFound = Status(code: 404, reasonPhrase: "Not Found")
-    public static let methodNotAllowed = Status(code: 405, reasonPhrase: "Method Not Allowed")
-    public static let requestTimeout = Status(code: 408, reasonPhrase: "Request Timeout")
-    public static let contentTooLarge = Status(code: 413, reasonPhrase: "Content Too Large")
-    public static let uriTooLong = Status(code: 414, reasonPhrase: "URI Too Long")
-    public static let requestHeaderFieldsTooLarge = Status(code: 431, reasonPhrase: "Request Header Fields Too Large")
-    public static let internalServerError = Status(code: 500, reasonPhrase: "Internal Server Error")
-    public static let notImplemented = Status(code: 501, reasonPhrase: "Not Implemented")
-    public static let serviceUnavailable = Status(code: 503, reasonPhrase: "Service Unavailable")
-    public static let gatewayTimeout = Status(code: 504, reasonPhrase: "Gateway Timeout")
-    public static let httpVersionNotSupported = Status(code: 505, reasonPhrase: "HTTP Version Not Supported")
+    public static func == (left: Status, right: Status) -> Bool {
+        left.code == right.code
+    }
+
+    public static let ok = Status(200, "HTTP/1.1 200 OK\r\n")
+    public static let noContent = Status(204, "HTTP/1.1 204 No Content\r\n")
+    public static let notModified = Status(304, "HTTP/1.1 304 Not Modified\r\n")
+    public static let badRequest = Status(400, "HTTP/1.1 400 Bad Request\r\n")
+    public static let notFound = Status(404, "HTTP/1.1 404 Not Found\r\n")
+    public static let methodNotAllowed = Status(405, "HTTP/1.1 405 Method Not Allowed\r\n")
+    public static let requestTimeout = Status(408, "HTTP/1.1 408 Request Timeout\r\n")
+    public static let contentTooLarge = Status(413, "HTTP/1.1 413 Content Too Large\r\n")
+    public static let uriTooLong = Status(414, "HTTP/1.1 414 URI Too Long\r\n")
+    public static let requestHeaderFieldsTooLarge = Status(431, "HTTP/1.1 431 Request Header Fields Too Large\r\n")
+    public static let internalServerError = Status(500, "HTTP/1.1 500 Internal Server Error\r\n")
+    public static let notImplemented = Status(501, "HTTP/1.1 501 Not Implemented\r\n")
+    public static let serviceUnavailable = Status(503, "HTTP/1.1 503 Service Unavailable\r\n")
+    public static let gatewayTimeout = Status(504, "HTTP/1.1 504 Gateway Timeout\r\n")
+    public static let httpVersionNotSupported = Status(505, "HTTP/1.1 505 HTTP Version Not Supported\r\n")
 }

@@ -3,7 +3,8 @@ import Layouts
 
 /// A pre-encoded document ready to serve: its 200 and 304 responses for each combination of
 /// the `Vary` field, built once so that a request costs a lookup (RFC 9110 §8.8.3, §13.1.2, §15.4.5).
-struct DocumentResponses: Sendable {
+/// A class, immutable: looking one up in a table retains one object, not each of its members.
+final class DocumentResponses: Sendable {
     /// Which client hints the representation was chosen by (SPEC §2): bit 0 colour scheme, bit 1 reduced motion.
     struct HintUse: OptionSet, Sendable {
         let rawValue: Int

@@ -14,6 +14,22 @@ import Testing
         #expect(written { $0.appendDecimal(value) } == String(value))
     }
 
+    @Test func aCursorWritesItsPartsInOrderIntoTheRoomReserved() {
+        let text = written { buffer in
+            buffer.append("ab")
+            Array("0123456789".utf8).withUnsafeBytes { digits in
+                buffer.append(atMost: 2 + 10 + 1 + 19) { line in
+                    line.write(UInt8(ascii: "-"))
+                    line.write("+")
+                    line.write(digits)
+                    line.writeDecimal(Int.max)
+                }
+            }
+            buffer.append(UInt8(ascii: "."))
+        }
+        #expect(text == "ab-+0123456789\(Int.max).")
+    }
+
     @Test func everyOctetIsItsDigits() {
         for value in 0...255 {
             #expect(written { $0.appendOctet(UInt8(value)); $0.append(UInt8(ascii: ".")) } == "\(value).")

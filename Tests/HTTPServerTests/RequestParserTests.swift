@@ -38,6 +38,24 @@ import Testing
         #expect(consumed == "GET /layouts/home?theme=dark&x=a%20b+c HTTP/1.1\r\nHost: h\r\nX-A: 1\r\nx-a:  2 \r\n\r\n".utf8.count)
     }
 
+    @Test func aKeptRequestKeepsItsFieldsWhileTheNextHeadsReuseTheScratch() throws {
+        let scratch = RequestParser.Scratch(limits: RequestLimits())
+        func fields(_ text: String) throws -> HTTPFields {
+            let outcome = try Array(text.utf8).withUnsafeBytes { try RequestParser.parse($0, limits: RequestLimits(), scratch: scratch) }
+            guard case .complete(let request, _, _) = outcome else { throw ParseError(.badRequest, "incomplete") }
+            return request.fields
+        }
+        let kept = try fields("GET / HTTP/1.1\r\nHost: a\r\nX: one\r\n\r\n")
+        // Dropped at once: the next head may refill its storage.
+        #expect(try fields("GET / HTTP/1.1\r\nHost: b\r\nX: two\r\n\r\n")["X"] == "two")
+        #expect(try fields("GET / HTTP/1.1\r\nHost: c\r\n\r\n")["X"] == nil)
+        let longer = try fields("GET / HTTP/1.1\r\nHost: d\r\nX: three\r\nY: \(String(repeating: "y", count: 300))\r\n\r\n")
+        let shorter = try fields("GET / HTTP/1.1\r\nHost: e\r\n\r\n")
+        #expect(kept["Host"] == "a" && kept.values("X") == ["one"] && kept.count == 2)
+        #expect(longer["Host"] == "d" && longer["X"] == "three" && longer["Y"]?.count == 300)
+        #expect(shorter["Host"] == "e" && shorter.count == 1)
+    }
+
     @Test func everyPrefixNeedsMoreAndTheWholeCompletes() throws {
         let text = "POST /x HTTP/1.1\r\nHost: h\r\nContent-Length: 3\r\n\r\n"
         for end in 0..<text.utf8.count {
@@ -61,6 +79,14 @@ import Testing
         #expect(try request("GET / HTTP/1.0\r\n\r\n").0.isKeepAlive == false)
         #expect(try request("GET / HTTP/1.0\r\nConnection: Keep-Alive\r\n\r\n").0.isKeepAlive == true)
         #expect(try request("GET / HTTP/1.1\r\nHost: h\r\nConnection: upgrade, close\r\n\r\n").0.isKeepAlive == false)
+    }
+
+    @Test func readsListFieldsItemByItem() throws {
+        #expect(try request("POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 3 ,\t3\r\n\r\n").1 == .length(3))
+        #expect(try request("POST / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding:  Chunked \r\n\r\n").1 == .chunked)
+        #expect(try request("GET / HTTP/1.1\r\nHost: h\r\nConnection: ,, CLOSE ,\r\n\r\n").0.isKeepAlive == false)
+        #expect(try request("GET / HTTP/1.0\r\nConnection: te,keep-alive\r\n\r\n").0.isKeepAlive == true)
+        #expect(try request("GET / HTTP/1.0\r\nConnection: keep-alive-ish\r\n\r\n").0.isKeepAlive == false)
     }
 
     @Test func limitsHoldAtTheirEdges() {
@@ -90,7 +116,10 @@ import Testing
         "GET / HTTP/1.1\r\nHost: h\r\nContent-Length: 1,2\r\n\r\n",
         "GET / HTTP/1.1\r\nHost: h\r\nContent-Length: 0x1\r\n\r\n",
         "GET / HTTP/1.1\r\nHost: h\r\nContent-Length:\r\n\r\n",
+        "GET / HTTP/1.1\r\nHost: h\r\nContent-Length: 3,,3\r\n\r\n",
         "GET / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked, gzip\r\n\r\n",
+        "GET / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: , chunked\r\n\r\n",
+        "GET / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked,\r\n\r\n",
         "GET / HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\nTransfer-Encoding: chunked\r\n\r\n",
         "GET / HTTP/1.1\r\nHost: h\r\nX: a\r\n\tb\r\n\r\n",
         "GET / HTTP/1.1\r\nHost : h\r\n\r\n",

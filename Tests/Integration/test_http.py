@@ -442,6 +442,7 @@ def test_json_access_log_has_one_parseable_line_per_request():
     before = time.time()
     assert c.request("/layouts/home?theme=dark").status == 200
     assert c.request('/nope?q="x"').status == 404
+    assert c.request('/no\\pe').status == 404
     c.close()
     process.send_signal(15)
     lines = process.stdout.read().decode().splitlines()
@@ -449,7 +450,8 @@ def test_json_access_log_has_one_parseable_line_per_request():
     entries = [json.loads(line) for line in lines]
     assert [(e["method"], e["target"], e["status"], e["peer"]) for e in entries] == [
         ("GET", "/layouts/home?theme=dark", 200, f"127.0.0.1:{local_port}"),
-        ("GET", "/nope?q=%22x%22", 404, f"127.0.0.1:{local_port}")]
+        ("GET", "/nope?q=%22x%22", 404, f"127.0.0.1:{local_port}"),
+        ("GET", "/no%5Cpe", 404, f"127.0.0.1:{local_port}")]
     assert all(e["bytes"] > 0 and e["us"] >= 0 for e in entries)
     for e in entries:
         assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z", e["time"]), e["time"]
@@ -468,6 +470,22 @@ def test_text_access_log_line_names_time_peer_and_request():
     process.send_signal(15)
     assert process.wait(10) == 0
     assert re.fullmatch(rf"\d{{4}}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{{3}}Z 127\.0\.0\.1:{local_port} GET /healthz 200 \d+ \d+\n", line), line
+
+
+def test_access_log_names_the_peer_of_each_line_when_clients_alternate():
+    """The log reuses a peer's text while lines come from the same peer: it must change with the peer."""
+    process, port = start_logging_server("--threads", "1")
+    clients = [__import__("conftest").Client(port) for _ in range(3)]
+    ports = [c.sock.getsockname()[1] for c in clients]
+    for _ in range(2):
+        for c in clients:
+            assert c.request("/healthz").status == 200
+    for c in clients:
+        c.close()
+    process.send_signal(15)
+    lines = process.stdout.read().decode().splitlines()
+    assert process.wait(10) == 0
+    assert [line.split(" ")[1] for line in lines] == [f"127.0.0.1:{p}" for p in ports * 2]
 
 
 def test_no_access_log_line_is_lost_at_exit():

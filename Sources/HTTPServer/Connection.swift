@@ -1,3 +1,5 @@
+import CLinux
+
 /// One accepted socket's state, owned by its event loop and touched only on that loop's thread.
 /// It holds heap memory only while it has a partial request (`pending`) or unsent output
 /// (`outbox`); an idle keep-alive connection is this object and its file descriptor.
@@ -73,6 +75,16 @@ final class Connection {
     var isIdle: Bool {
         if case .head = phase { return pending.isEmpty && outbox.isEmpty }
         return false
+    }
+
+    /// The epoll events to register: output while some waits, input while `wantsInput`, and the
+    /// peer's half-close until it has come.
+    var wantedEvents: UInt32 {
+        var wanted: UInt32 = 0
+        if !outbox.isEmpty { wanted |= EPOLLOUT.rawValue }
+        if wantsInput { wanted |= EPOLLIN.rawValue }
+        if !isPeerHalfClosed { wanted |= EPOLLRDHUP.rawValue }
+        return wanted
     }
 
     /// Reading is wanted, or harmless: not while output is backed up, nor once input has come

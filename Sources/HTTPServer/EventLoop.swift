@@ -579,10 +579,7 @@ final class EventLoop: @unchecked Sendable {
                 connection.deadline = now + Int64(configuration.idleTimeoutMilliseconds)
             }
         }
-        var wanted: UInt32 = 0
-        if !connection.outbox.isEmpty { wanted |= EPOLLOUT.rawValue }
-        if connection.wantsInput { wanted |= EPOLLIN.rawValue }
-        if !connection.isPeerHalfClosed { wanted |= EPOLLRDHUP.rawValue }
+        let wanted = connection.wantedEvents
         if wanted != connection.interest {
             connection.interest = wanted
             if (try? control(EPOLL_CTL_MOD, connection.fd, events: wanted)) == nil { close(connection) }

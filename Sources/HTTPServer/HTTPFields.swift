@@ -42,8 +42,8 @@ public struct HTTPFields: Sendable {
         self.count = count
     }
 
-    /// No fields, and no allocation.
-    static let none = HTTPFields(storage: [], count: 0)
+    /// No fields: one empty buffer, shared.
+    static let none = HTTPFields(storage: Storage.make(byteCount: 0), count: 0)
 
     /// Fields from names and values, for building requests outside the parser (tests, routers).
     public init(_ pairs: [(String, String)]) {

@@ -119,6 +119,10 @@ def test_sigterm_answers_long_polls_and_tells_streams_to_reconnect():
         _, rest = read_head(stream)
         while b"event: snapshot" not in rest:
             rest += stream.recv(65536)
+        metrics, deadline = first.client(), time.monotonic() + 5
+        while b"\nhttp_long_polls_pending 1\n" not in metrics.request("/metrics").body:  # the poll may still be in flight
+            assert time.monotonic() < deadline, "the long poll never became pending"
+        metrics.close()
 
         started = time.monotonic()
         first.process.send_signal(15)

@@ -7,6 +7,8 @@ let package = Package(
         .executable(name: "skeleton-server", targets: ["SkeletonServer"])
     ],
     targets: [
+        .plugin(name: "EmbedFiles", capability: .buildTool(), dependencies: ["EmbedFilesTool"]),
+        .executableTarget(name: "EmbedFilesTool", path: "Plugins/EmbedFilesTool"),
         .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
         .target(
             name: "HTTPServer", dependencies: ["CLinux"],
@@ -15,7 +17,7 @@ let package = Package(
             // per request; the compile-time checks still apply.
             swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"])]),
         .target(name: "Layouts"),
-        .target(name: "SkeletonAPI", dependencies: ["HTTPServer", "Layouts"]),
+        .target(name: "SkeletonAPI", dependencies: ["HTTPServer", "Layouts"], plugins: ["EmbedFiles"]),
         .executableTarget(name: "SkeletonServer", dependencies: ["SkeletonAPI", "HTTPServer"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
         .testTarget(name: "LayoutsTests", dependencies: ["Layouts"]),

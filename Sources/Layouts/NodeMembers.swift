@@ -1,5 +1,5 @@
 /// The members of each node type of SPEC §3, in the order served documents write them: what a
-/// screen file's node may have (`NodeDecoder`) and what the JSON Schemas allow (`NodeTypeRules`).
+/// screen file's node may have (`NodeDecoder`) and what the JSON Schemas allow (a test holds them to it).
 public enum NodeMembers {
     /// The members any node may have.
     public static let common = ["type", "id", "padding", "minHeight", "maxWidth", "background", "cornerRadius", "clip", "shimmer"]

@@ -69,6 +69,20 @@ do {
 let shownHost = options.configuration.host.contains(":") ? "[\(options.configuration.host)]" : options.configuration.host
 writeLine("skeleton-server \(SkeletonService.version) listening on http://\(shownHost):\(port)", to: STDOUT_FILENO)
 
+/// SIGHUP: serve `--layouts` anew if the files are valid, else say why and keep what is served.
+func reload() {
+    guard let directory = options.layoutsDirectory else {
+        writeLine("skeleton-server: SIGHUP: nothing to reload (no --layouts)", to: STDERR_FILENO)
+        return
+    }
+    guard let catalog = ScreenFileCommands.catalog(adding: directory) else {
+        writeLine("skeleton-server: SIGHUP: reload refused; still serving the previous screens", to: STDERR_FILENO)
+        return
+    }
+    server.replaceRouter(service.serving(catalog).router)
+    writeLine("skeleton-server: SIGHUP: serving \(catalog.screens.count) screens (\(catalog.screens.map(\.id).joined(separator: ", ")))", to: STDERR_FILENO)
+}
+
 while true {
     var received: Int32 = 0
     sigwait(&stopSignals, &received)
@@ -91,43 +105,3 @@ while !server.hasFinished {
 }
 server.wait()
 exit(0)
-
-/// SIGHUP: serve `--layouts` anew if the files are valid, else say why and keep what is served.
-func reload() {
-    guard let directory = options.layoutsDirectory else {
-        writeLine("skeleton-server: SIGHUP: nothing to reload (no --layouts)", to: STDERR_FILENO)
-        return
-    }
-    guard let catalog = ScreenFileCommands.catalog(adding: directory) else {
-        writeLine("skeleton-server: SIGHUP: reload refused; still serving the previous screens", to: STDERR_FILENO)
-        return
-    }
-    server.replaceRouter(service.serving(catalog).router)
-    writeLine("skeleton-server: SIGHUP: serving \(catalog.screens.count) screens (\(catalog.screens.map(\.id).joined(separator: ", ")))", to: STDERR_FILENO)
-}
-
-func writeLine(_ text: String, to fd: Int32) {
-    _ = writeAll(Array((text + "\n").utf8), to: fd)
-}
-
-/// Writes all of `bytes`, retrying short writes; false when the descriptor refuses them.
-func writeAll(_ bytes: [UInt8], to fd: Int32) -> Bool {
-    var offset = 0
-    while offset < bytes.count {
-        let written = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        guard written > 0 else { return false }
-        offset += written
-    }
-    return true
-}
-
-func environmentVariables() -> [String: String] {
-    var result: [String: String] = [:]
-    var pointer = environ
-    while let entry = pointer.pointee {
-        let text = String(cString: entry)
-        if let equals = text.firstIndex(of: "=") { result[String(text[..<equals])] = String(text[text.index(after: equals)...]) }
-        pointer += 1
-    }
-    return result
-}

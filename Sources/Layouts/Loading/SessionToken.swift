@@ -58,7 +58,7 @@ public struct SessionToken: Sendable, Equatable {
     public func sealed(key: HMACSHA256) -> String {
         let payload = Array(
             "v1.\(screen).\(scenario.rawValue).\(seed).\(speedThousandths).\(startEpochMs)".utf8)
-        return Base64URL.encode(payload) + "." + Base64URL.encode(Self.tag(payload, key: key))
+        return Base64.encode(payload) + "." + Base64.encode(Self.tag(payload, key: key))
     }
 
     /// The token `sealed` made with the same key (the secret's HMAC states), checked against the screens served now and
@@ -67,7 +67,7 @@ public struct SessionToken: Sendable, Equatable {
         _ token: String, key: HMACSHA256, nowEpochMs: Int64, knownScreens: Set<String>
     ) throws(SessionTokenError) -> SessionToken {
         let parts = token.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
-        guard parts.count == 2, let payload = Base64URL.decode(parts[0]), let tag = Base64URL.decode(parts[1]),
+        guard parts.count == 2, let payload = Base64.decode(parts[0]), let tag = Base64.decode(parts[1]),
             tag.count == tagCount
         else { throw .malformed }
         guard isEqualInConstantTime(tag, Self.tag(payload, key: key)) else { throw .badTag }

@@ -11,7 +11,7 @@ struct WebRoutes: Sendable {
 
     init(catalog: Catalog) {
         let noSniff = ResponseHeaders(["X-Content-Type-Options": "nosniff"])
-        renderer = DocumentResponses(EncodedDocument(bytes: Array(RendererScript.source.utf8)), hinted: false,
+        renderer = DocumentResponses(EncodedDocument(bytes: EmbeddedFiles.rendererJS), hinted: false,
                                      contentType: "text/javascript; charset=utf-8", headers: noSniff)
         var pageHeaders = noSniff
         pageHeaders.add("Content-Security-Policy", PreviewPage.contentSecurityPolicy)

@@ -22,7 +22,7 @@ extension LoadingTests {
         static func seal(_ payload: String) -> String {
             let bytes = Array(payload.utf8)
             let tag = HMACSHA256.authenticationCode(key: secret, message: bytes).prefix(16)
-            return Base64URL.encode(bytes) + "." + Base64URL.encode(Array(tag))
+            return Base64.encode(bytes) + "." + Base64.encode(Array(tag))
         }
 
         @Test func opensToTheTokenThatWasSealed() throws {
@@ -37,7 +37,7 @@ extension LoadingTests {
         }
 
         @Test func payloadIsTheDocumentedText() throws {
-            let payload = try #require(Base64URL.decode(Self.sealed.utf8.split(separator: UInt8(ascii: "."))[0]))
+            let payload = try #require(Base64.decode(Self.sealed.utf8.split(separator: UInt8(ascii: "."))[0]))
             #expect(String(decoding: payload, as: UTF8.self) == "v1.movies.error.9007199254740991.2500.1794999998766")
             #expect(Self.sealed == Self.seal("v1.movies.error.9007199254740991.2500.1794999998766"))
         }
@@ -89,7 +89,7 @@ extension LoadingTests {
             for _ in 0..<200 {
                 let payload = (0..<generator.next(in: 0...60)).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
                 let tag = (0..<16).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
-                let text = Base64URL.encode(payload) + "." + Base64URL.encode(tag)
+                let text = Base64.encode(payload) + "." + Base64.encode(tag)
                 #expect(throws: SessionTokenError.badTag) { try Self.open(text) }
             }
         }
@@ -162,20 +162,30 @@ extension LoadingTests {
                 ("foobar", "Zm9vYmFy"),
             ]
             for (text, encoded) in vectors {
-                #expect(Base64URL.encode(Array(text.utf8)) == encoded)
-                #expect(Base64URL.decode(encoded.utf8) == Array(text.utf8))
+                #expect(Base64.encode(Array(text.utf8)) == encoded)
+                #expect(Base64.decode(encoded.utf8) == Array(text.utf8))
             }
-            #expect(Base64URL.encode([0xfb, 0xff]) == "-_8")
+            #expect(Base64.encode([0xfb, 0xff]) == "-_8")
+        }
+
+        /// The same vectors in the standard alphabet, padded (RFC 4648 §4), as CSP hashes use it.
+        @Test func base64StandardEncodesTheRFC4648VectorsPadded() {
+            let vectors = [
+                ("", ""), ("f", "Zg=="), ("fo", "Zm8="), ("foo", "Zm9v"), ("foob", "Zm9vYg=="), ("fooba", "Zm9vYmE="),
+                ("foobar", "Zm9vYmFy"),
+            ]
+            for (text, encoded) in vectors { #expect(Base64.encode(Array(text.utf8), .standard) == encoded) }
+            #expect(Base64.encode([0xfb, 0xff], .standard) == "+/8=")
         }
 
         @Test func base64URLDecodesOnlyWhatItEncodes() {
             for invalid in ["Z", "Zh", "Zm9=", "Zg==", "Zm+v", "Zm/v", "Zm9v Yg", "Zm9vY"] {
-                #expect(Base64URL.decode(invalid.utf8) == nil, "\(invalid)")
+                #expect(Base64.decode(invalid.utf8) == nil, "\(invalid)")
             }
             var generator = SplitMix64(seed: 1)
             for count in 0..<70 {
                 let bytes = (0..<count).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
-                #expect(Base64URL.decode(Base64URL.encode(bytes).utf8) == bytes)
+                #expect(Base64.decode(Base64.encode(bytes).utf8) == bytes)
             }
         }
     }

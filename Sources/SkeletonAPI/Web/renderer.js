@@ -1,8 +1,3 @@
-/// The web renderer served as `GET /renderer.js` (text/javascript): one dependency-free ES module
-/// that defines `<skeleton-screen>` and `renderSkeleton(document, container, options)`. Served as
-/// these exact bytes with a strong ETag (`WebRoutes`).
-enum RendererScript {
-    static let source = #"""
 // skeleton-server web renderer (GET /renderer.js): one ES module, no dependencies, no build step.
 //
 //   <script type="module" src="https://skeletons.example/renderer.js"></script>
@@ -1244,6 +1239,4 @@ export class SkeletonScreenElement extends HTMLElement {
 
 if (typeof customElements !== 'undefined' && !customElements.get('skeleton-screen')) {
   customElements.define('skeleton-screen', SkeletonScreenElement);
-}
-"""#
 }

@@ -1,11 +1,20 @@
-/// The URL- and filename-safe base64 alphabet of RFC 4648 §5, without padding.
+/// RFC 4648 base64, the one encoder: the URL- and filename-safe alphabet of §5 without padding
+/// (session tokens, the default), or the standard alphabet of §4 with padding (CSP hashes).
 ///
-/// Guarantees: `decode` accepts exactly the strings `encode` produces: no padding, no characters
-/// outside the alphabet, no length of 1 mod 4, and zero bits in the last character's unused
-/// low bits (§3.5), so each byte sequence has one spelling and changing any character of a
-/// valid text changes the bytes or fails.
-enum Base64URL {
-    static func encode(_ bytes: [UInt8]) -> String {
+/// Guarantees: `decode` accepts exactly the strings `encode` produces in the URL alphabet: no
+/// padding, no characters outside the alphabet, no length of 1 mod 4, and zero bits in the last
+/// character's unused low bits (§3.5), so each byte sequence has one spelling and changing any
+/// character of a valid text changes the bytes or fails.
+public enum Base64 {
+    public enum Alphabet: Sendable {
+        /// §5, without padding.
+        case url
+        /// §4, padded with `=` to a multiple of four characters.
+        case standard
+    }
+
+    public static func encode(_ bytes: [UInt8], _ alphabet: Alphabet = .url) -> String {
+        let digits = alphabet == .url ? urlDigits : standardDigits
         var text: [UInt8] = []
         text.reserveCapacity((bytes.count * 4 + 2) / 3)
         var index = 0
@@ -16,14 +25,15 @@ enum Base64URL {
                 | (remaining > 1 ? UInt32(bytes[index + 1]) << 8 : 0)
                 | (remaining > 2 ? UInt32(bytes[index + 2]) : 0)
             for position in 0..<min(remaining + 1, 4) {
-                text.append(alphabet[Int(group >> (18 - 6 * position) & 0x3F)])
+                text.append(digits[Int(group >> (18 - 6 * position) & 0x3F)])
             }
             index += 3
         }
+        if alphabet == .standard { text += repeatElement(UInt8(ascii: "="), count: (4 - text.count % 4) % 4) }
         return String(decoding: text, as: UTF8.self)
     }
 
-    /// Nil for anything `encode` would not have written.
+    /// The bytes of a URL-alphabet text; nil for anything `encode` would not have written.
     static func decode(_ text: some Collection<UInt8>) -> [UInt8]? {
         guard text.count % 4 != 1 else { return nil }
         var bytes: [UInt8] = []
@@ -57,14 +67,15 @@ enum Base64URL {
         return bytes
     }
 
-    private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+    private static let urlDigits = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+    private static let standardDigits = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
 
     private static let invalid: UInt8 = 0xFF
 
     /// Each byte's value in the alphabet, or `invalid`.
     private static let values: [UInt8] = {
         var values = [UInt8](repeating: invalid, count: 256)
-        for (value, character) in alphabet.enumerated() { values[Int(character)] = UInt8(value) }
+        for (value, character) in urlDigits.enumerated() { values[Int(character)] = UInt8(value) }
         return values
     }()
 }

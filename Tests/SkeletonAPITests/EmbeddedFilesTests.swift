@@ -1,0 +1,53 @@
+import Foundation
+import Layouts
+import Testing
+@testable import SkeletonAPI
+
+/// The files the EmbedFiles plugin compiles in: served byte for byte, and the schemas' node rules
+/// held to `NodeMembers`, which the screen-file decoder follows.
+@Suite struct EmbeddedFilesTests {
+    /// A file of the package, by its path from the package's directory (this file is in Tests/SkeletonAPITests).
+    static func file(_ path: String) throws -> [UInt8] {
+        let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        return [UInt8](try Data(contentsOf: package.appendingPathComponent(path)))
+    }
+
+    @Test(arguments: [
+        ("Sources/SkeletonAPI/Web/renderer.js", EmbeddedFiles.rendererJS),
+        ("Sources/SkeletonAPI/Contract/screen.schema.json", ScreenSchema.document),
+        ("Sources/SkeletonAPI/Contract/layout.schema.json", LayoutSchema.document),
+    ])
+    func servesTheFileByteForByte(path: String, served: [UInt8]) throws {
+        #expect(try Self.file(path) == served)
+    }
+
+    @Test func thePreviewPageIsItsHTMLWithItsStyleAndScriptInline() throws {
+        let page = String(decoding: PreviewPage.bytes, as: UTF8.self)
+        let css = String(decoding: try Self.file("Sources/SkeletonAPI/Web/preview.css"), as: UTF8.self)
+        let script = String(decoding: try Self.file("Sources/SkeletonAPI/Web/preview.js"), as: UTF8.self)
+        let html = String(decoding: try Self.file("Sources/SkeletonAPI/Web/preview.html"), as: UTF8.self)
+        #expect(page == html.replacing("<style></style>", with: "<style>\(css)</style>")
+            .replacing("<script type=\"module\"></script>", with: "<script type=\"module\">\(script)</script>"))
+        #expect(PreviewPage.contentSecurityPolicy.contains("script-src 'self' \(PreviewPage.hashSource(Array(script.utf8)))"))
+        #expect(PreviewPage.contentSecurityPolicy.contains("style-src 'self' \(PreviewPage.hashSource(Array(css.utf8)))"))
+    }
+
+    /// Each schema allows each node type exactly `NodeMembers.common` and the type's own members.
+    @Test(arguments: [ScreenSchema.document, LayoutSchema.document])
+    func theSchemasNodeRulesAreNodeMembers(schema: [UInt8]) throws {
+        let document = try JSONParser.parse(schema)
+        let nodeKey = document["$defs"]?["LayoutNode"] != nil ? "LayoutNode" : "Node"
+        guard case .array(let rules)? = document["$defs"]?[nodeKey]?["allOf"] else {
+            Issue.record("no $defs/\(nodeKey)/allOf")
+            return
+        }
+        var seen: [String] = []
+        for rule in rules {
+            guard case .string(let type)? = rule["if"]?["properties"]?["type"]?["const"],
+                  case .array(let allowed)? = rule["then"]?["propertyNames"]?["enum"] else { continue }
+            seen.append(type)
+            #expect(allowed == (NodeMembers.common + NodeMembers.of(type)).map(JSONValue.string), "\(type)")
+        }
+        #expect(seen == NodeMembers.types)
+    }
+}

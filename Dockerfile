@@ -7,6 +7,7 @@ FROM swift:6.3.1-noble AS build
 WORKDIR /src
 COPY Package.swift ./
 COPY Sources ./Sources
+COPY Plugins ./Plugins
 RUN swift build -c release --static-swift-stdlib --product skeleton-server \
     && install -D "$(swift build -c release --static-swift-stdlib --show-bin-path)/skeleton-server" /out/skeleton-server
 

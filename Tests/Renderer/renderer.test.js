@@ -1,0 +1,102 @@
+// Unit tests of the web renderer's pure functions (node --test): colour parsing, the spring
+// sampled into linear(), the shimmer's sweep at a phase, and the layout of one node.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { renderer } from './module.js';
+
+const { parseColor, springCurve, sweepGeometry, shimmerImage, readLayout, place } = renderer;
+
+test('parseColor reads #RRGGBB and #RRGGBBAA, and nothing else', () => {
+  assert.deepEqual(parseColor('#FF8000'), { r: 255, g: 128, b: 0, a: 1 });
+  assert.deepEqual(parseColor('#78788033'), { r: 120, g: 120, b: 128, a: 0x33 / 255 });
+  assert.deepEqual(parseColor('#ffffff80'), { r: 255, g: 255, b: 255, a: 128 / 255 });
+  for (const bad of ['red', '#FFF', '#12345', '#1234567', '#GGGGGG', ' #FFFFFF', '#FFFFFF ', 'url(#a)', 42, null, undefined, {}]) {
+    assert.equal(parseColor(bad), null, String(bad));
+  }
+});
+
+test('springCurve samples SwiftUI’s spring into linear(): 41 points from 0 to 1, timed to settle within 0.1 %', () => {
+  const { easing, durationMs } = springCurve(400, 0.825);
+  const samples = easing.slice('linear('.length, -1).split(', ').map(Number);
+  assert.equal(samples.length, 41);
+  assert.equal(samples[0], 0);
+  assert.equal(samples[40], 1);
+  assert.ok(Math.max(...samples) > 1, 'an under-damped spring overshoots');
+  assert.ok(durationMs > 400 && durationMs < 1000, `settles in ${durationMs} ms`);
+  // The undamped period is the response: a stiffer spring (shorter response) settles sooner.
+  assert.ok(springCurve(200, 0.825).durationMs < durationMs);
+});
+
+test('springCurve: a critically and an over-damped spring never overshoot', () => {
+  for (const damping of [1, 1.5]) {
+    const samples = springCurve(400, damping).easing.slice('linear('.length, -1).split(', ').map(Number);
+    for (let i = 1; i < samples.length; i++) assert.ok(samples[i] >= samples[i - 1] && samples[i] <= 1, `damping ${damping} at ${i}`);
+  }
+});
+
+const sweep = {
+  kind: 'gradient',
+  stops: [{ color: parseColor('#00000000'), location: 0 }, { color: parseColor('#FFFFFF80'), location: 0.5 }, { color: parseColor('#00000000'), location: 1 }],
+  start: { from: { x: -0.5, y: 0.5 }, to: { x: 1.5, y: 0.5 } },
+  end: { from: { x: 0.5, y: 0.5 }, to: { x: 2.5, y: 0.5 } },
+};
+
+test('sweepGeometry: the served sweep crosses a 100 x 50 box left to right as its phase goes from 0 to 1', () => {
+  assert.deepEqual(sweepGeometry(sweep, 0, 100, 50), { angle: 90, offsets: [-50, 0, 50] });
+  assert.deepEqual(sweepGeometry(sweep, 0.5, 100, 50), { angle: 90, offsets: [50, 100, 150] });
+  assert.deepEqual(sweepGeometry(sweep, 1, 100, 50), { angle: 90, offsets: [150, 200, 250] });
+});
+
+test('shimmerImage: each stop moves linearly with --sk-phase, from its offset at phase 0 to its offset at phase 1', () => {
+  const image = shimmerImage(sweep, 'ltr', 100, 50);
+  assert.equal(image, 'linear-gradient(90deg, '
+    + 'rgba(0, 0, 0, 0) calc(-50px + 200px * var(--sk-phase)), '
+    + 'rgba(255, 255, 255, 0.502) calc(0px + 200px * var(--sk-phase)), '
+    + 'rgba(0, 0, 0, 0) calc(50px + 200px * var(--sk-phase)))');
+  const still = shimmerImage({ kind: 'static', stops: sweep.stops, opacity: { from: 1, to: 1 } }, 'rtl', 100, 50);
+  assert.ok(still.startsWith('linear-gradient(270deg, '), 'a static shimmer paints trailing to leading in rtl');
+});
+
+const documentWith = (root) => ({ palette: { base: '#78788033', card: '#FFFFFFFF' }, elements: [{ id: 'rows' }], root });
+
+test('readLayout: one node read as the renderer lays it out (repeats expanded, ids suffixed, fill and greedy decided)', () => {
+  const layout = readLayout(documentWith({
+    type: 'stack', axis: 'vertical', spacing: 12, alignment: 'leading', padding: { top: 16, leading: 16, bottom: 16, trailing: 16 }, children: [
+      { type: 'repeat', count: 2, child: { type: 'block', id: 'rows', width: 'fill', height: 20, cornerRadius: 4, fill: 'card' } },
+      { type: 'block', width: 50, height: 50, shape: 'circle' },
+      { type: 'unknown' },
+    ],
+  }));
+  const root = layout.root;
+  assert.equal(root.type, 'stack');
+  assert.equal(root.spacing, 12);
+  assert.deepEqual(root.padding, { top: 16, leading: 16, bottom: 16, trailing: 16 });
+  assert.deepEqual(root.children.map((child) => child.id), ['rows[0]', 'rows[1]', undefined]);
+  assert.deepEqual(root.children.map((child) => child.greedy), [true, true, false]);
+  assert.deepEqual(root.children[0].fill, { r: 255, g: 255, b: 255, a: 1 });
+  assert.equal(root.children[2].shape, 'circle');
+  assert.equal(root.greedy, true, 'a stack with a greedy child is greedy');
+});
+
+test('readLayout: hostile sizes are clamped and a deep tree is cut at the depth limit', () => {
+  const layout = readLayout(documentWith({ type: 'block', width: 1e9, height: -5 }));
+  assert.equal(layout.root.width, 10000);
+  assert.equal(layout.root.height, 0);
+  let deep = { type: 'spacer' };
+  for (let i = 0; i < 100; i++) deep = { type: 'stack', children: [deep] };
+  let depth = 0;
+  for (let node = readLayout(documentWith(deep)).root; node && node.children; node = node.children[0]) depth++;
+  assert.ok(depth <= 49, `depth ${depth}`);
+});
+
+test('place: a greedy node stretches across a column and shares a row; a spacer takes what is left', () => {
+  const styled = (node, axis) => {
+    const element = { style: {} };
+    place(element, node, axis);
+    return element.style;
+  };
+  assert.deepEqual(styled({ type: 'block', greedy: true }, 'vertical'), { flex: '0 0 auto', alignSelf: 'stretch' });
+  assert.deepEqual(styled({ type: 'block', greedy: true }, 'horizontal'), { flex: '1 1 0px', minWidth: '0' });
+  assert.deepEqual(styled({ type: 'block', greedy: false }, 'horizontal'), { flex: '0 0 auto' });
+  assert.deepEqual(styled({ type: 'spacer', greedy: true }, 'vertical'), { flex: '1 1 0px', minWidth: '0', minHeight: '0' });
+});

@@ -17,7 +17,10 @@ let package = Package(
             // per request; the compile-time checks still apply.
             swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"])]),
         .target(name: "Layouts"),
-        .target(name: "SkeletonAPI", dependencies: ["HTTPServer", "Layouts"], plugins: ["EmbedFiles"]),
+        .target(
+            name: "SkeletonAPI", dependencies: ["HTTPServer", "Layouts"],
+            exclude: ["Web/package.json"],  // tells node the web code is ES modules; not served
+            plugins: ["EmbedFiles"]),
         .executableTarget(name: "SkeletonServer", dependencies: ["SkeletonAPI", "HTTPServer"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
         .testTarget(name: "LayoutsTests", dependencies: ["Layouts"]),

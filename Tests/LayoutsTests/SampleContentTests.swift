@@ -184,7 +184,7 @@ struct SampleContentTests {
             let titles = try Self.json("movies", "popular", seed: seed)["movies"].items.compactMap { $0["title"]?.text }
             for (index, title) in titles.enumerated() {
                 let svg = try Self.svg(index, seed: seed)
-                let escaped = title.replacing("&", with: "&amp;").replacing("'", with: "&apos;")
+                let escaped = title.replacing("&", with: "&amp;").replacing("'", with: "&#39;")
                 #expect(svg.contains("<title>\(escaped)</title>"))
                 #expect(try Self.json("movies", "popular", seed: seed)["movies"].items[index]["poster"]?.text == "poster[\(index)]")
                 if escaped != title { escapes += 1 }
@@ -261,7 +261,7 @@ struct SampleContentTests {
             }
             rest = rest[rest.index(after: end)...]
         }
-        let entities = ["&amp;", "&lt;", "&gt;", "&quot;", "&apos;"]
+        let entities = ["&amp;", "&lt;", "&gt;", "&quot;", "&#39;"]
         let ampersands = xml.split(separator: "&", omittingEmptySubsequences: false).dropFirst()
         return open.isEmpty && ampersands.allSatisfy { part in entities.contains { part.hasPrefix($0.dropFirst()) } }
     }

@@ -59,6 +59,6 @@ import Testing
     }
 
     @Test func escapesMarkup() {
-        #expect(PreviewPage.escaped(#"<a href="x">'&'</a>"#) == "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;")
+        #expect(MarkupText.escaped(#"<a href="x">'&'</a>"#) == "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;")
     }
 }

@@ -15,7 +15,7 @@ enum PosterImage {
         let gradient = "poster\(index)"
         var svg = """
             <svg xmlns="http://www.w3.org/2000/svg" width="135" height="178" viewBox="0 0 135 178">\
-            <title>\(escaped(title))</title>\
+            <title>\(MarkupText.escaped(title))</title>\
             <defs><linearGradient id="\(gradient)" x1="0" y1="0" x2="1" y2="1">\
             <stop offset="0" stop-color="\(light)"/><stop offset="1" stop-color="\(dark)"/>\
             </linearGradient></defs>\
@@ -33,7 +33,7 @@ enum PosterImage {
         let lines = wrapped(title)
         svg += ##"<text x="10" font-family="sans-serif" font-size="13" font-weight="bold" fill="#FFFFFF">"##
         for (number, line) in lines.enumerated() {
-            svg += #"<tspan x="10" y="\#(166 - 16 * (lines.count - 1 - number))">\#(escaped(line))</tspan>"#
+            svg += #"<tspan x="10" y="\#(166 - 16 * (lines.count - 1 - number))">\#(MarkupText.escaped(line))</tspan>"#
         }
         return svg + "</text></svg>"
     }
@@ -51,21 +51,6 @@ enum PosterImage {
         return lines
     }
 
-    /// Text for XML character data or attribute values (XML 1.0 §2.4 and §3.3.3).
-    private static func escaped(_ text: String) -> String {
-        var result = ""
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&apos;"
-            default: result.append(character)
-            }
-        }
-        return result
-    }
 
     /// `#RRGGBB` of an HSV colour (hue 0..<360, saturation and value 0...255), in integers.
     private static func hex(hue: Int, saturation: Int, value: Int) -> String {

@@ -26,30 +26,13 @@ enum PreviewPage {
     /// The 404 problem as a readable page: its title and detail, and a link to each known screen.
     /// Every value is escaped: the detail quotes the path the client sent.
     static func problemPage(_ problem: Problem, screens: [String]) -> [UInt8] {
-        var page = "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>\(problem.status.code) \(escaped(problem.title))</title>\n"
+        var page = "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>\(problem.status.code) \(MarkupText.escaped(problem.title))</title>\n"
         page += "<style>\(problemStyle)</style>\n</head>\n<body>\n<main>\n"
-        page += "<h1>\(problem.status.code) \(escaped(problem.title))</h1>\n<p id=\"detail\">\(escaped(problem.detail))</p>\n"
+        page += "<h1>\(problem.status.code) \(MarkupText.escaped(problem.title))</h1>\n<p id=\"detail\">\(MarkupText.escaped(problem.detail))</p>\n"
         page += "<p>Preview one of the known screens:</p>\n<ul id=\"screens\">\n"
-        for screen in screens { page += "<li><a href=\"/preview/\(escaped(screen))\">\(escaped(screen))</a></li>\n" }
+        for screen in screens { page += "<li><a href=\"/preview/\(MarkupText.escaped(screen))\">\(MarkupText.escaped(screen))</a></li>\n" }
         page += "</ul>\n<p><a href=\"/\">service index</a></p>\n</main>\n</body>\n</html>\n"
         return Array(page.utf8)
-    }
-
-    /// Text for an HTML element or a quoted attribute value (HTML §13.1.2.6 and §13.1.4).
-    static func escaped(_ text: String) -> String {
-        var out = ""
-        out.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
     }
 
     /// A CSP hash source (CSP3 §2.3.1): `'sha256-<base64 of the SHA-256 of the bytes>'`.

@@ -661,17 +661,3 @@ final class EventLoop: @unchecked Sendable {
         try checked("epoll_ctl") { epoll_ctl(epoll, operation, fd, &event) }
     }
 }
-
-/// Process-wide state the loops share.
-final class ServerState: Sendable {
-    let connectionCount = Atomic<Int>(0)
-    /// Loops whose `run()` has returned.
-    let finishedLoops = Atomic<Int>(0)
-}
-
-@inline(__always)
-func monotonicMicroseconds() -> Int64 {
-    var time = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &time)
-    return Int64(time.tv_sec) * 1_000_000 + Int64(time.tv_nsec) / 1000
-}

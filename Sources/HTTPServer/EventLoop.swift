@@ -12,16 +12,16 @@ import Synchronization
 /// Per loop, not per connection: one 64 KiB read buffer and one output buffer. All complete
 /// requests of one read are answered with one write.
 final class EventLoop: @unchecked Sendable {
-    private let configuration: ServerConfiguration
+    let configuration: ServerConfiguration
     private var router: Router
     private let pendingRouter = PendingRouter()
-    private let state: ServerState
+    let state: ServerState
     private let epoll: Int32
     private let wakeFd: Int32
-    private var listener: Int32
-    private var isListenerRegistered = false
-    private var connections: [Connection?] = []
-    private var connectionCount = 0
+    private(set) var listener: Int32
+    var isListenerRegistered = false
+    var connections: [Connection?] = []
+    var connectionCount = 0
     private let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
     private let parserScratch: RequestParser.Scratch
     private var output = ResponseBatch(capacity: 64 * 1024)
@@ -34,13 +34,13 @@ final class EventLoop: @unchecked Sendable {
     private let encoder: ResponseEncoder
     private var date = DateHeader()
     private var accessLog: AccessLog
-    private let metrics: LoopMetrics?
+    let metrics: LoopMetrics?
     private let stopRequested = Atomic<Bool>(false)
     private(set) var isDraining = false
     private var drainDeadline = Int64.max
     private var isFinished = false
     private var nextSweep: Int64 = 0
-    private var memoryReturn = MemoryReturn()
+    var memoryReturn = MemoryReturn()
     /// Monotonic milliseconds, read once per wake-up.
     private(set) var now: Int64 = 0
     /// The monotonic clock in microseconds as last read: at wake-up, and when the access log
@@ -49,7 +49,7 @@ final class EventLoop: @unchecked Sendable {
 
     private static let outputHighWater = 1024 * 1024
     /// The loops share one listening socket: a new connection wakes one of them, not all.
-    private static let listenerEvents = EPOLLIN.rawValue | EPOLLEXCLUSIVE.rawValue
+    static let listenerEvents = EPOLLIN.rawValue | EPOLLEXCLUSIVE.rawValue
     private static let sweepInterval: Int64 = 250
 
     init(configuration: ServerConfiguration, router: Router, state: ServerState, listener: Int32, metrics: LoopMetrics?) throws(SystemError) {
@@ -158,73 +158,9 @@ final class EventLoop: @unchecked Sendable {
         if !connection.isClosed { settle(connection) }
     }
 
-    // MARK: Accepting
-
-    private func acceptConnections() {
-        var peer = sockaddr_storage()
-        for _ in 0..<64 {
-            let result: IOResult<Int32>
-            do {
-                result = try Socket.accept(listener, peer: &peer)
-            } catch {
-                switch error.errno {
-                case EMFILE, ENFILE, ENOBUFS, ENOMEM:
-                    // Out of descriptors: stop accepting for a moment rather than spin on a
-                    // listener that stays readable; existing connections go on being served.
-                    pauseAccepting(milliseconds: 100)
-                    return
-                default:
-                    continue // ECONNABORTED and the like concern only that one client
-                }
-            }
-            guard case .done(let fd) = result else { return }
-            if state.connectionCount.add(1, ordering: .relaxed).newValue > configuration.maxConnections {
-                state.connectionCount.subtract(1, ordering: .relaxed)
-                Socket.close(fd)
-                continue
-            }
-            register(fd, peer: PeerAddress(peer))
-        }
-    }
-
-    private func register(_ fd: Int32, peer: PeerAddress) {
-        let index = Int(fd)
-        if index >= connections.count {
-            connections += Array(repeating: nil, count: max(index + 1 - connections.count, connections.count))
-        }
-        let interest = EPOLLIN.rawValue | EPOLLRDHUP.rawValue
-        let connection = Connection(fd: fd, peer: peer, deadline: now + Int64(configuration.headerTimeoutMilliseconds), interest: interest)
-        do {
-            try control(EPOLL_CTL_ADD, fd, events: interest)
-        } catch {
-            state.connectionCount.subtract(1, ordering: .relaxed)
-            Socket.close(fd)
-            return
-        }
-        connections[index] = connection
-        connectionCount += 1
-        memoryReturn.noteOpen(connectionCount)
-        metrics?.add(1, to: .connectionsOpen)
-        metrics?.add(1, to: .connectionsAccepted)
-        // Accepting waited for the client's first bytes (see `Socket.listen`): serve them now
-        // rather than after another round of epoll.
-        readInput(connection)
-        if !connection.isClosed { settle(connection) }
-    }
-
-    private func pauseAccepting(milliseconds: Int) {
-        guard isListenerRegistered else { return }
-        try? control(EPOLL_CTL_DEL, listener, events: 0)
-        isListenerRegistered = false
-        schedule(afterMilliseconds: milliseconds) { [self] in
-            guard !isDraining, !isListenerRegistered else { return }
-            if (try? control(EPOLL_CTL_ADD, listener, events: Self.listenerEvents)) != nil { isListenerRegistered = true }
-        }
-    }
-
     // MARK: Reading and processing
 
-    private func readInput(_ connection: Connection) {
+    func readInput(_ connection: Connection) {
         for _ in 0..<4 {
             guard !connection.isClosed, connection.wantsInput else { return }
             let count: Int
@@ -556,7 +492,7 @@ final class EventLoop: @unchecked Sendable {
     }
 
     /// Brings a connection's epoll interest and deadline in line with its state after an event.
-    private func settle(_ connection: Connection) {
+    func settle(_ connection: Connection) {
         switch connection.phase {
         case .waiting, .streaming:
             connection.deadline = .max
@@ -654,7 +590,7 @@ final class EventLoop: @unchecked Sendable {
         timers.remove(timer)
     }
 
-    private func control(_ operation: Int32, _ fd: Int32, events: UInt32) throws(SystemError) {
+    func control(_ operation: Int32, _ fd: Int32, events: UInt32) throws(SystemError) {
         var event = epoll_event()
         event.events = events
         event.data.fd = fd

@@ -13,7 +13,7 @@ import Synchronization
 /// requests of one read are answered with one write.
 final class EventLoop: @unchecked Sendable {
     let configuration: ServerConfiguration
-    private var router: Router
+    private(set) var router: Router
     private let pendingRouter = PendingRouter()
     let state: ServerState
     private let epoll: Int32
@@ -22,18 +22,18 @@ final class EventLoop: @unchecked Sendable {
     var isListenerRegistered = false
     var connections: [Connection?] = []
     var connectionCount = 0
-    private let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
-    private let parserScratch: RequestParser.Scratch
-    private var output = ResponseBatch(capacity: 64 * 1024)
+    let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
+    let parserScratch: RequestParser.Scratch
+    var output = ResponseBatch(capacity: 64 * 1024)
     /// Output for a connection other than `current` (a deferred reply answered from a timer).
     private var sideOutput = ResponseBatch(capacity: 4 * 1024)
     /// The connection whose requests are being processed (its responses collect in `output`).
-    private var current: Connection?
+    var current: Connection?
     private var timers = TimerHeap()
     private var timerSequence: UInt64 = 0
-    private let encoder: ResponseEncoder
-    private var date = DateHeader()
-    private var accessLog: AccessLog
+    let encoder: ResponseEncoder
+    private(set) var date = DateHeader()
+    var accessLog: AccessLog
     let metrics: LoopMetrics?
     private let stopRequested = Atomic<Bool>(false)
     private(set) var isDraining = false
@@ -45,9 +45,9 @@ final class EventLoop: @unchecked Sendable {
     private(set) var now: Int64 = 0
     /// The monotonic clock in microseconds as last read: at wake-up, and when the access log
     /// timed a response (which is when the next request in the batch starts).
-    private var clockMicroseconds: Int64 = 0
+    var clockMicroseconds: Int64 = 0
 
-    private static let outputHighWater = 1024 * 1024
+    static let outputHighWater = 1024 * 1024
     /// The loops share one listening socket: a new connection wakes one of them, not all.
     static let listenerEvents = EPOLLIN.rawValue | EPOLLEXCLUSIVE.rawValue
     private static let sweepInterval: Int64 = 250
@@ -158,151 +158,6 @@ final class EventLoop: @unchecked Sendable {
         if !connection.isClosed { settle(connection) }
     }
 
-    // MARK: Reading and processing
-
-    func readInput(_ connection: Connection) {
-        for _ in 0..<4 {
-            guard !connection.isClosed, connection.wantsInput else { return }
-            let count: Int
-            do {
-                guard case .done(let read) = try Socket.read(connection.fd, into: readBuffer) else { return }
-                count = read
-            } catch {
-                close(connection)
-                return
-            }
-            if count == 0 {
-                peerFinished(connection)
-                return
-            }
-            if case .lingering = connection.phase { continue }
-            ingest(connection, UnsafeRawBufferPointer(rebasing: readBuffer[0..<count]))
-            if count < readBuffer.count { return }
-        }
-    }
-
-    /// Processes new bytes after any already pending, then sends what that produced.
-    private func ingest(_ connection: Connection, _ bytes: UnsafeRawBufferPointer) {
-        if connection.pending.isEmpty {
-            let consumed = process(connection, bytes)
-            if consumed < bytes.count && !connection.closeAfterFlush && !connection.isClosed {
-                connection.pending = Array(bytes[consumed...])
-            }
-        } else {
-            connection.pending += bytes
-            processPending(connection)
-        }
-        flushOutput(connection)
-        processBuffered(connection)
-    }
-
-    /// Answers requests still buffered after a batch stopped at the output high-water mark, for as
-    /// long as the socket takes the responses at once; otherwise EPOLLOUT resumes them.
-    private func processBuffered(_ connection: Connection) {
-        while !connection.isClosed, !connection.closeAfterFlush, connection.outbox.isEmpty,
-              case .head = connection.phase, !connection.pending.isEmpty {
-            let before = connection.pending.count
-            processPending(connection)
-            flushOutput(connection)
-            if connection.pending.count == before { return } // an incomplete request: wait for its bytes
-        }
-    }
-
-    private func processPending(_ connection: Connection) {
-        let buffered = connection.pending
-        let consumed = buffered.withUnsafeBytes { process(connection, $0) }
-        connection.pending = connection.closeAfterFlush || connection.isClosed || consumed == buffered.count ? [] : Array(buffered[consumed...])
-    }
-
-    /// Parses and answers every complete request at the front of `bytes`; returns the bytes used.
-    /// Stops at an incomplete request, a deferred reply, a closing response or a full output buffer.
-    private func process(_ connection: Connection, _ bytes: UnsafeRawBufferPointer) -> Int {
-        current = connection
-        defer { current = nil }
-        var offset = 0
-        while !connection.closeAfterFlush && !connection.isClosed && output.count < Self.outputHighWater {
-            switch connection.phase {
-            case .head:
-                guard offset < bytes.count else { return offset }
-                do {
-                    guard case .complete(let request, let framing, let consumed) = try RequestParser.parse(UnsafeRawBufferPointer(rebasing: bytes[offset...]), limits: configuration.limits, scratch: parserScratch) else {
-                        return offset
-                    }
-                    offset += consumed
-                    connection.requestStartMicroseconds = clockMicroseconds
-                    if framing == .none {
-                        dispatch(request, on: connection)
-                    } else {
-                        connection.phase = .body(request, BodyReader(framing: framing, maxBodyBytes: configuration.limits.maxBodyBytes))
-                    }
-                } catch {
-                    reject(connection, error)
-                    return offset
-                }
-            case .body(let request, var reader):
-                do {
-                    offset += try reader.consume(UnsafeRawBufferPointer(rebasing: bytes[offset...]))
-                } catch {
-                    reject(connection, error)
-                    return offset
-                }
-                guard reader.isComplete else {
-                    connection.phase = .body(request, reader)
-                    return offset
-                }
-                connection.phase = .head
-                dispatch(request, on: connection)
-            case .waiting, .streaming, .lingering:
-                return offset
-            }
-        }
-        return offset
-    }
-
-    private func dispatch(_ request: consuming Request, on connection: Connection) {
-        connection.servedRequests += 1
-        switch router.reply(to: &request) {
-        case .response(let response):
-            append(response, for: request, on: connection, into: &output)
-        case .deferred(let start):
-            let exchange = Exchange(request: request, connection: connection, loop: self)
-            connection.phase = .waiting(exchange)
-            metrics?.add(1, to: .deferredPending)
-            start(exchange)
-            exchange.forgetFields()
-        }
-    }
-
-    /// Encodes a complete response into `out`, for `connection`.
-    private func append(_ response: Response, for request: Request, on connection: Connection, into out: inout ResponseBatch) {
-        let before = out.count
-        let keepAlive = request.isKeepAlive && !isDraining
-        encoder.encode(response, includeBody: request.method != .head, version: request.version,
-                       keepAlive: keepAlive, date: date.line, into: &out)
-        log(request, status: response.status, bytes: out.count - before, on: connection)
-        if !keepAlive { connection.closeAfterFlush = true }
-    }
-
-    /// Records a response in the access log and the metrics, timed from its request's start. The
-    /// clock is read only for them: once per response.
-    private func log(_ request: Request, status: Status, bytes: Int, on connection: Connection) {
-        guard accessLog.isEnabled || metrics != nil else { return }
-        clockMicroseconds = monotonicMicroseconds()
-        let microseconds = Int(clockMicroseconds - connection.requestStartMicroseconds)
-        accessLog.record(request, peer: connection.peer, status: status, bytes: bytes, atMicroseconds: clockMicroseconds, microseconds: microseconds)
-        metrics?.record(route: request.routeSlot, method: request.routeSlot == LoopMetrics.RouteSlot.invalid ? nil : request.method,
-                        status: status.code, microseconds: microseconds)
-    }
-
-    /// Answers a request that cannot be parsed, then closes gracefully (RFC 9112 §9.6).
-    private func reject(_ connection: Connection, _ error: ParseError) {
-        var request = Request(method: .get, path: "-", isKeepAlive: false)
-        request.routeSlot = LoopMetrics.RouteSlot.invalid
-        connection.requestStartMicroseconds = clockMicroseconds
-        append(Problem(status: error.status, detail: error.detail).response(), for: request, on: connection, into: &output)
-        connection.lingerAfterFlush = true
-    }
-
     // MARK: Deferred and streamed replies (called by Exchange)
 
     func complete(_ exchange: Exchange, with response: Response) {
@@ -377,7 +232,7 @@ final class EventLoop: @unchecked Sendable {
     // MARK: Writing
 
     /// Sends the output batch to `connection`.
-    private func flushOutput(_ connection: Connection) {
+    func flushOutput(_ connection: Connection) {
         flush(&output, to: connection)
     }
 
@@ -438,7 +293,7 @@ final class EventLoop: @unchecked Sendable {
 
     // MARK: Closing
 
-    private func peerFinished(_ connection: Connection) {
+    func peerFinished(_ connection: Connection) {
         connection.isPeerHalfClosed = true
         if connection.outbox.isEmpty || connection.hasPartialRequest {
             close(connection)
@@ -468,7 +323,7 @@ final class EventLoop: @unchecked Sendable {
         connection.deadline = now + Int64(configuration.lingerMilliseconds)
     }
 
-    private func close(_ connection: Connection) {
+    func close(_ connection: Connection) {
         guard !connection.isClosed else { return }
         connection.isClosed = true
         switch connection.phase {

@@ -26,7 +26,7 @@ final class EventLoop: @unchecked Sendable {
     let parserScratch: RequestParser.Scratch
     var output = ResponseBatch(capacity: 64 * 1024)
     /// Output for a connection other than `current` (a deferred reply answered from a timer).
-    private var sideOutput = ResponseBatch(capacity: 4 * 1024)
+    var sideOutput = ResponseBatch(capacity: 4 * 1024)
     /// The connection whose requests are being processed (its responses collect in `output`).
     var current: Connection?
     private var timers = TimerHeap()
@@ -158,77 +158,6 @@ final class EventLoop: @unchecked Sendable {
         if !connection.isClosed { settle(connection) }
     }
 
-    // MARK: Deferred and streamed replies (called by Exchange)
-
-    func complete(_ exchange: Exchange, with response: Response) {
-        let connection = exchange.connection
-        connection.phase = .head
-        metrics?.add(-1, to: .deferredPending)
-        emit(to: connection) { out in append(response, for: exchange.request, on: connection, into: &out) }
-    }
-
-    func startStream(_ exchange: Exchange, status: Status, headers: ResponseHeaders, framing: ResponseEncoder.Framing) {
-        let connection = exchange.connection
-        connection.phase = .streaming(exchange)
-        metrics?.add(-1, to: .deferredPending)
-        metrics?.add(1, to: .streamsOpen)
-        let keepAlive = exchange.request.isKeepAlive && framing != .untilClose && !isDraining
-        emit(to: connection) { out in
-            encoder.encodeHead(status: status, headers: headers, framing: framing, version: exchange.request.version,
-                               keepAlive: keepAlive, date: date.line, into: &out)
-        }
-        if !keepAlive { connection.closeAfterFlush = true }
-    }
-
-    func sendChunk(_ exchange: Exchange, _ bytes: [UInt8], framing: ResponseEncoder.Framing) {
-        guard exchange.request.method != .head else { return }
-        emit(to: exchange.connection) { out in
-            if framing == .chunked { encoder.encodeChunk(bytes, into: &out) } else { out.append(bytes) }
-        }
-    }
-
-    func finishStream(_ exchange: Exchange, framing: ResponseEncoder.Framing) {
-        let connection = exchange.connection
-        connection.phase = .head
-        metrics?.add(-1, to: .streamsOpen)
-        // Before emitting, which flushes: a draining server closes the connection after the stream.
-        if isDraining { connection.closeAfterFlush = true }
-        emit(to: connection) { out in
-            if framing == .chunked && exchange.request.method != .head { out.append(ResponseEncoder.lastChunk) }
-            log(exchange.request, status: .ok, bytes: 0, on: connection)
-        }
-    }
-
-    /// Closes an exchange's connection without the rest of its response (`Exchange.abort`).
-    func abort(_ exchange: Exchange, reset: Bool) {
-        let connection = exchange.connection
-        guard !connection.isClosed else { return }
-        if reset { Socket.resetOnClose(connection.fd) }
-        close(connection)
-    }
-
-    /// Encodes for `connection`: into the batch being processed when that is this connection's,
-    /// otherwise into a batch of its own, sent at once; then resumes its pipelined requests.
-    private func emit(to connection: Connection, _ encode: (inout ResponseBatch) -> Void) {
-        if current === connection {
-            encode(&output)
-            return
-        }
-        encode(&sideOutput)
-        flush(&sideOutput, to: connection)
-        if current == nil {
-            resume(connection)
-        } else {
-            schedule(afterMilliseconds: 0) { [self] in resume(connection) }
-        }
-    }
-
-    /// Processes requests that arrived while a reply was pending or output was backed up.
-    private func resume(_ connection: Connection) {
-        processBuffered(connection)
-        if !connection.isClosed { settle(connection) }
-    }
-
     // MARK: Writing
 
     /// Sends the output batch to `connection`.
@@ -237,7 +166,7 @@ final class EventLoop: @unchecked Sendable {
     }
 
     /// Writes `buffer` to `connection` and empties it; what the socket does not take waits in the outbox.
-    private func flush(_ buffer: inout ResponseBatch, to connection: Connection) {
+    func flush(_ buffer: inout ResponseBatch, to connection: Connection) {
         defer { buffer.removeAll(keepingCapacity: 2 * Self.outputHighWater) }
         if !buffer.isEmpty && !connection.isClosed {
             if connection.outbox.isEmpty {

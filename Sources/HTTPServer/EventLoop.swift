@@ -38,7 +38,7 @@ final class EventLoop: @unchecked Sendable {
     private let stopRequested = Atomic<Bool>(false)
     private(set) var isDraining = false
     private var drainDeadline = Int64.max
-    private var isFinished = false
+    var isFinished = false
     private var nextSweep: Int64 = 0
     var memoryReturn = MemoryReturn()
     /// Monotonic milliseconds, read once per wake-up.
@@ -156,61 +156,6 @@ final class EventLoop: @unchecked Sendable {
             connection.hasInputWaiting = true  // read after the reply; `settle` stops EPOLLIN meanwhile
         }
         if !connection.isClosed { settle(connection) }
-    }
-
-    // MARK: Closing
-
-    func peerFinished(_ connection: Connection) {
-        connection.isPeerHalfClosed = true
-        if connection.outbox.isEmpty || connection.hasPartialRequest {
-            close(connection)
-        } else {
-            connection.closeAfterFlush = true
-            connection.lingerAfterFlush = false
-        }
-    }
-
-    private func peerHalfClosed(_ connection: Connection) {
-        connection.isPeerHalfClosed = true
-        switch connection.phase {
-        case .waiting, .streaming: close(connection) // the client gave up on the reply
-        case .head, .body, .lingering: if connection.outbox.isEmpty { close(connection) } else { connection.closeAfterFlush = true }
-        }
-    }
-
-    /// After the last response: close at once, or gracefully when the peer may still be sending.
-    func finishConnection(_ connection: Connection) {
-        guard connection.lingerAfterFlush || connection.hasPartialRequest else {
-            close(connection)
-            return
-        }
-        Socket.shutdownWrite(connection.fd)
-        connection.phase = .lingering
-        connection.pending = []
-        connection.deadline = now + Int64(configuration.lingerMilliseconds)
-    }
-
-    func close(_ connection: Connection) {
-        guard !connection.isClosed else { return }
-        connection.isClosed = true
-        switch connection.phase {
-        case .waiting(let exchange):
-            exchange.end()
-            metrics?.add(-1, to: .deferredPending)
-        case .streaming(let exchange):
-            exchange.end()
-            metrics?.add(-1, to: .streamsOpen)
-        case .head, .body, .lingering: break
-        }
-        connection.phase = .head
-        connection.pending = []
-        connection.outbox = []
-        Socket.close(connection.fd)
-        connections[Int(connection.fd)] = nil
-        connectionCount -= 1
-        metrics?.add(-1, to: .connectionsOpen)
-        state.connectionCount.subtract(1, ordering: .relaxed)
-        if isDraining && connectionCount == 0 { isFinished = true }
     }
 
     /// Brings a connection's epoll interest and deadline in line with its state after an event.

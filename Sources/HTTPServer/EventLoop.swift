@@ -11,6 +11,10 @@ import Synchronization
 ///
 /// Per loop, not per connection: one 64 KiB read buffer and one output buffer. All complete
 /// requests of one read are answered with one write.
+///
+/// This file holds the loop's state, its life (run, wake, stop and drain) and the handling of
+/// each epoll event; the work an event leads to is in `EventLoop+Accepting`, `+Reading`,
+/// `+Replies`, `+Writing`, `+Closing` and `+Timers`, one concern a file.
 final class EventLoop: @unchecked Sendable {
     let configuration: ServerConfiguration
     private(set) var router: Router
@@ -29,15 +33,15 @@ final class EventLoop: @unchecked Sendable {
     var sideOutput = ResponseBatch(capacity: 4 * 1024)
     /// The connection whose requests are being processed (its responses collect in `output`).
     var current: Connection?
-    private var timers = TimerHeap()
-    private var timerSequence: UInt64 = 0
+    var timers = TimerHeap()
+    var timerSequence: UInt64 = 0
     let encoder: ResponseEncoder
     private(set) var date = DateHeader()
     var accessLog: AccessLog
     let metrics: LoopMetrics?
     private let stopRequested = Atomic<Bool>(false)
     private(set) var isDraining = false
-    private var drainDeadline = Int64.max
+    private(set) var drainDeadline = Int64.max
     var isFinished = false
     private var nextSweep: Int64 = 0
     var memoryReturn = MemoryReturn()
@@ -189,36 +193,6 @@ final class EventLoop: @unchecked Sendable {
         }
     }
 
-    // MARK: Timeouts and shutdown
-
-    /// Applies expired deadlines: 408 for a request that did not arrive in time, a plain close
-    /// for an idle or stalled connection, the end of a linger; at shutdown, the grace period.
-    private func sweep() {
-        accessLog.flush()
-        memoryReturn.sweep(open: connectionCount)
-        if isDraining && now >= drainDeadline {
-            for case let connection? in connections { close(connection) }
-            isFinished = true
-            return
-        }
-        for case let connection? in connections where connection.deadline <= now {
-            switch connection.phase {
-            case .waiting, .streaming:
-                continue
-            case .lingering:
-                close(connection)
-            case .head, .body:
-                if connection.hasPartialRequest && connection.outbox.isEmpty {
-                    reject(connection, ParseError(.requestTimeout, "the request was not received within \(configuration.headerTimeoutMilliseconds) ms"))
-                    flushOutput(connection)
-                    if !connection.isClosed { settle(connection) }
-                } else {
-                    close(connection)
-                }
-            }
-        }
-    }
-
     private func beginDrain() {
         isDraining = true
         drainDeadline = now + Int64(configuration.shutdownGraceMilliseconds)
@@ -236,25 +210,6 @@ final class EventLoop: @unchecked Sendable {
             }
         }
         if connectionCount == 0 { isFinished = true }
-    }
-
-    // MARK: Helpers
-
-    /// Schedules `action` on this loop's thread.
-    @discardableResult
-    func schedule(afterMilliseconds milliseconds: Int, _ action: @escaping () -> Void) -> LoopTimer {
-        timerSequence += 1
-        // From the clock now, not `now`: that was read when the loop woke, before this batch's work.
-        let deadline = monotonicMicroseconds() / 1000 + Int64(max(0, milliseconds))
-        let timer = LoopTimer(deadline: deadline, sequence: timerSequence, action: action)
-        timers.insert(timer)
-        return timer
-    }
-
-    /// Keeps `timer` from firing and frees what its action holds, now.
-    func cancel(_ timer: LoopTimer) {
-        timer.cancel()
-        timers.remove(timer)
     }
 
     func control(_ operation: Int32, _ fd: Int32, events: UInt32) throws(SystemError) {

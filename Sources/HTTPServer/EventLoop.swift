@@ -11,45 +11,49 @@ import Synchronization
 ///
 /// Per loop, not per connection: one 64 KiB read buffer and one output buffer. All complete
 /// requests of one read are answered with one write.
+///
+/// This file holds the loop's state, its life (run, wake, stop and drain) and the handling of
+/// each epoll event; the work an event leads to is in `EventLoop+Accepting`, `+Reading`,
+/// `+Replies`, `+Writing`, `+Closing` and `+Timers`, one concern a file.
 final class EventLoop: @unchecked Sendable {
-    private let configuration: ServerConfiguration
-    private var router: Router
+    let configuration: ServerConfiguration
+    private(set) var router: Router
     private let pendingRouter = PendingRouter()
-    private let state: ServerState
+    let state: ServerState
     private let epoll: Int32
     private let wakeFd: Int32
-    private var listener: Int32
-    private var isListenerRegistered = false
-    private var connections: [Connection?] = []
-    private var connectionCount = 0
-    private let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
-    private let parserScratch: RequestParser.Scratch
-    private var output = ResponseBatch(capacity: 64 * 1024)
+    private(set) var listener: Int32
+    var isListenerRegistered = false
+    var connections: [Connection?] = []
+    var connectionCount = 0
+    let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
+    let parserScratch: RequestParser.Scratch
+    var output = ResponseBatch(capacity: 64 * 1024)
     /// Output for a connection other than `current` (a deferred reply answered from a timer).
-    private var sideOutput = ResponseBatch(capacity: 4 * 1024)
+    var sideOutput = ResponseBatch(capacity: 4 * 1024)
     /// The connection whose requests are being processed (its responses collect in `output`).
-    private var current: Connection?
-    private var timers = TimerHeap()
-    private var timerSequence: UInt64 = 0
-    private let encoder: ResponseEncoder
-    private var date = DateHeader()
-    private var accessLog: AccessLog
-    private let metrics: LoopMetrics?
+    var current: Connection?
+    var timers = TimerHeap()
+    var timerSequence: UInt64 = 0
+    let encoder: ResponseEncoder
+    private(set) var date = DateHeader()
+    var accessLog: AccessLog
+    let metrics: LoopMetrics?
     private let stopRequested = Atomic<Bool>(false)
     private(set) var isDraining = false
-    private var drainDeadline = Int64.max
-    private var isFinished = false
+    private(set) var drainDeadline = Int64.max
+    var isFinished = false
     private var nextSweep: Int64 = 0
-    private var memoryReturn = MemoryReturn()
+    var memoryReturn = MemoryReturn()
     /// Monotonic milliseconds, read once per wake-up.
     private(set) var now: Int64 = 0
     /// The monotonic clock in microseconds as last read: at wake-up, and when the access log
     /// timed a response (which is when the next request in the batch starts).
-    private var clockMicroseconds: Int64 = 0
+    var clockMicroseconds: Int64 = 0
 
-    private static let outputHighWater = 1024 * 1024
+    static let outputHighWater = 1024 * 1024
     /// The loops share one listening socket: a new connection wakes one of them, not all.
-    private static let listenerEvents = EPOLLIN.rawValue | EPOLLEXCLUSIVE.rawValue
+    static let listenerEvents = EPOLLIN.rawValue | EPOLLEXCLUSIVE.rawValue
     private static let sweepInterval: Int64 = 250
 
     init(configuration: ServerConfiguration, router: Router, state: ServerState, listener: Int32, metrics: LoopMetrics?) throws(SystemError) {
@@ -158,405 +162,8 @@ final class EventLoop: @unchecked Sendable {
         if !connection.isClosed { settle(connection) }
     }
 
-    // MARK: Accepting
-
-    private func acceptConnections() {
-        var peer = sockaddr_storage()
-        for _ in 0..<64 {
-            let result: IOResult<Int32>
-            do {
-                result = try Socket.accept(listener, peer: &peer)
-            } catch {
-                switch error.errno {
-                case EMFILE, ENFILE, ENOBUFS, ENOMEM:
-                    // Out of descriptors: stop accepting for a moment rather than spin on a
-                    // listener that stays readable; existing connections go on being served.
-                    pauseAccepting(milliseconds: 100)
-                    return
-                default:
-                    continue // ECONNABORTED and the like concern only that one client
-                }
-            }
-            guard case .done(let fd) = result else { return }
-            if state.connectionCount.add(1, ordering: .relaxed).newValue > configuration.maxConnections {
-                state.connectionCount.subtract(1, ordering: .relaxed)
-                Socket.close(fd)
-                continue
-            }
-            register(fd, peer: PeerAddress(peer))
-        }
-    }
-
-    private func register(_ fd: Int32, peer: PeerAddress) {
-        let index = Int(fd)
-        if index >= connections.count {
-            connections += Array(repeating: nil, count: max(index + 1 - connections.count, connections.count))
-        }
-        let interest = EPOLLIN.rawValue | EPOLLRDHUP.rawValue
-        let connection = Connection(fd: fd, peer: peer, deadline: now + Int64(configuration.headerTimeoutMilliseconds), interest: interest)
-        do {
-            try control(EPOLL_CTL_ADD, fd, events: interest)
-        } catch {
-            state.connectionCount.subtract(1, ordering: .relaxed)
-            Socket.close(fd)
-            return
-        }
-        connections[index] = connection
-        connectionCount += 1
-        memoryReturn.noteOpen(connectionCount)
-        metrics?.add(1, to: .connectionsOpen)
-        metrics?.add(1, to: .connectionsAccepted)
-        // Accepting waited for the client's first bytes (see `Socket.listen`): serve them now
-        // rather than after another round of epoll.
-        readInput(connection)
-        if !connection.isClosed { settle(connection) }
-    }
-
-    private func pauseAccepting(milliseconds: Int) {
-        guard isListenerRegistered else { return }
-        try? control(EPOLL_CTL_DEL, listener, events: 0)
-        isListenerRegistered = false
-        schedule(afterMilliseconds: milliseconds) { [self] in
-            guard !isDraining, !isListenerRegistered else { return }
-            if (try? control(EPOLL_CTL_ADD, listener, events: Self.listenerEvents)) != nil { isListenerRegistered = true }
-        }
-    }
-
-    // MARK: Reading and processing
-
-    private func readInput(_ connection: Connection) {
-        for _ in 0..<4 {
-            guard !connection.isClosed, connection.wantsInput else { return }
-            let count: Int
-            do {
-                guard case .done(let read) = try Socket.read(connection.fd, into: readBuffer) else { return }
-                count = read
-            } catch {
-                close(connection)
-                return
-            }
-            if count == 0 {
-                peerFinished(connection)
-                return
-            }
-            if case .lingering = connection.phase { continue }
-            ingest(connection, UnsafeRawBufferPointer(rebasing: readBuffer[0..<count]))
-            if count < readBuffer.count { return }
-        }
-    }
-
-    /// Processes new bytes after any already pending, then sends what that produced.
-    private func ingest(_ connection: Connection, _ bytes: UnsafeRawBufferPointer) {
-        if connection.pending.isEmpty {
-            let consumed = process(connection, bytes)
-            if consumed < bytes.count && !connection.closeAfterFlush && !connection.isClosed {
-                connection.pending = Array(bytes[consumed...])
-            }
-        } else {
-            connection.pending += bytes
-            processPending(connection)
-        }
-        flushOutput(connection)
-        processBuffered(connection)
-    }
-
-    /// Answers requests still buffered after a batch stopped at the output high-water mark, for as
-    /// long as the socket takes the responses at once; otherwise EPOLLOUT resumes them.
-    private func processBuffered(_ connection: Connection) {
-        while !connection.isClosed, !connection.closeAfterFlush, connection.outbox.isEmpty,
-              case .head = connection.phase, !connection.pending.isEmpty {
-            let before = connection.pending.count
-            processPending(connection)
-            flushOutput(connection)
-            if connection.pending.count == before { return } // an incomplete request: wait for its bytes
-        }
-    }
-
-    private func processPending(_ connection: Connection) {
-        let buffered = connection.pending
-        let consumed = buffered.withUnsafeBytes { process(connection, $0) }
-        connection.pending = connection.closeAfterFlush || connection.isClosed || consumed == buffered.count ? [] : Array(buffered[consumed...])
-    }
-
-    /// Parses and answers every complete request at the front of `bytes`; returns the bytes used.
-    /// Stops at an incomplete request, a deferred reply, a closing response or a full output buffer.
-    private func process(_ connection: Connection, _ bytes: UnsafeRawBufferPointer) -> Int {
-        current = connection
-        defer { current = nil }
-        var offset = 0
-        while !connection.closeAfterFlush && !connection.isClosed && output.count < Self.outputHighWater {
-            switch connection.phase {
-            case .head:
-                guard offset < bytes.count else { return offset }
-                do {
-                    guard case .complete(let request, let framing, let consumed) = try RequestParser.parse(UnsafeRawBufferPointer(rebasing: bytes[offset...]), limits: configuration.limits, scratch: parserScratch) else {
-                        return offset
-                    }
-                    offset += consumed
-                    connection.requestStartMicroseconds = clockMicroseconds
-                    if framing == .none {
-                        dispatch(request, on: connection)
-                    } else {
-                        connection.phase = .body(request, BodyReader(framing: framing, maxBodyBytes: configuration.limits.maxBodyBytes))
-                    }
-                } catch {
-                    reject(connection, error)
-                    return offset
-                }
-            case .body(let request, var reader):
-                do {
-                    offset += try reader.consume(UnsafeRawBufferPointer(rebasing: bytes[offset...]))
-                } catch {
-                    reject(connection, error)
-                    return offset
-                }
-                guard reader.isComplete else {
-                    connection.phase = .body(request, reader)
-                    return offset
-                }
-                connection.phase = .head
-                dispatch(request, on: connection)
-            case .waiting, .streaming, .lingering:
-                return offset
-            }
-        }
-        return offset
-    }
-
-    private func dispatch(_ request: consuming Request, on connection: Connection) {
-        connection.servedRequests += 1
-        switch router.reply(to: &request) {
-        case .response(let response):
-            append(response, for: request, on: connection, into: &output)
-        case .deferred(let start):
-            let exchange = Exchange(request: request, connection: connection, loop: self)
-            connection.phase = .waiting(exchange)
-            metrics?.add(1, to: .deferredPending)
-            start(exchange)
-            exchange.forgetFields()
-        }
-    }
-
-    /// Encodes a complete response into `out`, for `connection`.
-    private func append(_ response: Response, for request: Request, on connection: Connection, into out: inout ResponseBatch) {
-        let before = out.count
-        let keepAlive = request.isKeepAlive && !isDraining
-        encoder.encode(response, includeBody: request.method != .head, version: request.version,
-                       keepAlive: keepAlive, date: date.line, into: &out)
-        log(request, status: response.status, bytes: out.count - before, on: connection)
-        if !keepAlive { connection.closeAfterFlush = true }
-    }
-
-    /// Records a response in the access log and the metrics, timed from its request's start. The
-    /// clock is read only for them: once per response.
-    private func log(_ request: Request, status: Status, bytes: Int, on connection: Connection) {
-        guard accessLog.isEnabled || metrics != nil else { return }
-        clockMicroseconds = monotonicMicroseconds()
-        let microseconds = Int(clockMicroseconds - connection.requestStartMicroseconds)
-        accessLog.record(request, peer: connection.peer, status: status, bytes: bytes, atMicroseconds: clockMicroseconds, microseconds: microseconds)
-        metrics?.record(route: request.routeSlot, method: request.routeSlot == LoopMetrics.RouteSlot.invalid ? nil : request.method,
-                        status: status.code, microseconds: microseconds)
-    }
-
-    /// Answers a request that cannot be parsed, then closes gracefully (RFC 9112 §9.6).
-    private func reject(_ connection: Connection, _ error: ParseError) {
-        var request = Request(method: .get, path: "-", isKeepAlive: false)
-        request.routeSlot = LoopMetrics.RouteSlot.invalid
-        connection.requestStartMicroseconds = clockMicroseconds
-        append(Problem(status: error.status, detail: error.detail).response(), for: request, on: connection, into: &output)
-        connection.lingerAfterFlush = true
-    }
-
-    // MARK: Deferred and streamed replies (called by Exchange)
-
-    func complete(_ exchange: Exchange, with response: Response) {
-        let connection = exchange.connection
-        connection.phase = .head
-        metrics?.add(-1, to: .deferredPending)
-        emit(to: connection) { out in append(response, for: exchange.request, on: connection, into: &out) }
-    }
-
-    func startStream(_ exchange: Exchange, status: Status, headers: ResponseHeaders, framing: ResponseEncoder.Framing) {
-        let connection = exchange.connection
-        connection.phase = .streaming(exchange)
-        metrics?.add(-1, to: .deferredPending)
-        metrics?.add(1, to: .streamsOpen)
-        let keepAlive = exchange.request.isKeepAlive && framing != .untilClose && !isDraining
-        emit(to: connection) { out in
-            encoder.encodeHead(status: status, headers: headers, framing: framing, version: exchange.request.version,
-                               keepAlive: keepAlive, date: date.line, into: &out)
-        }
-        if !keepAlive { connection.closeAfterFlush = true }
-    }
-
-    func sendChunk(_ exchange: Exchange, _ bytes: [UInt8], framing: ResponseEncoder.Framing) {
-        guard exchange.request.method != .head else { return }
-        emit(to: exchange.connection) { out in
-            if framing == .chunked { encoder.encodeChunk(bytes, into: &out) } else { out.append(bytes) }
-        }
-    }
-
-    func finishStream(_ exchange: Exchange, framing: ResponseEncoder.Framing) {
-        let connection = exchange.connection
-        connection.phase = .head
-        metrics?.add(-1, to: .streamsOpen)
-        // Before emitting, which flushes: a draining server closes the connection after the stream.
-        if isDraining { connection.closeAfterFlush = true }
-        emit(to: connection) { out in
-            if framing == .chunked && exchange.request.method != .head { out.append(ResponseEncoder.lastChunk) }
-            log(exchange.request, status: .ok, bytes: 0, on: connection)
-        }
-    }
-
-    /// Closes an exchange's connection without the rest of its response (`Exchange.abort`).
-    func abort(_ exchange: Exchange, reset: Bool) {
-        let connection = exchange.connection
-        guard !connection.isClosed else { return }
-        if reset { Socket.resetOnClose(connection.fd) }
-        close(connection)
-    }
-
-    /// Encodes for `connection`: into the batch being processed when that is this connection's,
-    /// otherwise into a batch of its own, sent at once; then resumes its pipelined requests.
-    private func emit(to connection: Connection, _ encode: (inout ResponseBatch) -> Void) {
-        if current === connection {
-            encode(&output)
-            return
-        }
-        encode(&sideOutput)
-        flush(&sideOutput, to: connection)
-        if current == nil {
-            resume(connection)
-        } else {
-            schedule(afterMilliseconds: 0) { [self] in resume(connection) }
-        }
-    }
-
-    /// Processes requests that arrived while a reply was pending or output was backed up.
-    private func resume(_ connection: Connection) {
-        processBuffered(connection)
-        if !connection.isClosed { settle(connection) }
-    }
-
-    // MARK: Writing
-
-    /// Sends the output batch to `connection`.
-    private func flushOutput(_ connection: Connection) {
-        flush(&output, to: connection)
-    }
-
-    /// Writes `buffer` to `connection` and empties it; what the socket does not take waits in the outbox.
-    private func flush(_ buffer: inout ResponseBatch, to connection: Connection) {
-        defer { buffer.removeAll(keepingCapacity: 2 * Self.outputHighWater) }
-        if !buffer.isEmpty && !connection.isClosed {
-            if connection.outbox.isEmpty {
-                if let written = write(connection, buffer), written < buffer.count { connection.outbox = buffer.bytes(from: written) }
-            } else {
-                connection.outbox += buffer.bytes(from: 0)
-            }
-        }
-        if !connection.isClosed && isReadyToClose(connection) { finishConnection(connection) }
-    }
-
-    /// Everything is sent and nothing more will be: the last response said so and no reply is pending.
-    private func isReadyToClose(_ connection: Connection) -> Bool {
-        guard connection.closeAfterFlush, connection.outbox.isEmpty else { return false }
-        switch connection.phase {
-        case .waiting, .streaming, .lingering: return false
-        case .head, .body: return true
-        }
-    }
-
-    private func writeOutbox(_ connection: Connection) {
-        guard !connection.outbox.isEmpty else { return }
-        let written = connection.outbox.withUnsafeBytes { write(connection, UnsafeRawBufferPointer(rebasing: $0[connection.outboxOffset...])) }
-        guard let written else { return }
-        connection.outboxOffset += written
-        connection.deadline = now + Int64(configuration.idleTimeoutMilliseconds)
-        if connection.outboxOffset < connection.outbox.count { return }
-        connection.outbox = []
-        connection.outboxOffset = 0
-        if isReadyToClose(connection) {
-            finishConnection(connection)
-        } else {
-            resume(connection)
-        }
-    }
-
-    /// Writes what the socket takes now; nil when the connection failed and was closed.
-    private func write(_ connection: Connection, _ bytes: borrowing some OutgoingBytes & ~Copyable) -> Int? {
-        // Closing (or shutting down writing) follows at once when everything is written.
-        let isLast = connection.closeAfterFlush && !connection.isStreaming
-        var offset = 0
-        while offset < bytes.count {
-            do {
-                guard case .done(let written) = try bytes.send(to: connection.fd, from: offset, isLast: isLast) else { break }
-                offset += written
-            } catch {
-                close(connection)
-                return nil
-            }
-        }
-        return offset
-    }
-
-    // MARK: Closing
-
-    private func peerFinished(_ connection: Connection) {
-        connection.isPeerHalfClosed = true
-        if connection.outbox.isEmpty || connection.hasPartialRequest {
-            close(connection)
-        } else {
-            connection.closeAfterFlush = true
-            connection.lingerAfterFlush = false
-        }
-    }
-
-    private func peerHalfClosed(_ connection: Connection) {
-        connection.isPeerHalfClosed = true
-        switch connection.phase {
-        case .waiting, .streaming: close(connection) // the client gave up on the reply
-        case .head, .body, .lingering: if connection.outbox.isEmpty { close(connection) } else { connection.closeAfterFlush = true }
-        }
-    }
-
-    /// After the last response: close at once, or gracefully when the peer may still be sending.
-    private func finishConnection(_ connection: Connection) {
-        guard connection.lingerAfterFlush || connection.hasPartialRequest else {
-            close(connection)
-            return
-        }
-        Socket.shutdownWrite(connection.fd)
-        connection.phase = .lingering
-        connection.pending = []
-        connection.deadline = now + Int64(configuration.lingerMilliseconds)
-    }
-
-    private func close(_ connection: Connection) {
-        guard !connection.isClosed else { return }
-        connection.isClosed = true
-        switch connection.phase {
-        case .waiting(let exchange):
-            exchange.end()
-            metrics?.add(-1, to: .deferredPending)
-        case .streaming(let exchange):
-            exchange.end()
-            metrics?.add(-1, to: .streamsOpen)
-        case .head, .body, .lingering: break
-        }
-        connection.phase = .head
-        connection.pending = []
-        connection.outbox = []
-        Socket.close(connection.fd)
-        connections[Int(connection.fd)] = nil
-        connectionCount -= 1
-        metrics?.add(-1, to: .connectionsOpen)
-        state.connectionCount.subtract(1, ordering: .relaxed)
-        if isDraining && connectionCount == 0 { isFinished = true }
-    }
-
     /// Brings a connection's epoll interest and deadline in line with its state after an event.
-    private func settle(_ connection: Connection) {
+    func settle(_ connection: Connection) {
         switch connection.phase {
         case .waiting, .streaming:
             connection.deadline = .max
@@ -586,36 +193,6 @@ final class EventLoop: @unchecked Sendable {
         }
     }
 
-    // MARK: Timeouts and shutdown
-
-    /// Applies expired deadlines: 408 for a request that did not arrive in time, a plain close
-    /// for an idle or stalled connection, the end of a linger; at shutdown, the grace period.
-    private func sweep() {
-        accessLog.flush()
-        memoryReturn.sweep(open: connectionCount)
-        if isDraining && now >= drainDeadline {
-            for case let connection? in connections { close(connection) }
-            isFinished = true
-            return
-        }
-        for case let connection? in connections where connection.deadline <= now {
-            switch connection.phase {
-            case .waiting, .streaming:
-                continue
-            case .lingering:
-                close(connection)
-            case .head, .body:
-                if connection.hasPartialRequest && connection.outbox.isEmpty {
-                    reject(connection, ParseError(.requestTimeout, "the request was not received within \(configuration.headerTimeoutMilliseconds) ms"))
-                    flushOutput(connection)
-                    if !connection.isClosed { settle(connection) }
-                } else {
-                    close(connection)
-                }
-            }
-        }
-    }
-
     private func beginDrain() {
         isDraining = true
         drainDeadline = now + Int64(configuration.shutdownGraceMilliseconds)
@@ -635,43 +212,10 @@ final class EventLoop: @unchecked Sendable {
         if connectionCount == 0 { isFinished = true }
     }
 
-    // MARK: Helpers
-
-    /// Schedules `action` on this loop's thread.
-    @discardableResult
-    func schedule(afterMilliseconds milliseconds: Int, _ action: @escaping () -> Void) -> LoopTimer {
-        timerSequence += 1
-        // From the clock now, not `now`: that was read when the loop woke, before this batch's work.
-        let deadline = monotonicMicroseconds() / 1000 + Int64(max(0, milliseconds))
-        let timer = LoopTimer(deadline: deadline, sequence: timerSequence, action: action)
-        timers.insert(timer)
-        return timer
-    }
-
-    /// Keeps `timer` from firing and frees what its action holds, now.
-    func cancel(_ timer: LoopTimer) {
-        timer.cancel()
-        timers.remove(timer)
-    }
-
-    private func control(_ operation: Int32, _ fd: Int32, events: UInt32) throws(SystemError) {
+    func control(_ operation: Int32, _ fd: Int32, events: UInt32) throws(SystemError) {
         var event = epoll_event()
         event.events = events
         event.data.fd = fd
         try checked("epoll_ctl") { epoll_ctl(epoll, operation, fd, &event) }
     }
-}
-
-/// Process-wide state the loops share.
-final class ServerState: Sendable {
-    let connectionCount = Atomic<Int>(0)
-    /// Loops whose `run()` has returned.
-    let finishedLoops = Atomic<Int>(0)
-}
-
-@inline(__always)
-func monotonicMicroseconds() -> Int64 {
-    var time = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &time)
-    return Int64(time.tv_sec) * 1_000_000 + Int64(time.tv_nsec) / 1000
 }

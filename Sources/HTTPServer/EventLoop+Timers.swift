@@ -6,7 +6,10 @@ extension EventLoop {
     func schedule(afterMilliseconds milliseconds: Int, _ action: @escaping () -> Void) -> LoopTimer {
         timerSequence += 1
         // From the clock now, not `now`: that was read when the loop woke, before this batch's work.
-        let deadline = monotonicMicroseconds() / 1000 + Int64(max(0, milliseconds))
+        // The millisecond rounded up, so that the timer never fires before `milliseconds` have
+        // passed (the loop keeps time in whole milliseconds): a long poll answered at a change
+        // must not be answered before the clock reaches it.
+        let deadline = (monotonicMicroseconds() + 999) / 1000 + Int64(max(0, milliseconds))
         let timer = LoopTimer(deadline: deadline, sequence: timerSequence, action: action)
         timers.insert(timer)
         return timer

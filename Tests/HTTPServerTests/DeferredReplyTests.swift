@@ -16,6 +16,22 @@ import Testing
                 }
             }
         }
+        router.add(.get, "/elapsed") { request in
+            let delay = Int(request.queryValue("ms") ?? "0") ?? 0
+            let scheduled = monotonicMicroseconds()
+            return .deferred { exchange in
+                exchange.schedule(afterMilliseconds: delay) {
+                    exchange.respond(Response(body: Array(String(monotonicMicroseconds() - scheduled).utf8)))
+                }
+            }
+        }
+        // Wakes the loop at every millisecond for a while: timers that do nothing.
+        router.add(.get, "/ticks") { _ in
+            .deferred { exchange in
+                for milliseconds in 1...300 { exchange.schedule(afterMilliseconds: milliseconds) {} }
+                exchange.schedule(afterMilliseconds: 301) { exchange.respond(Response(body: Array("ticked".utf8))) }
+            }
+        }
         router.add(.get, "/at-once") { _ in
             .deferred { exchange in exchange.respond(Response(body: Array("at once".utf8))) }
         }
@@ -45,6 +61,25 @@ import Testing
             server.wait()
         }
         try body(server, port)
+    }
+
+    /// A timer never fires before its delay has passed, though the loop keeps time in whole
+    /// milliseconds: a long poll answered at a change must not answer before the wall clock has
+    /// reached it (another replica, asked next, would then report an earlier time).
+    @Test func aTimerNeverFiresEarly() throws {
+        try withServer { _, port in
+            let ticker = try TestClient(port: port)
+            ticker.send("GET /ticks HTTP/1.1\r\nHost: t\r\n\r\n")
+            let client = try TestClient(port: port)
+            for attempt in 0..<60 {
+                let delay = 1 + attempt % 3
+                client.send("GET /elapsed?ms=\(delay) HTTP/1.1\r\nHost: t\r\n\r\n")
+                let reply = try #require(client.response())
+                let elapsed = try #require(Int(reply.body))
+                #expect(elapsed >= delay * 1000, "\(delay) ms timer fired after \(elapsed) µs")
+            }
+            #expect(ticker.response()?.body == "ticked")
+        }
     }
 
     @Test func deferredReplyArrivesWhenItsTimerFires() throws {

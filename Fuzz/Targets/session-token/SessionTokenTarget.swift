@@ -1,17 +1,17 @@
-/// libFuzzer target `session-token`: `SessionToken.open` and `Base64URL`, compiled as one module
+/// libFuzzer target `session-token`: `SessionToken.open` and `Base64` (URL alphabet), compiled as one module
 /// with `Sources/Layouts` (see `scripts/fuzz`).
 ///
 /// Input: the first byte chooses the mode (its value mod 3, so the seeds can start with `0`, `1`
 /// or `2`); the rest is
 /// - `0`: a token as a client sends it (any bytes, through `String(decoding:)`). `open` must not
 ///   trap, and a token it accepts has its fields in range and re-seals to the same text. That holds
-///   because accepting needs the tag of the payload, which only `sealed` makes, and `Base64URL`
+///   because accepting needs the tag of the payload, which only `sealed` makes, and `Base64` (URL alphabet)
 ///   has one spelling per byte sequence;
 /// - `1`: a payload, sealed here with the secret, as if the server had written it. `open` must not
 ///   trap or call the tag bad; it may refuse the payload, but a token it accepts has its fields in
 ///   range and opens again from its own sealing to the same token. (Re-sealing need not give the
 ///   same text: `open` reads `+7` and `007` as 7, which `sealed` never writes.);
-/// - `2`: bytes for `Base64URL`: `decode(encode(bytes))` is the bytes, and text that decodes is the
+/// - `2`: bytes for `Base64` (URL alphabet): `decode(encode(bytes))` is the bytes, and text that decodes is the
 ///   encoding of what it decodes to.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzSessionToken(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -44,7 +44,7 @@ private func openAsSent(_ text: String) {
 
 private func openSigned(payload: [UInt8]) {
     let tag = Array(HMACSHA256.authenticationCode(key: secret, message: payload).prefix(SessionToken.tagCount))
-    let text = Base64URL.encode(payload) + "." + Base64URL.encode(tag)
+    let text = Base64.encode(payload) + "." + Base64.encode(tag)
     switch open(text) {
     case .failure(.badTag):
         fatalError("a payload sealed with the secret has a bad tag: \(text)")
@@ -69,9 +69,9 @@ private func checkRanges(_ token: SessionToken, _ text: String) {
 }
 
 private func checkBase64URL(_ bytes: [UInt8]) {
-    let text = Base64URL.encode(bytes)
-    precondition(Base64URL.decode(text.utf8) == bytes, "decode(encode(\(bytes))) differs")
-    if let decoded = Base64URL.decode(bytes) {
-        precondition(Base64URL.encode(decoded).utf8.elementsEqual(bytes), "\(bytes) decodes but is not the encoding of what it decodes to")
+    let text = Base64.encode(bytes)
+    precondition(Base64.decode(text.utf8) == bytes, "decode(encode(\(bytes))) differs")
+    if let decoded = Base64.decode(bytes) {
+        precondition(Base64.encode(decoded).utf8.elementsEqual(bytes), "\(bytes) decodes but is not the encoding of what it decodes to")
     }
 }

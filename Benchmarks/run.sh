@@ -1,17 +1,20 @@
 #!/usr/bin/env bash
-# Benchmarks skeleton-server against the peers of ../shared/bench in one run, each as a ratio:
+# Benchmarks skeleton-server against its peers in one run, each as a ratio (the harness is
+# Benchmarks/harness: wrk and ab driven by compare.sh, idle connections by idle.sh, peers by peers.sh):
 # keep-alive, new connection per request, 16-deep pipelining, the computed loading state, and
 # memory per idle connection; then what one server thread holds: event streams and long polls
 # (Benchmarks/streams.py, longpolls.py, each starting its own server). The server and peers are
-# pinned to CPU 1, the load to CPU 0. The C floor (peers/c-limit, built here with cc when there
+# pinned to CPU 1, the load to CPU 0. The C floor (harness/peers/c-limit, built here with cc when there
 # is one) serves the same bytes beside them, so that the kernel's share of each figure is
 # measured in the same run.
 #
 #   Benchmarks/run.sh [--smoke] [--rounds N] [--duration 10s] [--idle N] [--peers "nginx hummingbird flyingfox-nodelay"]
 #                     [--streams 50000] [--polls 50000]
 #
-# The first peer is the ratio baseline. Hummingbird and FlyingFox must be built first (see
-# ../shared/bench/README.md); point HB_BIN and FF_BIN at their binaries when built elsewhere.
+# The first peer is the ratio baseline. nginx (Debian's) is the default; the Swift peers
+# (hummingbird, hummingbird-nioexec, flyingfox, flyingfox-nodelay) are taken only when their
+# binaries are given in HB_BIN and FF_BIN (built outside this repository, see harness/README.md);
+# naming one without its binary stops the script before it starts anything.
 # --smoke: a ~30 s pass over every step with tiny numbers (what .ci/run runs, so the script
 # cannot rot); its figures mean nothing. Installs wrk, nginx and ab when missing; when they
 # cannot be installed, the smoke says so and stops without failing. --streams and --polls size
@@ -21,7 +24,7 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(dirname "$here")
-bench=${BENCH_DIR:-$(dirname "$root")/shared/bench}
+bench=$here/harness
 rounds=3 duration=10s idle=10000 peers="nginx" smoke=0 ab_n=20000 warmup=3s settle=3
 streams=50000 polls=50000 held=10000 # held: the stream-memory and all-at-one-instant runs
 while [ $# -gt 0 ]; do
@@ -33,11 +36,18 @@ while [ $# -gt 0 ]; do
         --peers) peers=$2; shift 2 ;;
         --streams) streams=$2; shift 2 ;;
         --polls) polls=$2; shift 2 ;;
-        -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,23p' "$0"; exit 0 ;;
         *) echo "unknown argument: $1" >&2; exit 2 ;;
     esac
 done
-[ -d "$bench" ] || { echo "no bench harness at $bench" >&2; exit 1; }
+for peer in $peers; do
+    case $peer in
+        hummingbird*) [ -x "${HB_BIN:-}" ] || { echo "peer $peer: set HB_BIN to its binary" >&2; exit 2; } ;;
+        flyingfox*) [ -x "${FF_BIN:-}" ] || { echo "peer $peer: set FF_BIN to its binary" >&2; exit 2; } ;;
+        nginx) ;;
+        *) echo "unknown peer: $peer (nginx, hummingbird, hummingbird-nioexec, flyingfox, flyingfox-nodelay)" >&2; exit 2 ;;
+    esac
+done
 
 missing=()
 command -v wrk >/dev/null || missing+=(wrk)

@@ -9,6 +9,8 @@ struct MetaRoutes {
         "self": "/",
         "layouts": "/layouts",
         "layout": "/layouts/{screen}",
+        "frames": "/layouts/{screen}/frames?width={width}",
+        "snapshot": "/layouts/{screen}/snapshot.svg?width={width}",
         "themes": "/themes",
         "theme": "/themes/{theme}",
         "scenarios": "/scenarios",

@@ -33,6 +33,7 @@ public struct SkeletonService: Sendable {
         var router = Router()
         MetaRoutes(readiness: readiness).register(on: &router)
         LayoutRoutes(catalog: catalog).register(on: &router)
+        FrameRoutes(catalog: catalog).register(on: &router)
         let loading = LoadingRoutes(catalog: catalog, secret: Array(sessionSecret.utf8), sessionsStarted: sessionsStarted, now: now)
         loading.register(on: &router)
         DataRoutes(loading: loading).register(on: &router)

@@ -20,9 +20,9 @@ CHROMEDRIVER = os.environ.get("CHROMEDRIVER_BIN", "/usr/bin/chromedriver")
 class RunningServer:
     """A skeleton-server process; ready once it has printed the URL it listens on."""
 
-    def __init__(self):
+    def __init__(self, arguments=()):
         environment = {k: v for k, v in os.environ.items() if k not in ("HOST", "PORT")}
-        self.process = subprocess.Popen([BINARY, "--port", "0", "--no-access-log"],
+        self.process = subprocess.Popen([BINARY, "--port", "0", "--no-access-log", *arguments],
                                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=environment)
         line = self.process.stdout.readline().decode()
         match = re.search(r"listening on http://[^\s]+:(\d+)", line)

@@ -670,6 +670,9 @@ class SkeletonView {
     const element = div('element');
     element.dataset.element = node.id;
     element.style.display = 'grid';
+    // One column as wide as the slot, never widened to its content's minimum: an element lays
+    // out exactly as the same node would outside a slot (the server's frames assume so).
+    element.style.gridTemplateColumns = 'minmax(0, 1fr)';
     element.style.boxSizing = 'border-box';
     place(element, node, context.parentAxis);
     if (context.parentAxis === 'root') element.style.flex = '1 1 auto';

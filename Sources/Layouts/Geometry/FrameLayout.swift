@@ -1,0 +1,235 @@
+/// The layout engine: a layout's tree laid out for one viewport as the web renderer's CSS flex
+/// boxes lay it out (SPEC §3), giving the absolute frame of everything a client draws.
+///
+/// The rules, those of the renderer: a stack is a flex box along its axis with `spacing` between
+/// its children and `alignment` across it; a greedy child stretches across a column and shares a
+/// row's free width equally with the row's other greedy children, while any other child keeps
+/// its own size (a block its points, a stack the size of its content); a spacer shares the free
+/// length of its stack; a block with padding, a background or a minimum height sits in a frame
+/// of its own that centres it vertically; a paragraph is its lines, the last `lastLineFraction`
+/// of the width; a horizontal scroll view offers its content all the width it wants and clips
+/// it; the root fills the viewport. Right to left is the left-to-right layout mirrored.
+///
+/// Guarantees: the same inputs give the same frames; a tree within `ScreenFileLimits` is laid
+/// out in time proportional to its expanded size (each box is measured once per pass).
+public enum FrameLayout {
+    /// What a layout at one width gives: the frames in drawing order, and the height of the
+    /// content (the viewport height when none was given).
+    public struct Result: Sendable {
+        public let frames: [Frame]
+        public let contentHeight: Double
+        public let viewportHeight: Double
+    }
+
+    /// Lays `layout` out in a viewport `width` points wide and `height` high (the content's
+    /// height when nil), in `theme`'s colours, mirrored for `direction` rtl.
+    public static func layout(_ layout: ScreenLayout, theme: Theme, direction: Direction, width: Double, height: Double? = nil) -> Result {
+        let root = LayoutBox.box(layout.root, theme: theme, axis: .vertical)
+        let contentHeight = root.height
+        var placer = Placer(elements: Set(layout.elements.map(\.id)))
+        let viewportHeight = height ?? contentHeight
+        placer.place(root, in: Rect(x: 0, y: 0, width: width, height: viewportHeight), context: .init())
+        let frames = direction == .rtl ? placer.frames.map { $0.mirrored(in: width) } : placer.frames
+        return Result(frames: frames, contentHeight: contentHeight, viewportHeight: viewportHeight)
+    }
+}
+
+extension LayoutBox {
+    /// The width of the box's content with its padding: what it takes when nothing stretches it.
+    var width: Double {
+        let own: Double
+        switch content {
+        case .stack(.vertical, _, _), .scroll:
+            own = children.map(\.width).max() ?? 0
+        case .stack(.horizontal, let spacing, _):
+            own = children.reduce(0) { $0 + $1.width } + spacing * Double(max(0, children.count - 1))
+        case .block(let width, _, _, _):
+            own = width ?? 0
+        case .text, .spacer, .divider:
+            own = 0
+        }
+        return own + padding.leading + padding.trailing
+    }
+
+    /// The height of the box's content with its padding, at least its minimum height.
+    var height: Double {
+        let own: Double
+        switch content {
+        case .stack(.vertical, let spacing, _):
+            own = children.reduce(0) { $0 + $1.height } + spacing * Double(max(0, children.count - 1))
+        case .stack(.horizontal, _, _), .scroll:
+            own = children.map(\.height).max() ?? 0
+        case .block(_, let height, _, _):
+            own = height
+        case .text(let lines, let lineHeight, let lineSpacing, _, _, _):
+            own = Double(lines) * lineHeight + Double(max(0, lines - 1)) * lineSpacing
+        case .spacer:
+            own = 0
+        case .divider(let thickness, _):
+            own = thickness  // across a column; a row's divider is stretched to the row instead
+        }
+        return max(own + padding.top + padding.bottom, minHeight ?? 0)
+    }
+
+    /// Whether the box takes the whole cross size of a column: greedy, and no width of its own
+    /// (CSS stretches only an item whose cross size is auto).
+    var stretchesAcrossColumn: Bool {
+        if case .block(let width?, _, _, _) = content, !isFramedBlock { _ = width; return false }
+        return isGreedy
+    }
+}
+
+/// Places boxes and collects their frames, walking the tree once in drawing order.
+private struct Placer {
+    struct Context {
+        var element: String?
+        var group: Int?
+        var clip: Rect?
+    }
+
+    let elements: Set<String>
+    var frames: [Frame] = []
+    var groups = 0
+
+    init(elements: Set<String>) {
+        self.elements = elements
+    }
+
+    mutating func place(_ box: LayoutBox, in rect: Rect, context outer: Context) {
+        var context = outer
+        if let id = box.id, elements.contains(id) { context.element = id }
+        if let background = box.background {
+            let radius = box.isFramedBlock ? 0 : box.cornerRadius
+            add(.background, rect, radii: [radius, radius, radius, radius], fill: background, context: context, shimmered: false)
+        }
+        let inner = Rect(
+            x: rect.x + box.padding.leading, y: rect.y + box.padding.top,
+            width: rect.width - box.padding.leading - box.padding.trailing, height: rect.height - box.padding.top - box.padding.bottom)
+        if box.clips || { if case .scroll = box.content { true } else { false } }() {
+            context.clip = context.clip.map { $0.intersection(rect) } ?? rect
+        }
+        switch box.content {
+        case .stack(let axis, let spacing, let alignment):
+            if box.startsShimmer { context.group = newGroup() }
+            if axis == .vertical {
+                placeColumn(box.children, in: inner, spacing: spacing, alignment: alignment, context: context)
+            } else {
+                placeRow(box.children, in: inner, spacing: spacing, alignment: alignment, context: context)
+            }
+        case .scroll(let axis):
+            if box.startsShimmer { context.group = newGroup() }
+            guard let child = box.children.first else { break }
+            if axis == .vertical {
+                placeColumn([child], in: inner, spacing: 0, alignment: .center, context: context)
+            } else {
+                place(child, in: Rect(x: inner.x, y: inner.y, width: child.width, height: child.height), context: context)
+            }
+        case .block(let width, let height, let radii, let fill):
+            if box.startsShimmer { context.group = newGroup() }
+            let shape: Rect
+            if box.isFramedBlock {
+                let shapeWidth = width ?? inner.width
+                shape = Rect(x: inner.x, y: inner.y + (inner.height - height) / 2, width: shapeWidth, height: height)
+            } else {
+                shape = rect
+            }
+            add(.block, shape, radii: radii, fill: fill, context: context, shimmered: true)
+        case .text(let lines, let lineHeight, let lineSpacing, let lastLineFraction, let radius, let fill):
+            if box.startsShimmer { context.group = newGroup() }
+            for line in 0..<lines {
+                let isLast = line == lines - 1 && lines > 1
+                let frame = Rect(
+                    x: inner.x, y: inner.y + Double(line) * (lineHeight + lineSpacing),
+                    width: isLast ? inner.width * lastLineFraction : inner.width, height: lineHeight)
+                add(.line, frame, radii: [radius, radius, radius, radius], fill: fill, context: context, shimmered: true)
+            }
+        case .divider(_, let fill):
+            add(.divider, rect, radii: [0, 0, 0, 0], fill: fill, context: context, shimmered: false)
+        case .spacer:
+            break
+        }
+    }
+
+    /// A column: children one under another, `spacing` apart; spacers share the free height.
+    mutating func placeColumn(_ children: [LayoutBox], in inner: Rect, spacing: Double, alignment: Node.Alignment, context: Context) {
+        let heights = children.map(\.height)
+        let spacers = children.filter { if case .spacer = $0.content { true } else { false } }.count
+        let used = heights.reduce(0, +) + spacing * Double(max(0, children.count - 1))
+        let share = spacers > 0 ? max(0, inner.height - used) / Double(spacers) : 0
+        var y = inner.y
+        for (child, height) in zip(children, heights) {
+            var childHeight = height
+            if case .spacer = child.content { childHeight = max(child.minHeight ?? 0, share) }
+            let frame: Rect
+            if child.stretchesAcrossColumn {
+                frame = Rect(x: inner.x, y: y, width: inner.width, height: childHeight)
+            } else {
+                let width = child.width
+                frame = Rect(x: inner.x + Self.offset(inner.width - width, alignment), y: y, width: width, height: childHeight)
+            }
+            place(child, in: frame, context: context)
+            y += childHeight + spacing
+        }
+    }
+
+    /// A row: children side by side, `spacing` apart; greedy children share the free width
+    /// equally; a divider spans the row's height.
+    mutating func placeRow(_ children: [LayoutBox], in inner: Rect, spacing: Double, alignment: Node.Alignment, context: Context) {
+        let greedy = children.filter(\.isGreedy).count
+        let fixed = children.filter { !$0.isGreedy }.reduce(0) { $0 + $1.width }
+        let free = inner.width - fixed - spacing * Double(max(0, children.count - 1))
+        let share = greedy > 0 ? max(0, free) / Double(greedy) : 0
+        var x = inner.x
+        for child in children {
+            let width = child.isGreedy ? share : child.width
+            let frame: Rect
+            if case .divider = child.content {
+                frame = Rect(x: x, y: inner.y, width: width, height: inner.height)
+            } else {
+                let height = child.height
+                frame = Rect(x: x, y: inner.y + Self.offset(inner.height - height, alignment), width: width, height: height)
+            }
+            place(child, in: frame, context: context)
+            x += width + spacing
+        }
+    }
+
+    /// Where a child goes across its stack: at the start, centred, or at the end of `free`.
+    static func offset(_ free: Double, _ alignment: Node.Alignment) -> Double {
+        switch alignment {
+        case .leading, .top: 0
+        case .center: free / 2
+        case .trailing, .bottom: free
+        }
+    }
+
+    mutating func newGroup() -> Int {
+        groups += 1
+        return groups - 1
+    }
+
+    mutating func add(_ kind: Frame.Kind, _ rect: Rect, radii: [Double], fill: Color, context: Context, shimmered: Bool) {
+        frames.append(Frame(
+            kind: kind, rect: rect, radii: Self.fitted(radii, in: rect), fill: fill, element: context.element,
+            group: shimmered ? context.group : nil, clip: context.clip))
+    }
+
+    /// Radii scaled down together until no two adjacent ones overlap (CSS Backgrounds §5.5).
+    static func fitted(_ radii: [Double], in rect: Rect) -> [Double] {
+        let sums = [(rect.width, radii[0] + radii[1]), (rect.height, radii[1] + radii[2]), (rect.width, radii[2] + radii[3]), (rect.height, radii[3] + radii[0])]
+        let factor = sums.reduce(1.0) { factor, side in side.1 > 0 ? min(factor, side.0 / side.1) : factor }
+        return factor < 1 ? radii.map { $0 * factor } : radii
+    }
+}
+
+extension Frame {
+    /// This frame mirrored across the viewport's vertical axis: its rectangle, its clip, and its
+    /// corners (left and right swap).
+    func mirrored(in width: Double) -> Frame {
+        var frame = self
+        frame.rect = rect.mirrored(in: width)
+        frame.clip = clip?.mirrored(in: width)
+        frame.radii = [radii[1], radii[0], radii[3], radii[2]]
+        return frame
+    }
+}

@@ -1,0 +1,86 @@
+/// A node as the layout engine sees it, the way the web renderer reads a document: repeats
+/// expanded (copy i's ids suffixed `[i]`; where one node must stand, the copies in a stack with
+/// spacing 0), colours resolved in one theme, and whether the node is greedy decided: whether it
+/// takes all the width its parent offers, as SwiftUI sizes it (a `fill` width, `maxWidth: fill`,
+/// a scroll view, a paragraph, a spacer in a row, a divider in a column, a stack holding any).
+struct LayoutBox {
+    enum Content {
+        case stack(Node.Axis, spacing: Double, alignment: Node.Alignment)
+        case scroll(Node.Axis)
+        /// `width` nil: the width its parent gives. `radii` top-left, top-right, bottom-right,
+        /// bottom-left, before any scaling.
+        case block(width: Double?, height: Double, radii: [Double], fill: Color)
+        case text(lines: Int, lineHeight: Double, lineSpacing: Double, lastLineFraction: Double, radius: Double, fill: Color)
+        case spacer
+        case divider(thickness: Double, fill: Color)
+    }
+
+    var content: Content
+    var children: [LayoutBox] = []
+    var id: String?
+    var padding = Node.EdgeInsets(top: 0, leading: 0, bottom: 0, trailing: 0)
+    var minHeight: Double?
+    var background: Color?
+    var cornerRadius: Double
+    var clips: Bool
+    var startsShimmer: Bool
+    var isGreedy = false
+
+    /// A block drawn inside a frame of its own: the frame holds the padding, minimum height and
+    /// background, and centres the shape vertically.
+    var isFramedBlock: Bool {
+        guard case .block = content else { return false }
+        return padding != Node.EdgeInsets(top: 0, leading: 0, bottom: 0, trailing: 0) || background != nil || minHeight != nil
+    }
+
+    /// The boxes `node` stands for in a parent laid out along `axis`: one, or a repeat's copies.
+    static func boxes(_ node: Node, theme: Theme, axis: Node.Axis, suffix: String = "") -> [LayoutBox] {
+        if case .repeat(let count, let child) = node.kind {
+            return (0..<count).flatMap { boxes(child, theme: theme, axis: axis, suffix: suffix + "[\($0)]") }
+        }
+        return [box(node, theme: theme, axis: axis, suffix: suffix)]
+    }
+
+    /// The one box `node` stands for where a single node must stand (the root, a scroll's child).
+    static func box(_ node: Node, theme: Theme, axis: Node.Axis, suffix: String = "") -> LayoutBox {
+        var box = LayoutBox(
+            content: .spacer, id: node.id.map { $0 + suffix }, minHeight: node.minHeight,
+            background: node.background?.color(in: theme), cornerRadius: node.cornerRadius ?? 0,
+            clips: node.isClipped, startsShimmer: node.startsShimmer)
+        if let padding = node.padding { box.padding = padding }
+        switch node.kind {
+        case .repeat:
+            var stack = LayoutBox(content: .stack(axis, spacing: 0, alignment: .center), cornerRadius: 0, clips: false, startsShimmer: false)
+            stack.children = boxes(node, theme: theme, axis: axis, suffix: suffix)
+            stack.isGreedy = stack.children.contains { $0.isGreedy }
+            return stack
+        case .stack(let stackAxis, let spacing, let alignment, let children):
+            box.content = .stack(stackAxis, spacing: spacing, alignment: alignment)
+            box.children = children.flatMap { boxes($0, theme: theme, axis: stackAxis, suffix: suffix) }
+            box.isGreedy = node.fillsWidth || box.children.contains { $0.isGreedy }
+        case .scroll(let scrollAxis, let child):
+            box.content = .scroll(scrollAxis)
+            box.children = [Self.box(child, theme: theme, axis: scrollAxis, suffix: suffix)]
+            box.isGreedy = true
+        case .block(let width, let height, let shape, let corners, let fill):
+            let fixedWidth: Double? = if case .points(let points) = width { points } else { nil }
+            var radius = box.cornerRadius
+            if shape != .rect { radius = min(fixedWidth ?? height, height) / 2 }
+            let rounded: [Node.Corner] = corners ?? [.topLeading, .topTrailing, .bottomTrailing, .bottomLeading]
+            let radii = [Node.Corner.topLeading, .topTrailing, .bottomTrailing, .bottomLeading].map { rounded.contains($0) ? radius : 0 }
+            box.content = .block(width: fixedWidth, height: height, radii: radii, fill: fill.color(in: theme))
+            box.isGreedy = node.fillsWidth || fixedWidth == nil
+        case .text(let lines, let lineHeight, let lineSpacing, let lastLineFraction):
+            box.content = .text(
+                lines: lines, lineHeight: lineHeight, lineSpacing: lineSpacing, lastLineFraction: lastLineFraction,
+                radius: min(box.cornerRadius, lineHeight / 2), fill: PaletteToken.base.color(in: theme))
+            box.isGreedy = true
+        case .spacer:
+            box.isGreedy = axis == .horizontal
+        case .divider(let opacity, let thickness):
+            box.content = .divider(thickness: thickness, fill: PaletteToken.gray.color(in: theme).opacity(opacity))
+            box.isGreedy = axis != .horizontal
+        }
+        return box
+    }
+}

@@ -1,0 +1,105 @@
+import HTTPServer
+import Layouts
+import Synchronization
+
+/// `GET /layouts/{screen}/frames` and `GET /layouts/{screen}/snapshot.svg`: a screen laid out by
+/// the server (`FrameLayout`) at a viewport `width` (and `height`), with the options of
+/// `/layouts/{screen}`, as frames (JSON) or as a still SVG image.
+///
+/// Each document is computed on its first request and kept: a later request for the same
+/// screen, options and size costs a lookup, like a layout document. At most `cacheLimit`
+/// documents are kept; when the cache is full it starts afresh.
+final class FrameRoutes: Sendable {
+    static let sizes = 120...2048
+    static let cacheLimit = 512
+
+    private enum View: String, CaseIterable {
+        case frames
+        case snapshot = "snapshot.svg"
+    }
+
+    private struct Key: Hashable {
+        let screen: Int
+        let view: View
+        let options: LayoutOptions
+        let width: Int
+        let height: Int?
+    }
+
+    private let screens: [Screen]
+    private let cache = Mutex<[Key: DocumentResponses]>([:])
+
+    init(catalog: Catalog) {
+        screens = catalog.screens
+    }
+
+    func register(on router: inout Router) {
+        let routes = self
+        router.get("/layouts/{screen}/{view}") { request in routes.respond(request) }
+    }
+
+    private func respond(_ request: Request) -> Response {
+        let name = request.parameter("screen") ?? ""
+        guard let index = screens.firstIndex(where: { $0.id == name }) else {
+            return ProblemResponses.unknown("screen", name, allowed: screens.map(\.id))
+        }
+        let viewName = request.parameter("view") ?? ""
+        guard let view = View(rawValue: viewName) else {
+            return ProblemResponses.unknown("document", viewName, allowed: View.allCases.map(\.rawValue))
+        }
+        let chosen: LayoutRoutes.ChosenOptions
+        switch LayoutRoutes.options(request, variants: screens[index].variants) {
+        case .failure(let problem): return problem.response
+        case .success(let options): chosen = options
+        }
+        var options = chosen.options
+        options.variant = screens[index].variants[chosen.variantIndex]
+        options.expand = false
+        guard let widthText = request.queryValue("width") else {
+            return Self.badSize("width", nil)
+        }
+        guard let width = Self.size(widthText) else { return Self.badSize("width", widthText) }
+        var height: Int?
+        if let heightText = request.queryValue("height") {
+            guard let value = Self.size(heightText) else { return Self.badSize("height", heightText) }
+            height = value
+        }
+        let key = Key(screen: index, view: view, options: options, width: width, height: height)
+        if let responses = cache.withLock({ $0[key] }) {
+            return responses.response(to: request, hints: chosen.hints)
+        }
+        let responses = makeResponses(key)
+        cache.withLock { cache in
+            if cache.count >= Self.cacheLimit { cache.removeAll(keepingCapacity: true) }
+            cache[key] = responses
+        }
+        return responses.response(to: request, hints: chosen.hints)
+    }
+
+    private func makeResponses(_ key: Key) -> DocumentResponses {
+        let document = FramesDocument(screen: screens[key.screen], options: key.options, width: key.width, height: key.height)!
+        switch key.view {
+        case .frames:
+            return DocumentResponses(EncodedDocument(bytes: document.json()), hinted: true)
+        case .snapshot:
+            return DocumentResponses(EncodedDocument(bytes: document.svg()), hinted: true, contentType: "image/svg+xml",
+                                     headers: ResponseHeaders(["X-Content-Type-Options": "nosniff", "Content-Security-Policy": "default-src 'none'"]))
+        }
+    }
+
+    /// A whole number of points within `sizes`, written in plain decimal digits.
+    private static func size(_ text: String) -> Int? {
+        guard text.utf8.count <= 4, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+              let value = Int(text), sizes.contains(value) else { return nil }
+        return value
+    }
+
+    private static func badSize(_ name: String, _ value: String?) -> Response {
+        let got = value.map { "; got '\($0)'" } ?? " and is required"
+        let problem = Problem(
+            status: .badRequest,
+            detail: "query parameter '\(name)' must be a whole number of points from \(sizes.lowerBound) to \(sizes.upperBound)\(got)",
+            extensions: [("parameter", .string(name)), ("allowed", .string("\(sizes.lowerBound)...\(sizes.upperBound)"))])
+        return problem.response()
+    }
+}

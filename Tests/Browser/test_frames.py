@@ -112,3 +112,59 @@ def test_frames_equal_the_renderers_boxes_for_example_screens(driver, examples_s
         compared, failures = check_screen(driver, examples_server, screen, variant)
         assert compared == 12
         assert not failures, "\n".join(failures)
+
+
+# The renderer's drawing with its shimmer taken off (the snapshot is the skeleton at rest: each
+# shape in its own fill), on the screen's background colour.
+AT_REST = r"""
+const [layout, width, height, background] = arguments;
+document.body.replaceChildren();
+const box = mountDocument(layout, { motion: 'reduced' }, [width, height]);
+box.style.background = background;
+await nextFrames(2);
+for (const element of box.querySelectorAll('*')) {
+  element.style.backgroundImage = 'none';
+  element.style.maskImage = 'none';
+  element.style.webkitMaskImage = 'none';
+  element.getAnimations().forEach((animation) => animation.cancel());
+}
+await nextFrames(2);
+return true;
+"""
+
+# Pixels whose colour differs by more than 48 in a channel (an anti-aliased edge differs by less
+# or lies along a curve): at most this share of the image.
+PIXEL_TOLERANCE = 0.01
+
+
+@pytest.mark.parametrize("screen", ["home", "insights", "inbox", "thread", "movies"])
+def test_the_snapshot_drawn_by_rsvg_matches_the_renderer_in_chromium(driver, server, screen, screenshots, tmp_path):
+    import io
+    import subprocess
+
+    from PIL import Image, ImageChops
+    from selenium.webdriver.common.by import By
+
+    harness(driver, server)
+    width = 390
+    document = get(server, f"/layouts/{screen}/frames?width={width}&theme=dark")
+    height = math.ceil(document["height"])
+    layout = get(server, f"/layouts/{screen}?motion=reduced&theme=dark")
+    svg_path = tmp_path / f"{screen}.svg"
+    with urllib.request.urlopen(f"{server.url}/layouts/{screen}/snapshot.svg?width={width}&height={height}&theme=dark") as response:
+        assert response.headers["Content-Type"] == "image/svg+xml"
+        svg_path.write_bytes(response.read())
+    png_path = os.path.join(screenshots, f"snapshot-{screen}.png")
+    subprocess.run(["rsvg-convert", "--format", "png", "--output", png_path, str(svg_path)], check=True)
+    drawn = Image.open(png_path).convert("RGB")
+
+    background = "#" + document["background"][1:7]
+    run(driver, AT_REST, layout, width, height, background)
+    element = driver.find_element(By.CSS_SELECTOR, "body > div")
+    painted = Image.open(io.BytesIO(element.screenshot_as_png)).convert("RGB")
+    painted.save(os.path.join(screenshots, f"renderer-{screen}.png"))
+    assert painted.size == drawn.size == (width, height)
+    assert len(drawn.getcolors(1 << 16) or range(1 << 16)) > 2, "the snapshot shows shapes, not a blank screen"
+    channels = ImageChops.difference(painted, drawn).tobytes()
+    differing = sum(1 for index in range(0, len(channels), 3) if max(channels[index:index + 3]) > 48)
+    assert differing / (width * height) <= PIXEL_TOLERANCE, f"{differing} of {width * height} pixels differ"

@@ -9,8 +9,8 @@ struct MetaRoutes {
         "self": "/",
         "layouts": "/layouts",
         "layout": "/layouts/{screen}",
-        "frames": "/layouts/{screen}/frames?width={width}",
-        "snapshot": "/layouts/{screen}/snapshot.svg?width={width}",
+        "frames": "/layouts/{screen}/frames",
+        "snapshot": "/layouts/{screen}/snapshot.svg",
         "themes": "/themes",
         "theme": "/themes/{theme}",
         "scenarios": "/scenarios",
@@ -25,6 +25,7 @@ struct MetaRoutes {
         "metrics": "/metrics",
         "openapi": "/openapi.json",
         "layoutSchema": "/schema/layout.json",
+        "framesSchema": "/schema/frames.json",
         "screenSchema": "/schema/screen.json",
     ]
 

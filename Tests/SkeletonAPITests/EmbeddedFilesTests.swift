@@ -16,6 +16,7 @@ import Testing
         ("Sources/SkeletonAPI/Web/renderer.js", EmbeddedFiles.rendererJS),
         ("Sources/SkeletonAPI/Contract/screen.schema.json", ScreenSchema.document),
         ("Sources/SkeletonAPI/Contract/layout.schema.json", LayoutSchema.document),
+        ("Sources/SkeletonAPI/Contract/frames.schema.json", FramesSchema.document),
     ])
     func servesTheFileByteForByte(path: String, served: [UInt8]) throws {
         #expect(try Self.file(path) == served)

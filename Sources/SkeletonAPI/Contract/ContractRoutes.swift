@@ -1,7 +1,7 @@
 import HTTPServer
 import Layouts
 
-/// `GET /openapi.json`, `GET /schema/layout.json` and `GET /schema/screen.json`: the service's
+/// `GET /openapi.json`, `GET /schema/layout.json`, `/schema/frames.json` and `/schema/screen.json`: the service's
 /// contract. Each document is encoded once, at start-up, and served like the layout documents:
 /// a strong ETag, 304 for a matching `If-None-Match`, `Cache-Control: public, max-age=60`.
 ///
@@ -13,19 +13,22 @@ struct ContractRoutes {
     private let openAPI: DocumentResponses
     private let layoutSchema: SchemaResponses
     private let screenSchema: SchemaResponses
+    private let framesSchema: SchemaResponses
 
     /// `servesMetrics`: whether the service answers `GET /metrics`, which the description lists only then.
     init(catalog: Catalog, servesMetrics: Bool) {
         openAPI = DocumentResponses(EncodedDocument(bytes: OpenAPIDocument.bytes(catalog: catalog, servesMetrics: servesMetrics)), hinted: false)
         layoutSchema = SchemaResponses(LayoutSchema.document)
         screenSchema = SchemaResponses(ScreenSchema.document)
+        framesSchema = SchemaResponses(FramesSchema.document)
     }
 
     func register(on router: inout Router) {
-        let openAPI = openAPI, layoutSchema = layoutSchema, screenSchema = screenSchema
+        let openAPI = openAPI, layoutSchema = layoutSchema, screenSchema = screenSchema, framesSchema = framesSchema
         router.get("/openapi.json") { request in openAPI.response(to: request) }
         router.get(LayoutSchema.path) { request in layoutSchema.response(to: request) }
         router.get(ScreenSchema.path) { request in screenSchema.response(to: request) }
+        router.get(FramesSchema.path) { request in framesSchema.response(to: request) }
     }
 }
 

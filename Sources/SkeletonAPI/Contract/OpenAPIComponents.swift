@@ -12,6 +12,7 @@ enum OpenAPIComponents {
         return #"""
             {"schemas": {
             \#(LayoutSchema.components),
+            \#(FramesSchema.components),
             \#(LoadingSchemas.components(screens: screens)),
             \#(documents),
             "Problem": {
@@ -61,6 +62,10 @@ enum OpenAPIComponents {
                                             "at": {"value": {"screen": \#(firstScreen), "scenario": "slow", "seed": 7, "at": 1200}}}},
               "LoadingStreamQuery": {"name": "query", "in": "query", "required": true, "style": "form", "explode": true, "schema": {"$ref": "#/components/schemas/LoadingStreamQuery"},
                                      "examples": {"start": {"value": {"screen": \#(firstScreen), "seed": 7, "speed": "10"}}}},
+              "Width": {"name": "width", "in": "query", "required": true, "schema": {"type": "integer", "minimum": 120, "maximum": 2048}, "example": 390,
+                        "description": "The viewport's width in whole points."},
+              "Height": {"name": "height", "in": "query", "required": false, "schema": {"type": "integer", "minimum": 120, "maximum": 2048},
+                         "description": "The viewport's height in whole points (spacers in the root share what the content leaves); default: the content's height."},
               "TimelineScreen": {"name": "screen", "in": "query", "required": true, "schema": {"$ref": "#/components/schemas/KnownScreen"}, "example": \#(firstScreen)},
               "Scenario": {"name": "scenario", "in": "query", "required": false, "schema": {"$ref": "#/components/schemas/Scenario"}, "example": "timeout"},
               "Seed": {"name": "seed", "in": "query", "required": false, "schema": {"$ref": "#/components/schemas/Seed"}, "example": 7},

@@ -31,6 +31,7 @@ enum OpenAPIDocument {
                 responses: [("200", json("The layout document.", ref("Layout"), headers: hinted)), notModifiedHinted, badRequest, notFound])),
         ]
         paths += catalog.screens.map(screenPath)
+        paths += framePaths
         paths += [
             path("/themes", get(
                 "listThemes", tag: "layouts", summary: "Every colour token of every theme.",
@@ -127,6 +128,10 @@ enum OpenAPIDocument {
                 "getLayoutSchema", tag: "contract", summary: "The JSON Schema (2020-12) of a layout document.",
                 parameters: [parameter("IfNoneMatch")],
                 responses: [("200", schemaDocument("The layout document's schema.", id: LayoutSchema.path)), notModified, badRequest])),
+            path(FramesSchema.path, get(
+                "getFramesSchema", tag: "contract", summary: "The JSON Schema (2020-12) of a frames document.",
+                parameters: [parameter("IfNoneMatch")],
+                responses: [("200", schemaDocument("The frames document's schema.", id: FramesSchema.path)), notModified, badRequest])),
             path(ScreenSchema.path, get(
                 "getScreenSchema", tag: "contract", summary: "The JSON Schema (2020-12) of a custom screen file (--layouts DIR), for editors: name it in the file's $schema.",
                 parameters: [parameter("IfNoneMatch")],
@@ -188,6 +193,25 @@ enum OpenAPIDocument {
                          parameter("PrefersColorScheme"), parameter("PrefersReducedMotion"), parameter("IfNoneMatch")],
             responses: [("200", json("The layout document.", document, headers: hinted)), notModifiedHinted, badRequest]))
     }
+
+    /// `/layouts/{screen}/frames` and `/layouts/{screen}/snapshot.svg`: a screen laid out by the server.
+    private static let framePaths: [String] = {
+        let parameters = [parameter("ScreenPath"), parameter("Width"), parameter("Height"), parameter("Theme"), parameter("Motion"),
+                          parameter("Direction"), parameter("PrefersColorScheme"), parameter("PrefersReducedMotion"),
+                          parameter("IfNoneMatch")]
+        let snapshot = #"{"description": "The skeleton as a still SVG 1.1 image: no script, no external reference.", "headers": \#(headers(hinted)), "content": {"image/svg+xml": {"schema": {"type": "string"}}}}"#
+        return [
+            path("/layouts/{screen}/frames", get(
+                "getFrames", tag: "layouts", summary: "A screen laid out by the server at a viewport size: every shape to draw, in order, with its frame, radii, fill, element, shimmer group and clip.",
+                description: "The layout engine follows the web renderer's rules (stacks, fill widths, scroll views, repeats expanded, right to left mirrored); computed once per screen, options and size. The query may also choose one of the screen's variants with variant= (listed on the screen's own path, /layouts/{id}); another is a 400 listing them.",
+                parameters: parameters,
+                responses: [("200", json("The frames.", ref("Frames"), headers: hinted)), notModifiedHinted, badRequest, notFound])),
+            path("/layouts/{screen}/snapshot.svg", get(
+                "getSnapshot", tag: "layouts", summary: "The same frames drawn as a still SVG image (shimmer at rest), for an <img>, a README or a design tool.",
+                parameters: parameters,
+                responses: [("200", snapshot), notModifiedHinted, badRequest, notFound])),
+        ]
+    }()
 
     private static func path(_ path: String, _ item: String) -> String {
         "\(JSONText.string(path)): \(item)"

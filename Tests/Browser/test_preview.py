@@ -6,7 +6,7 @@ import urllib.parse
 from selenium.common.exceptions import NoAlertPresentException
 from selenium.webdriver.support.ui import WebDriverWait
 
-from page import run
+from page import fetch_json, run
 
 PHONE_BLOCKS = """
     return [...document.querySelectorAll('skeleton-screen')].map((phone) => ({
@@ -127,3 +127,22 @@ def test_markup_in_the_query_is_ignored_and_shown_as_text(driver, server):
     assert page["hostile"] is None and no_alert(driver)
     assert page["values"] == {"screen": "inbox", "theme": "both", "motion": "full", "direction": "ltr", "scenario": "typical", "seed": "0", "speed": "1"}
     assert len(page["notes"]) == 5 and any("<img src=x" in note for note in page["notes"])
+
+
+def test_each_phone_links_the_frames_and_the_snapshot_of_what_it_shows(driver, server):
+    open_preview(driver, server, "/preview/movies?direction=rtl&motion=reduced")
+    links = driver.execute_script("""
+        return [...document.querySelectorAll('.phone')].map((phone) => ({
+            theme: phone.dataset.theme,
+            frames: phone.querySelector('.frames-link').href,
+            snapshot: phone.querySelector('.snapshot-link').href,
+        }));
+    """)
+    assert [link["theme"] for link in links] == ["light", "dark"]
+    for link in links:
+        for kind, path in (("frames", "/layouts/movies/frames"), ("snapshot", "/layouts/movies/snapshot.svg")):
+            url = urllib.parse.urlsplit(link[kind])
+            assert url.path == path
+            assert dict(urllib.parse.parse_qsl(url.query)) == {"width": "390", "theme": link["theme"], "motion": "reduced", "direction": "rtl"}
+    frames = fetch_json(driver, links[1]["frames"])
+    assert (frames["theme"], frames["direction"], frames["width"]) == ("dark", "rtl", 390)

@@ -73,7 +73,16 @@ function phone(theme, options) {
   screen.setAttribute('speed', options.speed);
   frame.append(screen);
   const caption = document.createElement('figcaption');
-  caption.textContent = `${theme} · ${options.motion} motion · ${options.direction}`;
+  caption.textContent = `${theme} · ${options.motion} motion · ${options.direction} · `;
+  // What this phone shows, laid out by the server at its width: the frames and a still image.
+  const laidOut = new URLSearchParams({ width: '390', theme, motion: options.motion, direction: options.direction });
+  for (const [name, path] of [['frames', 'frames'], ['snapshot', 'snapshot.svg']]) {
+    const link = document.createElement('a');
+    link.className = `${name}-link`;
+    link.href = `/layouts/${encodeURIComponent(screenId)}/${path}?${laidOut}`;
+    link.textContent = name;
+    caption.append(link, name === 'frames' ? ' · ' : '');
+  }
   figure.append(frame, caption);
   return figure;
 }

@@ -45,10 +45,45 @@ public struct Request: Sendable {
     public func parameter(_ name: String) -> String? {
         guard let routeParameter else { return nil }
         if routeParameter.name == name { return routeParameter.value }
-        // A template ending in several parameters: names and values joined by `/`, which no decoded value holds.
-        let names = routeParameter.name.split(separator: "/")
-        guard names.count > 1, let index = names.firstIndex(where: { $0 == name }) else { return nil }
-        return String(routeParameter.value.split(separator: "/", omittingEmptySubsequences: false)[index])
+        // A template ending in several parameters: names and values joined by `/`, which no decoded
+        // value holds. Scanned as bytes: a character-wise split cost some 10,000 instructions.
+        var names = routeParameter.name, wanted = name, values = routeParameter.value
+        guard let index = names.withUTF8({ names in wanted.withUTF8 { Self.segmentIndex(of: $0, in: names) } }) else { return nil }
+        return values.withUTF8 { values in Self.segment(index, of: values).map { String(decoding: $0, as: UTF8.self) } }
+    }
+
+    /// The position of the `/`-separated segment of `text` equal to `wanted`.
+    private static func segmentIndex(of wanted: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>) -> Int? {
+        var index = 0
+        var start = 0
+        var position = 0
+        while position <= text.count {
+            if position == text.count || text[position] == UInt8(ascii: "/") {
+                if position - start == wanted.count && (wanted.isEmpty || memcmp(text.baseAddress! + start, wanted.baseAddress!, wanted.count) == 0) {
+                    return index
+                }
+                index += 1
+                start = position + 1
+            }
+            position += 1
+        }
+        return nil
+    }
+
+    /// The `/`-separated segment of `text` at `index`.
+    private static func segment(_ index: Int, of text: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
+        var current = 0
+        var start = 0
+        var position = 0
+        while position <= text.count {
+            if position == text.count || text[position] == UInt8(ascii: "/") {
+                if current == index { return UnsafeBufferPointer(start: text.baseAddress.map { $0 + start }, count: position - start) }
+                current += 1
+                start = position + 1
+            }
+            position += 1
+        }
+        return nil
     }
 
     /// The decoded value of the first query parameter called `name`; nil when absent. The

@@ -18,12 +18,17 @@ final class FrameRoutes: Sendable {
         case snapshot = "snapshot.svg"
     }
 
+    /// What a document depends on, packed in one integer: the cheapest key to hash.
     private struct Key: Hashable {
-        let screen: Int
-        let view: View
-        let options: LayoutOptions
-        let width: Int
-        let height: Int?
+        let packed: UInt64
+
+        init(screen: Int, variant: Int, view: View, options: LayoutOptions, width: Int, height: Int?) {
+            var packed = UInt64(screen) << 40 | UInt64(variant) << 32
+            packed |= UInt64(width) << 16 | UInt64(height ?? 0) << 4
+            packed |= (view == .frames ? 0 : 8) | (options.theme == .light ? 0 : 4)
+            packed |= (options.motion == .full ? 0 : 2) | (options.direction == .ltr ? 0 : 1)
+            self.packed = packed
+        }
     }
 
     private let screens: [Screen]
@@ -47,14 +52,9 @@ final class FrameRoutes: Sendable {
         guard let view = View(rawValue: viewName) else {
             return ProblemResponses.unknown("document", viewName, allowed: View.allCases.map(\.rawValue))
         }
-        let chosen: LayoutRoutes.ChosenOptions
-        switch LayoutRoutes.options(request, variants: screens[index].variants) {
-        case .failure(let problem): return problem.response
-        case .success(let options): chosen = options
-        }
+        var chosen = LayoutRoutes.ChosenOptions()
+        if let problem = LayoutRoutes.choose(&chosen, from: request, variants: screens[index].variants) { return problem }
         var options = chosen.options
-        options.variant = screens[index].variants[chosen.variantIndex]
-        options.expand = false
         guard let widthText = request.queryValue("width") else {
             return Self.badSize("width", nil)
         }
@@ -64,11 +64,14 @@ final class FrameRoutes: Sendable {
             guard let value = Self.size(heightText) else { return Self.badSize("height", heightText) }
             height = value
         }
-        let key = Key(screen: index, view: view, options: options, width: width, height: height)
+        let key = Key(screen: index, variant: chosen.variantIndex, view: view, options: options, width: width, height: height)
         if let responses = cache.withLock({ $0[key] }) {
             return responses.response(to: request, hints: chosen.hints)
         }
-        let responses = makeResponses(key)
+        options.variant = screens[index].variants[chosen.variantIndex]
+        options.expand = false
+        let document = FramesDocument(screen: screens[index], options: options, width: width, height: height)!
+        let responses = Self.responses(document, view)
         cache.withLock { cache in
             if cache.count >= Self.cacheLimit { cache.removeAll(keepingCapacity: true) }
             cache[key] = responses
@@ -76,9 +79,8 @@ final class FrameRoutes: Sendable {
         return responses.response(to: request, hints: chosen.hints)
     }
 
-    private func makeResponses(_ key: Key) -> DocumentResponses {
-        let document = FramesDocument(screen: screens[key.screen], options: key.options, width: key.width, height: key.height)!
-        switch key.view {
+    private static func responses(_ document: FramesDocument, _ view: View) -> DocumentResponses {
+        switch view {
         case .frames:
             return DocumentResponses(EncodedDocument(bytes: document.json()), hinted: true)
         case .snapshot:

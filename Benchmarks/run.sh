@@ -129,6 +129,10 @@ echo "### GET $home ($(wc -c < "$work/payload/home.json") B body): keep-alive (w
 echo "### GET $home, 16 requests pipelined per write"
 "$bench/compare.sh" "${common[@]}" --close-tool none --wrk-script "$bench/tools/pipeline.lua" -o "$work/pipelined" \
     $(peer_targets "$home" | head -1) "skeleton=$H:$port$home" ${floor[@]+"${floor[@]}"} | grep -E '^\||^RESULT'
+echo "### GET $home/frames?width=390 beside GET $home: the server's laid-out frames, cached after the first request (issue: at most 1.2x)"
+curl -sf -o /dev/null "$H:$port$home/frames?width=390"
+"$bench/compare.sh" "${common[@]}" --close-tool none -o "$work/frames" \
+    "layout=$H:$port$home" "frames=$H:$port$home/frames?width=390" | grep -E '^\||^RESULT'
 if [ "$has_loading" = 1 ]; then
     echo "### GET $loading (computed per request; nginx serves the same bytes as a file)"
     "$bench/compare.sh" "${common[@]}" --close-tool none -o "$work/loading" \

@@ -9,12 +9,7 @@ import Testing
     let router = SkeletonService(readiness: Readiness()).router
 
     func response(_ path: String, query: String = "", fields: [(String, String)] = []) -> Response {
-        var request = Request(method: .get, path: path, query: query, fields: HTTPFields(fields))
-        guard case .response(let response) = router.reply(to: &request) else {
-            Issue.record("\(path) deferred its reply")
-            return Response(status: .internalServerError)
-        }
-        return response
+        router.response(path, query: query, fields: fields)
     }
 
     @Test func servesTheFramesOfTheChosenOptionsAndSize() throws {

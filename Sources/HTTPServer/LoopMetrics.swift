@@ -54,6 +54,7 @@ final class LoopMetrics: Sendable {
         case .options: 6
         case .trace: 7
         case .patch: 8
+        default: methods.firstIndex(of: method)!  // a method no route serves: off the hot path
         }
     }
 

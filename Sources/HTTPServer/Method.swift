@@ -1,10 +1,23 @@
 import Glibc
 
-/// The request methods of RFC 9110 §9 (and PATCH, RFC 5789). A token outside this set is
-/// answered 501 Not Implemented; method names are case-sensitive (RFC 9110 §9.1).
+/// The request methods of IANA's HTTP Method Registry: those of RFC 9110 §9, PATCH (RFC 5789),
+/// QUERY, and the WebDAV family. A method a route does not serve is answered 405 with `Allow`;
+/// a token outside this set 501 Not Implemented (RFC 9110 §9.1, §15.5.6, §15.6.2). Method names
+/// are case-sensitive. (PRI is registered only to reserve HTTP/2's connection preface, which is
+/// answered 505: it is not a method here.)
 public enum Method: String, Sendable, CaseIterable {
     case get = "GET", head = "HEAD", post = "POST", put = "PUT", delete = "DELETE"
     case connect = "CONNECT", options = "OPTIONS", trace = "TRACE", patch = "PATCH"
+    case query = "QUERY"
+    case acl = "ACL", baselineControl = "BASELINE-CONTROL", bind = "BIND", checkin = "CHECKIN", checkout = "CHECKOUT"
+    case copy = "COPY", label = "LABEL", link = "LINK", lock = "LOCK", merge = "MERGE", mkactivity = "MKACTIVITY"
+    case mkcalendar = "MKCALENDAR", mkcol = "MKCOL", mkredirectref = "MKREDIRECTREF", mkworkspace = "MKWORKSPACE"
+    case move = "MOVE", orderpatch = "ORDERPATCH", propfind = "PROPFIND", proppatch = "PROPPATCH", rebind = "REBIND"
+    case report = "REPORT", search = "SEARCH", unbind = "UNBIND", uncheckout = "UNCHECKOUT", unlink = "UNLINK"
+    case unlock = "UNLOCK", update = "UPDATE", updateredirectref = "UPDATEREDIRECTREF", versionControl = "VERSION-CONTROL"
+
+    /// The registered methods no route of this server serves: looked up off the hot path.
+    private static let others = allCases.filter { ![.get, .head, .post, .put, .delete, .connect, .options, .trace, .patch].contains($0) }
 
     /// The method named by the bytes, without allocating.
     init?(bytes: UnsafeRawBufferPointer) {
@@ -22,7 +35,9 @@ public enum Method: String, Sendable, CaseIterable {
         case UInt8(ascii: "C") where equals("CONNECT"): self = .connect
         case UInt8(ascii: "O") where equals("OPTIONS"): self = .options
         case UInt8(ascii: "T") where equals("TRACE"): self = .trace
-        default: return nil
+        default:
+            guard let other = Self.others.first(where: { $0.rawValue.utf8.elementsEqual(bytes) }) else { return nil }
+            self = other
         }
     }
 
@@ -38,6 +53,36 @@ public enum Method: String, Sendable, CaseIterable {
         case .options: "OPTIONS"
         case .trace: "TRACE"
         case .patch: "PATCH"
+        case .query: "QUERY"
+        case .acl: "ACL"
+        case .baselineControl: "BASELINE-CONTROL"
+        case .bind: "BIND"
+        case .checkin: "CHECKIN"
+        case .checkout: "CHECKOUT"
+        case .copy: "COPY"
+        case .label: "LABEL"
+        case .link: "LINK"
+        case .lock: "LOCK"
+        case .merge: "MERGE"
+        case .mkactivity: "MKACTIVITY"
+        case .mkcalendar: "MKCALENDAR"
+        case .mkcol: "MKCOL"
+        case .mkredirectref: "MKREDIRECTREF"
+        case .mkworkspace: "MKWORKSPACE"
+        case .move: "MOVE"
+        case .orderpatch: "ORDERPATCH"
+        case .propfind: "PROPFIND"
+        case .proppatch: "PROPPATCH"
+        case .rebind: "REBIND"
+        case .report: "REPORT"
+        case .search: "SEARCH"
+        case .unbind: "UNBIND"
+        case .uncheckout: "UNCHECKOUT"
+        case .unlink: "UNLINK"
+        case .unlock: "UNLOCK"
+        case .update: "UPDATE"
+        case .updateredirectref: "UPDATEREDIRECTREF"
+        case .versionControl: "VERSION-CONTROL"
         }
     }
 }

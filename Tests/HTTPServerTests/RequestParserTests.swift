@@ -145,6 +145,8 @@ import Testing
         #expect(error("GET / HTTP/2.0\r\nHost: h\r\n\r\n")?.status == .httpVersionNotSupported)
         #expect(error("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n")?.status == .httpVersionNotSupported)
         #expect(error("BREW / HTTP/1.1\r\nHost: h\r\n\r\n")?.status == .notImplemented)
+        #expect(error("query / HTTP/1.1\r\nHost: h\r\n\r\n")?.status == .notImplemented, "method names are case-sensitive")
+        #expect(error("QUERYX / HTTP/1.1\r\nHost: h\r\n\r\n")?.status == .notImplemented)
         #expect(error("get / HTTP/1.1\r\nHost: h\r\n\r\n")?.status == .notImplemented)
         #expect(try request("GET / HTTP/1.9\r\nHost: h\r\n\r\n").0.version == .http11)
         #expect(try request("OPTIONS * HTTP/1.1\r\nHost: h\r\n\r\n").0.path == "*")

@@ -83,6 +83,13 @@ def test_options_is_a_cors_preflight(client):
     assert response.header("access-control-allow-origin") == "*"
 
 
+def test_a_registered_method_a_route_does_not_serve_is_405_with_allow(server):
+    for method in ("QUERY", "PROPFIND", "MKCOL", "VERSION-CONTROL"):
+        reply = raw_exchange(server.port, f"{method} /layouts/home HTTP/1.1\r\nHost: t\r\nContent-Length: 0\r\n\r\n")
+        assert reply.startswith(b"HTTP/1.1 405 "), (method, reply[:40])
+        assert b"\r\nAllow: GET, HEAD, OPTIONS\r\n" in reply, method
+
+
 def test_unknown_method_is_501(server):
     reply = raw_exchange(server.port, "BREW /healthz HTTP/1.1\r\nHost: t\r\n\r\n")
     assert reply.startswith(b"HTTP/1.1 501 ")

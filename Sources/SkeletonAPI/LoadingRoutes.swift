@@ -111,7 +111,12 @@ final class LoadingRoutes: Sendable {
                 verified.remember(text, token: token, owner: identity)
                 return Session(token: token, text: text, schedule: schedule(of: token))
             } catch {
-                throw Rejection(response: Problem(status: .badRequest, detail: "query parameter 'session' is not a valid session token: \(error)",
+                // A token of the right shape names a session; one this server did not issue (or
+                // no longer serves) is not found, which a client or a schema-driven fuzzer reads
+                // as such. Text that is not a token at all is a bad parameter.
+                let status: Status = SessionToken.hasTokenSyntax(text) ? .notFound : .badRequest
+                let what = status == .notFound ? "names no session this server serves" : "is not a valid session token"
+                throw Rejection(response: Problem(status: status, detail: "query parameter 'session' \(what): \(error)",
                                                   extensions: [("parameter", .string("session"))]).response())
             }
         }

@@ -1,6 +1,7 @@
 """The loading simulation over the wire (SPEC §5): scenarios, sessions, long polls, events."""
 import json
 import random
+import re
 import socket
 import string
 import time
@@ -148,7 +149,7 @@ def test_two_processes_with_one_secret_answer_one_token_alike():
             doc.pop("elapsedMs")
         assert from_a == from_b
         response, problem = get_json(co, f"/loading-state?session={token}")
-        assert response.status == 400 and problem["parameter"] == "session"
+        assert response.status == 404 and problem["parameter"] == "session", "another secret: no such session here"
     finally:
         for server in (a, b, other):
             assert server.stop() == 0
@@ -278,7 +279,7 @@ def test_a_client_leaving_mid_stream_costs_only_its_connection(server, client):
     assert client.request("/healthz").status == 200
 
 
-def test_random_and_altered_tokens_are_400(client):
+def test_random_and_altered_tokens_are_404_when_shaped_as_tokens_else_400(client):
     _, state = get_json(client, "/loading-state?screen=home")
     token = state["session"]
     rng = random.Random(1234)
@@ -291,8 +292,10 @@ def test_random_and_altered_tokens_are_400(client):
     assert len(candidates) >= 200
     for candidate in candidates:
         response = client.request(f"/loading-state?session={candidate}" if candidate else "/loading-state?session=")
-        assert response.status == 400, candidate
+        shaped = re.fullmatch(r"[A-Za-z0-9_-]{2,}\.[A-Za-z0-9_-]{22}", candidate) is not None
+        assert response.status == (404 if shaped else 400), candidate
         assert json.loads(response.body)["parameter"] == "session"
+    assert sum(1 for candidate in candidates if re.fullmatch(r"[A-Za-z0-9_-]{2,}\.[A-Za-z0-9_-]{22}", candidate)) >= 20, "altered tokens keep their shape"
 
 
 @pytest.mark.parametrize("query,parameter", [

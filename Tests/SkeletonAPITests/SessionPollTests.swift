@@ -28,7 +28,7 @@ import Testing
         let token = try session(reply(first, "screen=home&seed=3"))
         #expect(reply(first, "session=\(token)").status == .ok)
         #expect(reply(first, "session=\(token)").status == .ok)  // from the cache
-        #expect(reply(second, "session=\(token)").status == .badRequest)
+        #expect(reply(second, "session=\(token)").status == .notFound, "no such session under this secret")
     }
 
     @Test func aCachedSessionStillExpires() throws {
@@ -38,7 +38,7 @@ import Testing
         #expect(reply(service, "session=\(token)").status == .ok)
         clock.now += SessionToken.maximumAgeMs + 1
         let expired = reply(service, "session=\(token)")
-        #expect(expired.status == .badRequest)
+        #expect(expired.status == .notFound, "an expired session is no longer served")
         #expect(String(decoding: expired.body, as: UTF8.self).contains("more than 24 h ago"))
     }
 

@@ -63,6 +63,17 @@ public struct SessionToken: Sendable, Equatable {
 
     /// The token `sealed` made with the same key (the secret's HMAC states), checked against the screens served now and
     /// against `nowEpochMs`; the tag is checked before anything in the payload is believed.
+    /// Whether `text` has a token's shape: base64url payload (2 characters at least), a dot,
+    /// and a 22-character base64url tag, as the OpenAPI description's pattern says.
+    public static func hasTokenSyntax(_ text: String) -> Bool {
+        let parts = text.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+        func isBase64URL(_ byte: UInt8) -> Bool {
+            (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+        }
+        return parts.count == 2 && parts[0].count >= 2 && parts[1].count == 22 && parts.allSatisfy { $0.allSatisfy(isBase64URL) }
+    }
+
     public static func open(
         _ token: String, key: HMACSHA256, nowEpochMs: Int64, knownScreens: Set<String>
     ) throws(SessionTokenError) -> SessionToken {

@@ -21,7 +21,7 @@ enum LoadingSchemas {
                   "pattern": "^(?:(?:[1-9][0-9]?|0[1-9][0-9]?|00[1-9])(?:\\.[0-9]{1,3})?|100(?:\\.0{1,3})?|0{1,3}\\.[1-9][0-9]{0,2})$",
                   "description": "A decimal from 0.1 to 100 with at most three decimals (1 to 3 integer digits): divides wall-clock time, so that at 10 a 1000 ms stage is ready after 100 ms."},
         "SessionToken": {"type": "string", "maxLength": 256, "pattern": "\#(tokenPattern)",
-                         "description": "A token from an earlier response's session member: self-contained and sealed (HMAC-SHA256), valid for 24 h on any replica with the same secret. A token this server did not seal, or one altered, is a 400."},
+                         "description": "A token from an earlier response's session member: self-contained and sealed (HMAC-SHA256), valid for 24 h on any replica with the same secret. A token of this shape that this server did not seal, or one altered or expired, is a 404; text of another shape a 400."},
         "Wait": {"type": "integer", "minimum": 0, "maximum": 30000, "description": "Long poll: hold the response until some element changes or this many ms pass."},
         "LoadingQuery": {
           "type": "object",

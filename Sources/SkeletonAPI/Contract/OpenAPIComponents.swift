@@ -95,6 +95,9 @@ enum OpenAPIComponents {
               "NotFound": {"description": "No such screen or theme: the problem lists the known ones and suggests the closest.",
                            "headers": \#(OpenAPIDocument.headers(OpenAPIDocument.plain)),
                            "content": {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem", "properties": {"status": {"const": 404}}, "required": ["allowed"]}}}},
+              "SessionNotFound": {"description": "No such screen (the problem lists the known ones), or a session token of the right shape that names no session this server serves: not issued with its secret, altered, or expired.",
+                                  "headers": \#(OpenAPIDocument.headers(OpenAPIDocument.plain)),
+                                  "content": {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}},
               "NotModified": {"description": "If-None-Match matched the document's ETag.", "headers": \#(OpenAPIDocument.headers(OpenAPIDocument.cached))},
               "NotModifiedHinted": {"description": "If-None-Match matched the document's ETag.", "headers": \#(OpenAPIDocument.headers(OpenAPIDocument.hinted))}
             }}

@@ -49,7 +49,7 @@ enum OpenAPIDocument {
                 "getLoadingState", tag: "loading", summary: "The simulated loading state: start a load, follow it by its session token, or read a virtual instant.",
                 description: "With wait, a long poll: the response is held until some element changes or wait ms pass (at once when nothing will change again). Future times are never disclosed.",
                 parameters: [parameter("LoadingQuery")],
-                responses: [("200", json("The state.", ref("LoadingState"), headers: noStore)), badRequest, notFound])),
+                responses: [("200", json("The state.", ref("LoadingState"), headers: noStore)), badRequest, sessionNotFound])),
             path("/loading-state/events", get(
                 "streamLoadingEvents", tag: "loading", summary: "The same load as a Server-Sent Events stream.",
                 description: "snapshot first, then one element event per change at the moment it happens, then complete, and the stream closes. Last-Event-ID resumes without repeating an event; at or past the end it is a 204.",
@@ -61,7 +61,7 @@ enum OpenAPIDocument {
                          "content": {"text/event-stream": {"schema": {"type": "string"}, "x-itemSchema": {"$ref": "#/components/schemas/LoadingEvent"}}}}
                         """#),
                     ("204", #"{"description": "Last-Event-ID is at or past the last event: nothing is left to send (an EventSource stops reconnecting).", "headers": \#(headers(noStore))}"#),
-                    badRequest, notFound,
+                    badRequest, sessionNotFound,
                 ])),
             path("/loading-state/timeline", get(
                 "getLoadingTimeline", tag: "loading", summary: "The whole deterministic schedule of one screen, scenario and seed, for client test authors.",
@@ -78,7 +78,7 @@ enum OpenAPIDocument {
                          "content": {"application/json": {"schema": {}}, "image/svg+xml": {"schema": {"type": "string"}}}}
                         """#),
                     ("304", #"{"description": "If-None-Match matched the content's ETag.", "headers": \#(headers(data + [("ETag", "ETag"), ("Cache-Control", "CacheControlNoCache")]))}"#),
-                    badRequest, notFound,
+                    badRequest, sessionNotFound,
                     ("503", dataFailure("The element failed to load (simulated error), or the server is draining (Retry-After: 0).", status: 503)),
                     ("504", dataFailure("The element timed out (the timeout scenario).", status: 504)),
                 ])),
@@ -268,6 +268,7 @@ enum OpenAPIDocument {
 
     private static let badRequest = ("400", ##"{"$ref": "#/components/responses/BadRequest"}"##)
     private static let notFound = ("404", ##"{"$ref": "#/components/responses/NotFound"}"##)
+    private static let sessionNotFound = ("404", ##"{"$ref": "#/components/responses/SessionNotFound"}"##)
     private static let notModified = ("304", ##"{"$ref": "#/components/responses/NotModified"}"##)
     private static let notModifiedHinted = ("304", ##"{"$ref": "#/components/responses/NotModifiedHinted"}"##)
 

@@ -1,5 +1,7 @@
 /// An RFC 9457 problem document (`application/problem+json`): type, title, status, detail and
-/// extension members, rendered deterministically with full JSON string escaping.
+/// extension members, rendered deterministically with full JSON string escaping. Its first member
+/// is `formatVersion` (1), the version of the service's document formats, as in every JSON
+/// document the service writes.
 public struct Problem: Sendable {
     public enum Value: Sendable {
         case string(String)
@@ -23,7 +25,7 @@ public struct Problem: Sendable {
     }
 
     public var json: [UInt8] {
-        var out: [UInt8] = Array(#"{"type":"#.utf8)
+        var out: [UInt8] = Array(#"{"formatVersion":1,"type":"#.utf8)
         appendJSONString(type, to: &out)
         out += #","title":"#.utf8
         appendJSONString(title, to: &out)

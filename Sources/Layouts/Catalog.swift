@@ -34,7 +34,7 @@ public struct Catalog: Sendable {
         layoutsIndex = Self.encodeLayoutsIndex(screens)
         themeDocuments = Theme.allCases.map { theme in
             var writer = JSONWriter()
-            Self.writeThemeObject(theme, to: &writer, withAssumptions: true)
+            Self.writeThemeObject(theme, to: &writer, asDocument: true)
             return EncodedDocument(bytes: writer.bytes)
         }
         themesIndex = Self.encodeThemesIndex()
@@ -100,7 +100,7 @@ public struct Catalog: Sendable {
 
     private static func encodeLayoutsIndex(_ screens: [Screen]) -> EncodedDocument {
         var writer = JSONWriter(reservingCapacity: 4096)
-        writer.beginObject()
+        writer.beginDocument()
         writer.key("screens")
         writer.beginArray()
         for screen in screens {
@@ -121,11 +121,11 @@ public struct Catalog: Sendable {
 
     private static func encodeThemesIndex() -> EncodedDocument {
         var writer = JSONWriter(reservingCapacity: 2048)
-        writer.beginObject()
+        writer.beginDocument()
         writer.key("themes")
         writer.beginArray()
         for theme in Theme.allCases {
-            writeThemeObject(theme, to: &writer, withAssumptions: false)
+            writeThemeObject(theme, to: &writer, asDocument: false)
         }
         writer.endArray()
         writeStrings("assumptions", paletteAssumptions, to: &writer)
@@ -133,12 +133,13 @@ public struct Catalog: Sendable {
         return EncodedDocument(bytes: writer.bytes)
     }
 
-    private static func writeThemeObject(_ theme: Theme, to writer: inout JSONWriter, withAssumptions: Bool) {
-        writer.beginObject()
+    /// A theme's palette; as a document of its own, with `formatVersion` and the palette's assumptions.
+    private static func writeThemeObject(_ theme: Theme, to writer: inout JSONWriter, asDocument: Bool) {
+        if asDocument { writer.beginDocument() } else { writer.beginObject() }
         writer.member("theme", theme.rawValue)
         writer.key("palette")
         theme.writePalette(to: &writer)
-        if withAssumptions { writeStrings("assumptions", paletteAssumptions, to: &writer) }
+        if asDocument { writeStrings("assumptions", paletteAssumptions, to: &writer) }
         writer.endObject()
     }
 

@@ -12,7 +12,7 @@ struct LayoutDocument {
         let animation = screen.animation
         let isReduced = options.motion == .reduced
         var writer = JSONWriter(reservingCapacity: 16 * 1024)
-        writer.beginObject()
+        writer.beginDocument()
         writer.member("screen", screen.id)
         writer.member("title", screen.title)
         writer.member("source", screen.source)

@@ -173,7 +173,7 @@ final class LoadingRoutes: Sendable {
 
     private static func scenariosDocument() -> [UInt8] {
         var writer = JSONWriter()
-        writer.beginObject()
+        writer.beginDocument()
         writer.key("scenarios")
         writer.beginArray()
         for scenario in Scenario.allCases {

@@ -33,17 +33,17 @@ struct MetaRoutes {
         let index = Response.json(Self.indexDocument())
         router.get("/") { _ in index }
 
-        let alive = Response.json(Array(#"{"status":"ok"}"#.utf8))
+        let alive = Response.json(Array(#"{"formatVersion":1,"status":"ok"}"#.utf8))
         router.get("/healthz") { _ in alive }
 
-        let ready = Response.json(Array(#"{"ready":true}"#.utf8))
-        let draining = Response.json(Array(#"{"ready":false}"#.utf8), status: .serviceUnavailable)
+        let ready = Response.json(Array(#"{"formatVersion":1,"ready":true}"#.utf8))
+        let draining = Response.json(Array(#"{"formatVersion":1,"ready":false}"#.utf8), status: .serviceUnavailable)
         let readiness = readiness
         router.get("/readyz") { _ in readiness.isReady ? ready : draining }
     }
 
     private static func indexDocument() -> [UInt8] {
-        var json = #"{"name":"skeleton-server","version":""#
+        var json = #"{"formatVersion":1,"name":"skeleton-server","version":""#
         json += SkeletonService.version
         json += #"","links":{"#
         json += links.map { #""\#($0.key)":"\#($0.value)""# }.joined(separator: ",")

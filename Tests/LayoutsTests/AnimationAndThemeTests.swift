@@ -97,7 +97,7 @@ struct AnimationAndThemeTests {
         #expect(index["themes"]?.array.compactMap { $0["theme"]?.string } == ["light", "dark"])
         for theme in Theme.allCases {
             let document = try JSON.parse(Documents.catalog.themeDocument(theme).bytes)
-            #expect(document.keys == ["theme", "palette", "assumptions"])
+            #expect(document.keys == ["formatVersion", "theme", "palette", "assumptions"])
             #expect(document["theme"]?.string == theme.rawValue)
             #expect(document["palette"] == (try Documents.parsed("home", LayoutOptions(theme: theme))["palette"]))
             #expect(document["assumptions"]?.array.count == 2)

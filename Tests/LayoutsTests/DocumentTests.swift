@@ -9,7 +9,7 @@ struct DocumentTests {
             let document = try Documents.parsed(screen, options)
             #expect(
                 document.keys == [
-                    "screen", "title", "source", "version", "theme", "motion", "variant", "direction", "units",
+                    "formatVersion", "screen", "title", "source", "version", "theme", "motion", "variant", "direction", "units",
                     "tokens", "palette", "animation", "stages", "elements", "root", "assumptions",
                 ])
             #expect(document["screen"]?.string == screen)

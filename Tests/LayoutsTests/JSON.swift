@@ -50,6 +50,12 @@ enum JSON: Equatable {
         return members.map(\.key)
     }
 
+    /// This object without its member `key`.
+    func removing(_ key: String) -> JSON {
+        guard case .object(let members) = self else { return self }
+        return .object(members.filter { $0.key != key })
+    }
+
     var array: [JSON] {
         guard case .array(let items) = self else { return [] }
         return items

@@ -28,7 +28,7 @@ public struct FramesDocument: Sendable {
 
     public func json() -> [UInt8] {
         var writer = JSONWriter(reservingCapacity: 256 + result.frames.count * 200)
-        writer.beginObject()
+        writer.beginDocument()
         writer.member("screen", screen.id)
         writer.member("theme", options.theme.rawValue)
         writer.member("motion", options.motion.rawValue)

@@ -51,7 +51,7 @@ public struct LoadingEvent: Sendable, Equatable {
     public static func changes(among elements: [Schedule.ElementState], at timeMs: Int) -> [LoadingEvent] {
         elements.filter { $0.status.atMs! == timeMs }.map { element in
             var writer = JSONWriter(reservingCapacity: 160)
-            element.write(to: &writer)
+            element.write(to: &writer, asDocument: true)
             return LoadingEvent(timeMs: timeMs, name: "element", data: writer.bytes)
         }
     }
@@ -60,7 +60,7 @@ public struct LoadingEvent: Sendable, Equatable {
     /// with the id of the last event sent (a `Last-Event-ID` that resumes right after it) and a
     /// `retry` of 1 s, so that an EventSource reconnects soon, to another replica.
     public static func reconnect(after lastID: Int) -> LoadingEvent {
-        LoadingEvent(timeMs: lastID, name: "reconnect", data: Array(#"{"reason":"draining"}"#.utf8), retryMs: 1000)
+        LoadingEvent(timeMs: lastID, name: "reconnect", data: Array(#"{"formatVersion":1,"reason":"draining"}"#.utf8), retryMs: 1000)
     }
 
     /// The last event: `complete`, its data `{"elapsedMs": …}`. Its id is never below the
@@ -68,7 +68,7 @@ public struct LoadingEvent: Sendable, Equatable {
     /// never decrease within a stream and a `Last-Event-ID` at or past `elapsedMs` means "seen it all".
     public static func complete(elapsedMs: Int, after lastID: Int = 0) -> LoadingEvent {
         var writer = JSONWriter(reservingCapacity: 32)
-        writer.beginObject()
+        writer.beginDocument()
         writer.member("elapsedMs", elapsedMs)
         writer.endObject()
         return LoadingEvent(timeMs: max(elapsedMs, lastID), name: "complete", data: writer.bytes)

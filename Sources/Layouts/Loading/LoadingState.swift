@@ -42,7 +42,7 @@ public struct LoadingState: Sendable, Equatable {
     public func document(session: String?) -> [UInt8] {
         let isComplete = isComplete
         var writer = JSONWriter(reservingCapacity: 2048)
-        writer.beginObject()
+        writer.beginDocument()
         writer.key("session")
         if let session { writer.string(session) } else { writer.null() }
         writer.member("screen", screen)

@@ -218,7 +218,7 @@ public struct Schedule: Sendable, Equatable {
     /// atMs}], elements: [{id, stage, status, readyAtMs | failedAtMs, revealAtMs, error}]}`, final.
     public func timelineDocument() -> [UInt8] {
         var writer = JSONWriter(reservingCapacity: 1024)
-        writer.beginObject()
+        writer.beginDocument()
         writer.member("screen", screen)
         writer.member("scenario", scenario.rawValue)
         writer.member("seed", seed)
@@ -258,9 +258,10 @@ extension Schedule.StageState {
 
 extension Schedule.ElementState {
     /// `{id, stage, status}`, then `readyAtMs, revealAtMs` once ready, or `failedAtMs,
-    /// revealAtMs, error {code, message, retryable}` once failed.
-    func write(to writer: inout JSONWriter) {
-        writer.beginObject()
+    /// revealAtMs, error {code, message, retryable}` once failed; as a document of its own (an
+    /// `element` event's data), with `formatVersion` first.
+    func write(to writer: inout JSONWriter, asDocument: Bool = false) {
+        if asDocument { writer.beginDocument() } else { writer.beginObject() }
         writer.member("id", id)
         writer.member("stage", stage)
         writer.member("status", status.name)

@@ -93,13 +93,21 @@ enum LoadingSchemas {
              "then": {"required": ["failedAtMs", "revealAtMs", "error"], "propertyNames": {"enum": ["id", "stage", "status", "failedAtMs", "revealAtMs", "error"]}}}
           ]},
         "FinalElementState": {"allOf": [{"$ref": "#/components/schemas/ElementState"}, {"properties": {"status": {"enum": ["ready", "failed"]}}}]},
+        "ElementEventData": {
+          "type": "object", "required": ["formatVersion", "id", "stage", "status", "revealAtMs"], "additionalProperties": false,
+          "description": "An element event's data: the element's final state (as in the timeline), as a document of its own.",
+          "properties": {"formatVersion": {"$ref": "#/components/schemas/FormatVersion"}, "id": {"$ref": "#/components/schemas/ElementID"},
+                         "stage": {"$ref": "#/components/schemas/StageID"}, "status": {"enum": ["ready", "failed"]},
+                         "readyAtMs": {"$ref": "#/components/schemas/Ms"}, "failedAtMs": {"$ref": "#/components/schemas/Ms"},
+                         "revealAtMs": {"$ref": "#/components/schemas/Ms"}, "error": {"$ref": "#/components/schemas/ElementError"}}},
         "ElementError": {
           "type": "object", "required": ["code", "message", "retryable"], "additionalProperties": false,
           "properties": {"code": {"enum": ["timeout", "error"]}, "message": {"type": "string"}, "retryable": {"type": "boolean"}}},
         "LoadingState": {
-          "type": "object", "required": ["session", "screen", "scenario", "seed", "elapsedMs", "complete", "stages", "elements", "pollAfterMs"], "additionalProperties": false,
+          "type": "object", "required": ["formatVersion", "session", "screen", "scenario", "seed", "elapsedMs", "complete", "stages", "elements", "pollAfterMs"], "additionalProperties": false,
           "description": "A simulated load at one instant: every status reached so far, and no future time.",
           "properties": {
+            "formatVersion": {"$ref": "#/components/schemas/FormatVersion"}, 
             "session": {"type": ["string", "null"], "maxLength": 256, "pattern": "\#(tokenPattern)", "description": "The token to follow this load; null for at= snapshots."},
             "screen": {"$ref": "#/components/schemas/KnownScreen"},
             "scenario": {"$ref": "#/components/schemas/Scenario"},
@@ -114,9 +122,10 @@ enum LoadingSchemas {
           "then": {"properties": {"pollAfterMs": {"type": "null"}}},
           "else": {"properties": {"pollAfterMs": {"type": "integer"}}}},
         "Timeline": {
-          "type": "object", "required": ["screen", "scenario", "seed", "stages", "elements"], "additionalProperties": false,
+          "type": "object", "required": ["formatVersion", "screen", "scenario", "seed", "stages", "elements"], "additionalProperties": false,
           "description": "The whole schedule of one screen, scenario and seed, with final statuses: for client test authors.",
           "properties": {
+            "formatVersion": {"$ref": "#/components/schemas/FormatVersion"}, 
             "screen": {"$ref": "#/components/schemas/KnownScreen"},
             "scenario": {"$ref": "#/components/schemas/Scenario"},
             "seed": {"$ref": "#/components/schemas/Seed"},
@@ -126,8 +135,9 @@ enum LoadingSchemas {
             "elements": {"type": "array", "minItems": 1, "items": {"$ref": "#/components/schemas/FinalElementState"}}
           }},
         "Scenarios": {
-          "type": "object", "required": ["scenarios", "faults", "speed"], "additionalProperties": false,
+          "type": "object", "required": ["formatVersion", "scenarios", "faults", "speed"], "additionalProperties": false,
           "properties": {
+            "formatVersion": {"$ref": "#/components/schemas/FormatVersion"}, 
             "scenarios": {"type": "array", "items": {
               "type": "object", "required": ["id", "summary"], "additionalProperties": false,
               "properties": {"id": {"$ref": "#/components/schemas/Scenario"}, "summary": {"type": "string"}}}},
@@ -145,15 +155,15 @@ enum LoadingSchemas {
                             "data": {"type": "string", "contentMediaType": "application/json", "contentSchema": {"$ref": "#/components/schemas/LoadingState"}}}},
             {"type": "object", "required": ["id", "event", "data"],
              "properties": {"id": {"$ref": "#/components/schemas/EventID"}, "event": {"const": "element"},
-                            "data": {"type": "string", "contentMediaType": "application/json", "contentSchema": {"$ref": "#/components/schemas/FinalElementState"}}}},
+                            "data": {"type": "string", "contentMediaType": "application/json", "contentSchema": {"$ref": "#/components/schemas/ElementEventData"}}}},
             {"type": "object", "required": ["id", "event", "data"],
              "properties": {"id": {"$ref": "#/components/schemas/EventID"}, "event": {"const": "complete"},
                             "data": {"type": "string", "contentMediaType": "application/json", "contentSchema": {
-                              "type": "object", "required": ["elapsedMs"], "additionalProperties": false, "properties": {"elapsedMs": {"type": "integer", "minimum": 0}}}}}},
+                              "type": "object", "required": ["formatVersion", "elapsedMs"], "additionalProperties": false, "properties": {"formatVersion": {"$ref": "#/components/schemas/FormatVersion"}, "elapsedMs": {"type": "integer", "minimum": 0}}}}}},
             {"type": "object", "required": ["id", "event", "retry", "data"],
              "properties": {"id": {"$ref": "#/components/schemas/EventID"}, "event": {"const": "reconnect"}, "retry": {"const": 1000},
                             "data": {"type": "string", "contentMediaType": "application/json", "contentSchema": {
-                              "type": "object", "required": ["reason"], "additionalProperties": false, "properties": {"reason": {"const": "draining"}}}}}}
+                              "type": "object", "required": ["formatVersion", "reason"], "additionalProperties": false, "properties": {"formatVersion": {"$ref": "#/components/schemas/FormatVersion"}, "reason": {"const": "draining"}}}}}}
           ]},
         "EventID": {"type": "string", "pattern": "^[0-9]{1,16}$", "description": "Virtual ms; a Last-Event-ID resumes right after it."}
         """#

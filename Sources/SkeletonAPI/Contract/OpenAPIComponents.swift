@@ -16,9 +16,10 @@ enum OpenAPIComponents {
             \#(LoadingSchemas.components(screens: screens)),
             \#(documents),
             "Problem": {
-              "type": "object", "required": ["type", "title", "status", "detail"], "additionalProperties": false,
+              "type": "object", "required": ["formatVersion", "type", "title", "status", "detail"], "additionalProperties": false,
               "description": "An RFC 9457 problem: what was wrong, and for a bad value the parameter, the allowed values and the closest allowed name.",
               "properties": {
+                "formatVersion": {"$ref": "#/components/schemas/FormatVersion"}, 
                 "type": {"const": "about:blank"},
                 "title": {"type": "string", "description": "The status's reason phrase."},
                 "status": {"type": "integer", "minimum": 400, "maximum": 599},
@@ -117,16 +118,17 @@ enum OpenAPIComponents {
         let links = MetaRoutes.links.map { "\(JSONText.string($0.key)): {\"const\": \(JSONText.string($0.value))}" }.joined(separator: ", ")
         return #"""
             "ServiceIndex": {
-              "type": "object", "required": ["name", "version", "links"], "additionalProperties": false,
+              "type": "object", "required": ["formatVersion", "name", "version", "links"], "additionalProperties": false,
               "properties": {
+                "formatVersion": {"$ref": "#/components/schemas/FormatVersion"}, 
                 "name": {"const": "skeleton-server"},
                 "version": {"const": \#(JSONText.string(SkeletonService.version))},
                 "links": {"type": "object", "required": \#(JSONText.strings(MetaRoutes.links.map(\.key))), "additionalProperties": false,
                           "description": "Every route, by name.", "properties": {\#(links)}}
               }},
             "LayoutsIndex": {
-              "type": "object", "required": ["screens"], "additionalProperties": false,
-              "properties": {"screens": {"type": "array", "items": {
+              "type": "object", "required": ["formatVersion", "screens"], "additionalProperties": false,
+              "properties": {"formatVersion": {"$ref": "#/components/schemas/FormatVersion"}, "screens": {"type": "array", "items": {
                 "type": "object", "required": ["id", "title", "source", "elements", "stages", "variants", "link"], "additionalProperties": false,
                 "properties": {
                   "id": {"$ref": "#/components/schemas/KnownScreen"},
@@ -138,19 +140,20 @@ enum OpenAPIComponents {
                   "link": {"type": "string", "pattern": "^/layouts/[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"}
                 }}}}},
             "ThemeDocument": {
-              "type": "object", "required": ["theme", "palette", "assumptions"], "additionalProperties": false,
-              "properties": {"theme": {"enum": \#(JSONText.strings(Theme.allCases.map(\.rawValue)))}, "palette": {"$ref": "#/components/schemas/Palette"},
+              "type": "object", "required": ["formatVersion", "theme", "palette", "assumptions"], "additionalProperties": false,
+              "properties": {"formatVersion": {"$ref": "#/components/schemas/FormatVersion"}, "theme": {"enum": \#(JSONText.strings(Theme.allCases.map(\.rawValue)))}, "palette": {"$ref": "#/components/schemas/Palette"},
                              "assumptions": {"type": "array", "items": {"type": "string"}}}},
             "ThemesIndex": {
-              "type": "object", "required": ["themes", "assumptions"], "additionalProperties": false,
+              "type": "object", "required": ["formatVersion", "themes", "assumptions"], "additionalProperties": false,
               "properties": {
+                "formatVersion": {"$ref": "#/components/schemas/FormatVersion"}, 
                 "themes": {"type": "array", "items": {
                   "type": "object", "required": ["theme", "palette"], "additionalProperties": false,
                   "properties": {"theme": {"enum": \#(JSONText.strings(Theme.allCases.map(\.rawValue)))}, "palette": {"$ref": "#/components/schemas/Palette"}}}},
                 "assumptions": {"type": "array", "items": {"type": "string"}}
               }},
-            "Health": {"type": "object", "required": ["status"], "additionalProperties": false, "properties": {"status": {"const": "ok"}}, "examples": [{"status": "ok"}]},
-            "Readiness": {"type": "object", "required": ["ready"], "additionalProperties": false, "properties": {"ready": {"type": "boolean"}}},
+            "Health": {"type": "object", "required": ["formatVersion", "status"], "additionalProperties": false, "properties": {"formatVersion": {"$ref": "#/components/schemas/FormatVersion"}, "status": {"const": "ok"}}, "examples": [{"formatVersion": 1, "status": "ok"}]},
+            "Readiness": {"type": "object", "required": ["formatVersion", "ready"], "additionalProperties": false, "properties": {"formatVersion": {"$ref": "#/components/schemas/FormatVersion"}, "ready": {"type": "boolean"}}},
             "SchemaDocument": {
               "type": "object", "required": ["$schema", "$id"],
               "description": "A JSON Schema (draft 2020-12) document; its $id is the path it is served at.",

@@ -9,7 +9,7 @@ extension LoadingTests {
             let document = try JSON.parse(schedule.state(at: 100).document(session: "abc.def"))
             #expect(
                 document.keys == [
-                    "session", "screen", "scenario", "seed", "elapsedMs", "complete", "stages", "elements",
+                    "formatVersion", "session", "screen", "scenario", "seed", "elapsedMs", "complete", "stages", "elements",
                     "pollAfterMs",
                 ])
             #expect(document["session"] == .string("abc.def"))
@@ -91,7 +91,7 @@ extension LoadingTests {
         @Test func timelineDocumentDisclosesTheWholeScheduleWithFinalStatuses() throws {
             for schedule in LoadingTests.allSchedules(seeds: 3) {
                 let document = try JSON.parse(schedule.timelineDocument())
-                #expect(document.keys == ["screen", "scenario", "seed", "stages", "elements"])
+                #expect(document.keys == ["formatVersion", "screen", "scenario", "seed", "stages", "elements"])
                 #expect(document["seed"] == .number(Double(schedule.seed)))
                 let stages = document["stages"]!.array
                 #expect(stages.count == schedule.stages.count)
@@ -123,7 +123,8 @@ extension LoadingTests {
                 let prefix = "id: \(event.timeMs)\nevent: element\ndata: "
                 #expect(text.hasPrefix(prefix) && text.hasSuffix("\n\n"))
                 let data = try JSON.parse(Array(event.bytes[prefix.utf8.count..<(event.bytes.count - 2)]))
-                #expect(timeline.contains(data))
+                #expect(data["formatVersion"] == .number(1))
+                #expect(timeline.contains(data.removing("formatVersion")))
                 #expect(data["readyAtMs"] == .number(Double(event.timeMs)))
             }
             // popular and compactList change together, in the screen's order.
@@ -152,7 +153,7 @@ extension LoadingTests {
             let complete = LoadingEvent.complete(elapsedMs: 2007)
             #expect(
                 String(decoding: complete.bytes, as: UTF8.self)
-                    == "id: 2007\nevent: complete\ndata: {\"elapsedMs\":2007}\n\n")
+                    == "id: 2007\nevent: complete\ndata: {\"formatVersion\":1,\"elapsedMs\":2007}\n\n")
         }
     }
 }

@@ -1,0 +1,18 @@
+/// The version of the formats of every JSON document the service writes: layout, frames, theme,
+/// scenario, loading-state, timeline, event and index documents, and problems. Each carries it
+/// as its first member, `formatVersion`.
+///
+/// The rule (README, "Compatibility"): within one version, members and enum values may be added
+/// and descriptions may change, but no member is removed, renamed or given another meaning or
+/// type; clients ignore members they do not know. Anything else is a new version.
+public enum DocumentFormat {
+    public static let version = 1
+}
+
+extension JSONWriter {
+    /// Opens a document's top-level object and writes its `formatVersion`.
+    public mutating func beginDocument() {
+        beginObject()
+        member("formatVersion", DocumentFormat.version)
+    }
+}

@@ -4,7 +4,10 @@ import PackageDescription
 let package = Package(
     name: "skeleton-server",
     products: [
-        .executable(name: "skeleton-server", targets: ["SkeletonServer"])
+        .executable(name: "skeleton-server", targets: ["SkeletonServer"]),
+        // What an app adds: the documents decoded, laid out on the device, and loading sessions
+        // followed. Its targets use no unsafe flags and no system library, and build nothing of the server.
+        .library(name: "SkeletonClient", targets: ["SkeletonClient"]),
     ],
     targets: [
         .plugin(name: "EmbedFiles", capability: .buildTool(), dependencies: ["EmbedFilesTool"]),
@@ -22,9 +25,11 @@ let package = Package(
             exclude: ["Web/package.json"],  // tells node the web code is ES modules; not served
             plugins: ["EmbedFiles"]),
         .executableTarget(name: "SkeletonServer", dependencies: ["SkeletonAPI", "HTTPServer"]),
+        .target(name: "SkeletonClient", dependencies: ["Layouts"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
         .testTarget(name: "LayoutsTests", dependencies: ["Layouts"]),
         .testTarget(name: "SkeletonAPITests", dependencies: ["SkeletonAPI", "HTTPServer", "Layouts"]),
+        .testTarget(name: "SkeletonClientTests", dependencies: ["SkeletonClient", "SkeletonAPI", "HTTPServer"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -24,9 +24,17 @@ public enum FrameLayout {
     /// Lays `layout` out in a viewport `width` points wide and `height` high (the content's
     /// height when nil), in `theme`'s colours, mirrored for `direction` rtl.
     public static func layout(_ layout: ScreenLayout, theme: Theme, direction: Direction, width: Double, height: Double? = nil) -> Result {
-        let root = LayoutBox.box(layout.root, theme: theme, axis: .vertical)
+        self.layout(root: layout.root, elements: Set(layout.elements.map(\.id)), theme: theme, direction: direction, width: width, height: height)
+    }
+
+    /// Lays out the tree `root` whose loading elements are the nodes with the ids `elements`: what
+    /// a client does with a layout document it has read (SkeletonClient's `LayoutDocument`).
+    public static func layout(
+        root: Node, elements: Set<String>, theme: Theme, direction: Direction, width: Double, height: Double? = nil
+    ) -> Result {
+        let root = LayoutBox.box(root, theme: theme, axis: .vertical)
         let contentHeight = root.height
-        var placer = Placer(elements: Set(layout.elements.map(\.id)))
+        var placer = Placer(elements: elements)
         let viewportHeight = height ?? contentHeight
         placer.place(root, in: Rect(x: 0, y: 0, width: width, height: viewportHeight), context: .init())
         let frames = direction == .rtl ? placer.frames.map { $0.mirrored(in: width) } : placer.frames

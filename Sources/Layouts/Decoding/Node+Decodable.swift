@@ -1,0 +1,81 @@
+/// Reads a node as served documents write it (`GET /layouts/{screen}`, SPEC §3): explicit, every
+/// member of its type present. Members this version does not know are ignored; an unknown node
+/// type is an error (a new node type is a new `DocumentFormat` version).
+extension Node: Decodable {
+    private enum Key: String, CodingKey {
+        case type, id, axis, spacing, alignment, children, child, width, height, cornerRadius, shape, corners,
+            fill, lines, lineHeight, lineSpacing, lastLineFraction, opacity, thickness, count,
+            padding, minHeight, maxWidth, background, clip, shimmer
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let node = try decoder.container(keyedBy: Key.self)
+        let type = try node.decode(String.self, forKey: .type)
+        let kind: Kind
+        switch type {
+        case "stack":
+            kind = .stack(
+                try node.decode(Axis.self, forKey: .axis), spacing: try node.decode(Double.self, forKey: .spacing),
+                alignment: try node.decode(Alignment.self, forKey: .alignment),
+                children: try node.decode([Node].self, forKey: .children))
+        case "scroll":
+            kind = .scroll(try node.decode(Axis.self, forKey: .axis), child: try node.decode(Node.self, forKey: .child))
+        case "block":
+            let width: Width
+            if (try? node.decode(String.self, forKey: .width)) == "fill" {
+                width = .fill
+            } else {
+                width = .points(try node.decode(Double.self, forKey: .width))
+            }
+            kind = .block(
+                width: width, height: try node.decode(Double.self, forKey: .height),
+                shape: try node.decode(Shape.self, forKey: .shape),
+                corners: try node.decodeIfPresent([Corner].self, forKey: .corners),
+                fill: try node.decode(PaletteToken.self, forKey: .fill))
+        case "text":
+            kind = .text(
+                lines: try node.decode(Int.self, forKey: .lines), lineHeight: try node.decode(Double.self, forKey: .lineHeight),
+                lineSpacing: try node.decode(Double.self, forKey: .lineSpacing),
+                lastLineFraction: try node.decode(Double.self, forKey: .lastLineFraction))
+        case "spacer":
+            kind = .spacer
+        case "divider":
+            kind = .divider(opacity: try node.decode(Double.self, forKey: .opacity), thickness: try node.decode(Double.self, forKey: .thickness))
+        case "repeat":
+            kind = .repeat(count: try node.decode(Int.self, forKey: .count), child: try node.decode(Node.self, forKey: .child))
+        default:
+            throw DecodingError.dataCorruptedError(
+                forKey: .type, in: node,
+                debugDescription: "unknown node type '\(type)'; known: stack, scroll, block, text, spacer, divider, repeat")
+        }
+        self.init(
+            kind, id: try node.decodeIfPresent(String.self, forKey: .id),
+            padding: try node.decodeIfPresent(EdgeInsets.self, forKey: .padding),
+            minHeight: try node.decodeIfPresent(Double.self, forKey: .minHeight),
+            fillsWidth: try node.decodeIfPresent(String.self, forKey: .maxWidth) == "fill",
+            background: try node.decodeIfPresent(PaletteToken.self, forKey: .background),
+            cornerRadius: try node.decodeIfPresent(Double.self, forKey: .cornerRadius),
+            isClipped: try node.decodeIfPresent(Bool.self, forKey: .clip) ?? false,
+            startsShimmer: try node.decodeIfPresent(Bool.self, forKey: .shimmer) ?? false)
+    }
+}
+
+extension Node.EdgeInsets: Decodable {
+    private enum Key: String, CodingKey { case top, leading, bottom, trailing }
+
+    public init(from decoder: any Decoder) throws {
+        let insets = try decoder.container(keyedBy: Key.self)
+        self.init(
+            top: try insets.decode(Double.self, forKey: .top), leading: try insets.decode(Double.self, forKey: .leading),
+            bottom: try insets.decode(Double.self, forKey: .bottom), trailing: try insets.decode(Double.self, forKey: .trailing))
+    }
+}
+
+extension Node.Axis: Decodable {}
+extension Node.Alignment: Decodable {}
+extension Node.Shape: Decodable {}
+extension Node.Corner: Decodable {}
+extension PaletteToken: Decodable {}
+extension Theme: Decodable {}
+extension Motion: Decodable {}
+extension Direction: Decodable {}

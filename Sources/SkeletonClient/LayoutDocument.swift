@@ -1,0 +1,148 @@
+@_exported import Layouts
+
+/// A screen's layout document (`GET /layouts/{screen}`, SPEC §3): its tree, elements, stages,
+/// palette and animation under one set of options.
+///
+/// Guarantees: decodes every document the server serves; members it does not know are ignored
+/// (the compatibility rule of `DocumentFormat`); `frames(width:height:)` lays the tree out with
+/// the server's own engine, so it equals `GET /layouts/{screen}/frames` at that size.
+public struct LayoutDocument: Decodable, Sendable {
+    public let formatVersion: Int
+    public let screen: String
+    public let title: String
+    /// The app and view the skeleton mirrors.
+    public let source: String
+    /// Changes whenever anything in any document of the screen changes.
+    public let version: String
+    public let theme: Theme
+    public let motion: Motion
+    public let variant: String
+    public let direction: Direction
+    public let tokens: DesignTokens
+    /// Each palette token's colour in `theme`.
+    public let palette: [String: Color]
+    public let animation: Animation
+    public let stages: [StageSummary]
+    public let elements: [Element]
+    public let root: Node
+    public let assumptions: [String]
+
+    /// The named spacing and radius lengths, in points.
+    public struct DesignTokens: Decodable, Sendable {
+        public let spacing: [String: Double]
+        public let radius: [String: Double]
+    }
+
+    /// A stage as a document names it: the times are the loading simulation's.
+    public struct StageSummary: Decodable, Sendable, Equatable {
+        public let id: String
+        public let title: String
+    }
+
+    /// The skeleton's animation and the timing rules of its reveals.
+    public struct Animation: Decodable, Sendable {
+        public let shimmer: Shimmer
+        public let transition: Transition
+        /// A skeleton that was shown stays up at least this long, in real time.
+        public let minimumDisplayMs: Int
+        /// Data ready sooner than this means the skeleton is never shown.
+        public let showDelayMs: Int
+        public let timeoutMs: Int
+        public let maxConcurrentShimmers: Int?
+    }
+
+    /// The shimmer (SPEC §4): colour stops painted onto each shimmer group's blocks, swept
+    /// (`gradient`), pulsed (`pulse`) or still (`static`, which has no timing). Points are unit
+    /// points of the group's bounds.
+    public struct Shimmer: Decodable, Sendable {
+        /// `gradient`, `pulse` or `static`.
+        public let kind: String
+        /// `overlay` (over the blocks), `fill` (as their fill) or `mask` (multiplies their alpha).
+        public let application: String
+        public let stops: [Stop]
+        /// A gradient's start and end points, each moving from `from` to `to` over a period.
+        public let start: PointMotion?
+        public let end: PointMotion?
+        /// A pulse's opacity at the start and the end of a period.
+        public let opacity: Range?
+        public let durationMs: Int?
+        public let curve: Curve?
+        /// -1: forever.
+        public let `repeat`: Int?
+        public let autoreverses: Bool?
+        /// The phase is `((now - originEpochMs) mod durationMs) / durationMs` on every device.
+        public let sync: Sync?
+
+        public struct Stop: Decodable, Sendable, Equatable {
+            public let color: Color
+            public let location: Double
+        }
+
+        public struct UnitPoint: Decodable, Sendable, Equatable {
+            public let x: Double
+            public let y: Double
+        }
+
+        public struct PointMotion: Decodable, Sendable, Equatable {
+            public let from: UnitPoint
+            public let to: UnitPoint
+        }
+
+        public struct Range: Decodable, Sendable, Equatable {
+            public let from: Double
+            public let to: Double
+        }
+
+        public struct Sync: Decodable, Sendable, Equatable {
+            public let scope: String
+            public let originEpochMs: Int
+        }
+    }
+
+    /// How an element goes from skeleton to content.
+    public struct Transition: Decodable, Sendable {
+        public let skeletonExit: Appearance
+        public let contentEnter: Appearance
+        public let curve: Curve
+
+        public struct Appearance: Decodable, Sendable, Equatable {
+            public let opacity: Double
+            public let scale: Double?
+        }
+    }
+
+    /// An easing curve over `durationMs`, or a spring (`responseMs`, `dampingFraction`).
+    public struct Curve: Decodable, Sendable, Equatable {
+        public let type: String
+        public let durationMs: Int?
+        public let responseMs: Int?
+        public let dampingFraction: Double?
+
+        /// How long the curve takes to (all but) settle, in ms: a spring's response, else its duration.
+        public var settlesAfterMs: Int { durationMs ?? responseMs ?? 0 }
+    }
+
+    /// The frames of this document laid out in a viewport `width` points wide and `height` high
+    /// (the content's height when nil): what `GET /layouts/{screen}/frames` serves, computed here.
+    public func frames(width: Double, height: Double? = nil) -> FrameLayout.Result {
+        FrameLayout.layout(
+            root: root, elements: Set(elements.map(\.id)), theme: theme, direction: direction, width: width, height: height)
+    }
+}
+
+/// A screen laid out at one viewport size by the server (`GET /layouts/{screen}/frames`).
+public struct ScreenFrames: Decodable, Sendable {
+    public let formatVersion: Int
+    public let screen: String
+    public let theme: Theme
+    public let motion: Motion
+    public let variant: String
+    public let direction: Direction
+    public let width: Double
+    public let height: Double
+    public let contentHeight: Double
+    /// What to paint the viewport with before the frames.
+    public let background: Color
+    /// In drawing order.
+    public let frames: [Frame]
+}

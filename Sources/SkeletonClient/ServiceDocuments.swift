@@ -1,0 +1,83 @@
+/// `GET /layouts`: the screens a server serves.
+public struct LayoutsIndex: Decodable, Sendable {
+    public let formatVersion: Int
+    public let screens: [Entry]
+
+    public struct Entry: Decodable, Sendable {
+        public let id: String
+        public let title: String
+        public let source: String
+        public let elements: [String]
+        public let stages: [String]
+        /// The first is `default`.
+        public let variants: [String]
+    }
+}
+
+/// `GET /themes/{theme}`: one theme's colour for each palette token.
+public struct ThemeDocument: Decodable, Sendable {
+    public let formatVersion: Int
+    public let theme: Theme
+    public let palette: [String: Color]
+    public let assumptions: [String]
+}
+
+/// `GET /themes`: every theme's palette.
+public struct ThemesIndex: Decodable, Sendable {
+    public let formatVersion: Int
+    public let themes: [Entry]
+    public let assumptions: [String]
+
+    public struct Entry: Decodable, Sendable {
+        public let theme: Theme
+        public let palette: [String: Color]
+    }
+}
+
+/// `GET /scenarios`: the loading scenarios, the network faults of `/data`, and the speed range.
+public struct ScenariosDocument: Decodable, Sendable {
+    public let formatVersion: Int
+    public let scenarios: [Entry]
+    public let faults: [Entry]
+    public let speed: SpeedRange
+
+    public struct Entry: Decodable, Sendable {
+        public let id: String
+        public let summary: String
+    }
+
+    public struct SpeedRange: Decodable, Sendable {
+        public let min: Double
+        public let max: Double
+        public let `default`: Double
+    }
+}
+
+/// An RFC 9457 problem: what the server found wrong with a request, and for a bad value the
+/// parameter, the allowed values and the closest allowed name.
+public struct Problem: Decodable, Sendable, Equatable, Error {
+    public let status: Int
+    public let title: String
+    public let detail: String
+    public let parameter: String?
+    public let allowed: Allowed?
+    public let suggestion: String?
+    /// `/data`: whether asking again can succeed, and after how many ms.
+    public let retryable: Bool?
+    public let retryAfterMs: Int?
+
+    /// The allowed values, listed or, for a range, in words (`"120...2048"`).
+    public enum Allowed: Decodable, Sendable, Equatable {
+        case values([String])
+        case range(String)
+
+        public init(from decoder: any Decoder) throws {
+            let value = try decoder.singleValueContainer()
+            if let values = try? value.decode([String].self) {
+                self = .values(values)
+            } else {
+                self = .range(try value.decode(String.self))
+            }
+        }
+    }
+}

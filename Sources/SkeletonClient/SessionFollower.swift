@@ -1,0 +1,202 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+extension SkeletonClient {
+    /// Starts a load of `screen` and follows it: each element's changes, timed as the server's
+    /// schedule says at `speed` and as the layout's animation asks (`showDelayMs`, and
+    /// `minimumDisplayMs` of real time before a shown skeleton goes). Ends once every element
+    /// has its content or failure.
+    public func follow(
+        screen: String, scenario: String = "typical", seed: Int = 0, speed: Double = 1,
+        transports: [FollowTransport] = FollowTransport.allCases
+    ) -> AsyncThrowingStream<ElementChange, any Error> {
+        follow(.start(screen: screen, scenario: scenario, seed: seed, speed: speed), transports: transports)
+    }
+
+    /// Resumes following the load `session` started (a token from an earlier state).
+    public func follow(
+        session: String, screen: String, speed: Double = 1, transports: [FollowTransport] = FollowTransport.allCases
+    ) -> AsyncThrowingStream<ElementChange, any Error> {
+        follow(.resume(session: session, screen: screen, speed: speed), transports: transports)
+    }
+
+    private func follow(_ load: SessionFollower.Load, transports: [FollowTransport]) -> AsyncThrowingStream<ElementChange, any Error> {
+        let (changes, continuation) = AsyncThrowingStream.makeStream(of: ElementChange.self)
+        let task = Task {
+            do {
+                let layout = try await layout(load.screen)
+                let follower = SessionFollower(client: self, load: load, animation: layout.animation, output: continuation)
+                try await follower.run(transports: transports.isEmpty ? FollowTransport.allCases : transports)
+                continuation.finish()
+            } catch {
+                continuation.finish(throwing: error)
+            }
+        }
+        continuation.onTermination = { _ in task.cancel() }
+        return changes
+    }
+}
+
+/// Follows one load: hears of its states over a transport, and turns each element's final state
+/// into its changes at their times. Reconnects an event stream after its `retry` with
+/// `Last-Event-ID` (after a cut, or a draining server's `reconnect`), and falls back to long
+/// polls, then polls, when a transport fails three times running.
+final class SessionFollower: Sendable {
+    enum Load: Sendable {
+        case start(screen: String, scenario: String, seed: Int, speed: Double)
+        case resume(session: String, screen: String, speed: Double)
+
+        var screen: String {
+            switch self {
+            case .start(let screen, _, _, _), .resume(_, let screen, _): screen
+            }
+        }
+
+        var speed: Double {
+            switch self {
+            case .start(_, _, _, let speed), .resume(_, _, let speed): speed
+            }
+        }
+    }
+
+    private let client: SkeletonClient
+    private let load: Load
+    private let reveals: RevealSchedule
+
+    init(client: SkeletonClient, load: Load, animation: LayoutDocument.Animation, output: AsyncThrowingStream<ElementChange, any Error>.Continuation) {
+        self.client = client
+        self.load = load
+        reveals = RevealSchedule(animation: animation, speed: load.speed, output: output)
+    }
+
+    func run(transports: [FollowTransport]) async throws {
+        try await withTaskCancellationHandler {
+            var progress = Progress()
+            let skeletons = Task { await reveals.showSkeletonsAfterDelay() }
+            defer { skeletons.cancel() }
+            for (index, transport) in transports.enumerated() {
+                do {
+                    switch transport {
+                    case .events: try await followEvents(&progress)
+                    case .longPolls: try await followStates(&progress, waitMs: 10_000)
+                    case .polls: try await followStates(&progress, waitMs: nil)
+                    }
+                } catch let error as SkeletonClientError where error.status != 404 && error.status < 500 {
+                    throw error  // the server refused the load itself: no transport does better
+                } catch {
+                    if index == transports.count - 1 { throw error }
+                }
+                if progress.isComplete { break }
+            }
+            await reveals.finish()
+        } onCancel: {
+            Task { await reveals.cancel() }
+        }
+    }
+
+    /// What the follower knows of the load so far, across reconnections and transports.
+    struct Progress {
+        var session: String?
+        var lastEventID: String?
+        var retryMs = 1000
+        var isComplete = false
+    }
+
+    private func startQuery(_ progress: Progress) -> [(String, String)] {
+        if let session = progress.session { return [("session", session)] }
+        switch load {
+        case .start(let screen, let scenario, let seed, let speed):
+            return SkeletonClient.start(screen: screen, scenario: scenario, seed: seed, speed: speed)
+        case .resume(let session, _, _):
+            return [("session", session)]
+        }
+    }
+
+    // MARK: Server-Sent Events
+
+    private func followEvents(_ progress: inout Progress) async throws {
+        var failures = 0
+        while !progress.isComplete {
+            var request = URLRequest(url: client.url("loading-state/events", startQuery(progress)))
+            request.setValue("text/event-stream", forHTTPHeaderField: "Accept")
+            if let lastEventID = progress.lastEventID { request.setValue(lastEventID, forHTTPHeaderField: "Last-Event-ID") }
+            let stream = StreamingRequest(request, configuration: client.configuration)
+            var parser = ServerSentEventParser()
+            var heardSomething = false
+            do {
+                for try await part in stream.parts {
+                    switch part {
+                    case .head(let reply):
+                        if reply.status == 204 {
+                            progress.isComplete = true  // the server has nothing left to say
+                        } else if reply.status != 200 {
+                            var body = Data()
+                            for try await case .bytes(let bytes) in stream.parts { body += bytes }
+                            throw reply.with(body: body).error
+                        }
+                    case .bytes(let bytes):
+                        for event in parser.feed(bytes) {
+                            heardSomething = true
+                            try await handle(event, progress: &progress)
+                        }
+                    }
+                }
+            } catch let error as SkeletonClientError {
+                throw error
+            } catch {
+                failures += 1
+                if failures >= 3 { throw error }
+            }
+            if heardSomething { failures = 0 }
+            if !progress.isComplete { try await Task.sleep(for: .milliseconds(progress.retryMs)) }
+        }
+    }
+
+    private func handle(_ event: ServerSentEvent, progress: inout Progress) async throws {
+        if let id = event.id { progress.lastEventID = id }
+        if let retryMs = event.retryMs { progress.retryMs = retryMs }
+        let data = Data(event.data.utf8)
+        switch event.type {
+        case "snapshot":
+            let state = try JSONDecoder().decode(LoadingState.self, from: data)
+            progress.session = state.session
+            await reveals.begin(state)
+        case "element":
+            await reveals.settle(try JSONDecoder().decode(ElementState.self, from: data), nowMs: Int(progress.lastEventID ?? "") ?? 0)
+        case "complete":
+            progress.isComplete = true
+        default:
+            break  // reconnect (a draining server), or a type a later version adds
+        }
+    }
+
+    // MARK: long polls and polls
+
+    private func followStates(_ progress: inout Progress, waitMs: Int?) async throws {
+        var failures = 0
+        while !progress.isComplete {
+            do {
+                let state: LoadingState
+                if let session = progress.session {
+                    state = try await client.loadingState(session: session, waitMs: waitMs)
+                } else {
+                    state = try await client.document("loading-state", startQuery(progress))
+                    progress.session = state.session
+                }
+                failures = 0
+                await reveals.begin(state)
+                progress.isComplete = state.complete
+                if let pollAfterMs = state.pollAfterMs, waitMs == nil { try await Task.sleep(for: .milliseconds(pollAfterMs)) }
+            } catch let error as SkeletonClientError where error.retryAfter == nil {
+                throw error
+            } catch {
+                failures += 1
+                if failures >= 3 { throw error }
+                try await Task.sleep(for: .milliseconds(progress.retryMs))
+            }
+        }
+    }
+}

@@ -1,0 +1,152 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// A client of one skeleton-server: its documents decoded into this module's types (revalidated
+/// by ETag, so a document that did not change is not sent again), `/data` with typed errors, and
+/// loading sessions followed element by element (`follow`).
+///
+/// Guarantees: every request is a GET of a route of the server's OpenAPI description; a status
+/// other than the one asked for throws `SkeletonClientError` with the server's problem.
+public final class SkeletonClient: Sendable {
+    public let baseURL: URL
+    let configuration: URLSessionConfiguration
+    private let session: URLSession
+    private let cache = RevalidationCache()
+
+    /// `baseURL`: where the server answers, e.g. `http://127.0.0.1:8080`.
+    public init(baseURL: URL, configuration: URLSessionConfiguration = .ephemeral) {
+        self.baseURL = baseURL
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        self.configuration = configuration
+        session = URLSession(configuration: configuration)
+    }
+
+    deinit { session.finishTasksAndInvalidate() }
+
+    // MARK: documents
+
+    /// A screen's layout document; options left nil are the server's defaults.
+    public func layout(
+        _ screen: String, theme: Theme? = nil, motion: Motion? = nil, variant: String? = nil, direction: Direction? = nil,
+        expand: Bool = false
+    ) async throws -> LayoutDocument {
+        try await document("layouts/\(screen)", Self.options(theme, motion, variant, direction) + (expand ? [("expand", "true")] : []))
+    }
+
+    /// The screen laid out by the server at `width` (and `height`) points.
+    public func frames(
+        _ screen: String, width: Int, height: Int? = nil, theme: Theme? = nil, motion: Motion? = nil, variant: String? = nil,
+        direction: Direction? = nil
+    ) async throws -> ScreenFrames {
+        let size = [("width", String(width))] + (height.map { [("height", String($0))] } ?? [])
+        return try await document("layouts/\(screen)/frames", size + Self.options(theme, motion, variant, direction))
+    }
+
+    public func layouts() async throws -> LayoutsIndex { try await document("layouts") }
+    public func themes() async throws -> ThemesIndex { try await document("themes") }
+    public func theme(_ theme: Theme) async throws -> ThemeDocument { try await document("themes/\(theme.rawValue)") }
+    public func scenarios() async throws -> ScenariosDocument { try await document("scenarios") }
+
+    /// The whole schedule of a load: what a follower of the same screen, scenario and seed reveals.
+    public func timeline(screen: String, scenario: String = "typical", seed: Int = 0) async throws -> Timeline {
+        try await document("loading-state/timeline", [("screen", screen), ("scenario", scenario), ("seed", String(seed))])
+    }
+
+    /// Starts a load: its state now, with the session token that follows it.
+    public func startLoading(screen: String, scenario: String = "typical", seed: Int = 0, speed: Double = 1) async throws -> LoadingState {
+        try await document("loading-state", Self.start(screen: screen, scenario: scenario, seed: seed, speed: speed))
+    }
+
+    /// The state now of the load `session` started; with `waitMs`, held until an element changes
+    /// or that long passes (a long poll).
+    public func loadingState(session: String, waitMs: Int? = nil) async throws -> LoadingState {
+        try await document("loading-state", [("session", session)] + (waitMs.map { [("wait", String($0))] } ?? []))
+    }
+
+    /// An element's data in the load `session` started, once it is ready: held until then. An
+    /// element that failed throws `SkeletonClientError` with its problem and `retryAfter`.
+    public func data(screen: String, element: String, session: String) async throws -> Data {
+        let reply = try await get(url("data/\(screen)/\(element)", [("session", session)]))
+        guard reply.status == 200 else { throw reply.error }
+        return reply.body
+    }
+
+    // MARK: requests
+
+    func url(_ path: String, _ query: [(String, String)] = []) -> URL {
+        var components = URLComponents(url: baseURL.appendingPathComponent(path), resolvingAgainstBaseURL: false)!
+        if !query.isEmpty { components.queryItems = query.map { URLQueryItem(name: $0.0, value: $0.1) } }
+        return components.url!
+    }
+
+    func get(_ url: URL, fields: [String: String] = [:]) async throws -> HTTPReply {
+        var request = URLRequest(url: url)
+        for (name, value) in fields { request.setValue(value, forHTTPHeaderField: name) }
+        let (body, response) = try await session.data(for: request)
+        return HTTPReply(response, body: body)
+    }
+
+    /// A document, sent again only when its ETag changed since the last time it was read.
+    func document<Document: Decodable>(_ path: String, _ query: [(String, String)] = []) async throws -> Document {
+        let url = url(path, query)
+        let known = await cache.entry(for: url)
+        let reply = try await get(url, fields: known.map { ["If-None-Match": $0.etag] } ?? [:])
+        let body: Data
+        if reply.status == 304, let known {
+            await cache.recordHit()
+            body = known.body
+        } else if reply.status == 200 {
+            if let etag = reply.field("ETag") { await cache.store(RevalidationCache.Entry(etag: etag, body: reply.body), for: url) }
+            body = reply.body
+        } else {
+            throw reply.error
+        }
+        return try JSONDecoder().decode(Document.self, from: body)
+    }
+
+    /// How many documents were answered 304 and taken from the cache: for tests and diagnostics.
+    public var revalidatedCount: Int { get async { await cache.hits } }
+
+    static func options(_ theme: Theme?, _ motion: Motion?, _ variant: String?, _ direction: Direction?) -> [(String, String)] {
+        [("theme", theme?.rawValue), ("motion", motion?.rawValue), ("variant", variant), ("direction", direction?.rawValue)]
+            .compactMap { name, value in value.map { (name, $0) } }
+    }
+
+    static func start(screen: String, scenario: String, seed: Int, speed: Double) -> [(String, String)] {
+        [("screen", screen), ("scenario", scenario), ("seed", String(seed)), ("speed", Self.decimal(speed))]
+    }
+
+    /// `speed` as the server reads it: at most three decimals.
+    static func decimal(_ value: Double) -> String {
+        let thousandths = Int((value * 1000).rounded())
+        let whole = String(thousandths / 1000)
+        let fraction = thousandths % 1000
+        guard fraction != 0 else { return whole }
+        var digits = String(fraction)
+        while digits.count < 3 { digits = "0" + digits }
+        while digits.hasSuffix("0") { digits.removeLast() }
+        return whole + "." + digits
+    }
+}
+
+/// The documents read so far with their ETags.
+actor RevalidationCache {
+    struct Entry {
+        let etag: String
+        let body: Data
+    }
+
+    private var entries: [URL: Entry] = [:]
+    private(set) var hits = 0
+
+    func entry(for url: URL) -> Entry? { entries[url] }
+
+    func store(_ entry: Entry, for url: URL) {
+        entries[url] = entry
+    }
+
+    func recordHit() { hits += 1 }
+}

@@ -1,0 +1,30 @@
+import Foundation
+import HTTPServer
+import SkeletonAPI
+import SkeletonClient
+
+/// The real service on a loopback port the kernel chose, in this process.
+final class LiveServer: Sendable {
+    let server: Server
+    let port: UInt16
+
+    init() throws {
+        var configuration = ServerConfiguration()
+        configuration.port = 0
+        configuration.threads = 2
+        configuration.accessLog = nil
+        configuration.shutdownGraceMilliseconds = 100
+        server = Server(configuration: configuration, router: SkeletonService(readiness: Readiness()).router)
+        port = try server.start()
+    }
+
+    var client: SkeletonClient { SkeletonClient(baseURL: URL(string: "http://127.0.0.1:\(port)")!) }
+
+    /// Drains: open event streams get `reconnect` and close.
+    func stop() {
+        server.shutdown()
+        server.wait()
+    }
+
+    deinit { stop() }
+}

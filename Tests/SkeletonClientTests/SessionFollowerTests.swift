@@ -1,0 +1,152 @@
+import Foundation
+import SkeletonClient
+import Testing
+
+/// A follower's reveals equal the server's timeline, over every transport, across a cut stream
+/// and a draining server.
+@Suite struct SessionFollowerTests {
+    static let screens = ["home", "insights", "inbox", "thread", "movies"]
+    static let scenarios = ["typical", "instant", "slow", "timeout", "error"]
+
+    /// Every scenario, every screen, 8 seeds, at speed 10, over Server-Sent Events.
+    @Test(arguments: scenarios)
+    func revealsEqualTheTimeline(scenario: String) async throws {
+        let server = try LiveServer()
+        let client = server.client
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for screen in Self.screens {
+                for seed in 0..<8 {
+                    group.addTask {
+                        let changes = try await Self.collect(client.follow(screen: screen, scenario: scenario, seed: seed, speed: 10, transports: [.events]))
+                        try await Self.expect(changes, equal: client.timeline(screen: screen, scenario: scenario, seed: seed), "\(screen) \(scenario) \(seed)")
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+    }
+
+    /// Long polls and polls give what the event stream gives.
+    @Test(arguments: [FollowTransport.longPolls, .polls])
+    func everyTransportRevealsAlike(transport: FollowTransport) async throws {
+        let server = try LiveServer()
+        let client = server.client
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for scenario in Self.scenarios {
+                for seed in [1, 6] {
+                    group.addTask {
+                        let changes = try await Self.collect(client.follow(screen: "home", scenario: scenario, seed: seed, speed: 10, transports: [transport]))
+                        try await Self.expect(changes, equal: client.timeline(screen: "home", scenario: scenario, seed: seed), "\(transport) \(scenario) \(seed)")
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+    }
+
+    /// Skeleton first, then revealing, then content or failure; a shown skeleton stays up
+    /// `minimumDisplayMs` (200) of real time even at speed 100.
+    @Test func changesComeInOrderAndHonourTheMinimumDisplay() async throws {
+        let server = try LiveServer()
+        let started = ContinuousClock.now
+        var seen: [String: [String]] = [:]
+        var firstReveal: Duration?
+        for try await change in server.client.follow(screen: "thread", scenario: "instant", seed: 2, speed: 100) {
+            seen[change.element, default: []].append(Self.name(change.phase))
+            if change.phase == .revealing, firstReveal == nil { firstReveal = ContinuousClock.now - started }
+        }
+        #expect(!seen.isEmpty)
+        for (element, phases) in seen { #expect(phases == ["skeleton", "revealing", "content"], "\(element)") }
+        #expect(try #require(firstReveal) >= .milliseconds(200))
+    }
+
+    /// A stream cut mid-way resumes with Last-Event-ID: no element changes twice, none is missed.
+    @Test func aCutStreamResumesWithoutARepeatOrAGap() async throws {
+        let server = try LiveServer()
+        let proxy = try CuttingProxy(backend: server.port)
+        let client = SkeletonClient(baseURL: URL(string: "http://127.0.0.1:\(proxy.port)")!)
+        var changes: [ElementChange] = []
+        for try await change in client.follow(screen: "home", scenario: "typical", seed: 5, speed: 1, transports: [.events]) {
+            changes.append(change)
+            if change.phase == .content, changes.count(where: { $0.phase == .content }) == 1 { proxy.cutAll() }  // some elements in, some to come
+        }
+        try await Self.expect(changes, equal: server.client.timeline(screen: "home", scenario: "typical", seed: 5), "cut")
+        let resumed = proxy.requests.filter { $0.hasPrefix("GET /loading-state/events?session=") }
+        #expect(!resumed.isEmpty && resumed.allSatisfy { $0.lowercased().contains("last-event-id: ") }, "\(proxy.requests)")
+    }
+
+    /// A server that drains mid-stream says `reconnect`; the follower goes on with the replica
+    /// that now answers (same session secret), from the last event it saw.
+    @Test func aDrainMidStreamIsSurvived() async throws {
+        let first = try LiveServer()
+        let second = try LiveServer()
+        let proxy = try CuttingProxy(backend: first.port)
+        let client = SkeletonClient(baseURL: URL(string: "http://127.0.0.1:\(proxy.port)")!)
+        var changes: [ElementChange] = []
+        for try await change in client.follow(screen: "inbox", scenario: "typical", seed: 3, speed: 1, transports: [.events]) {
+            changes.append(change)
+            if changes.count == 1 {
+                proxy.route(to: second.port)
+                first.stop()
+            }
+        }
+        try await Self.expect(changes, equal: second.client.timeline(screen: "inbox", scenario: "typical", seed: 3), "drain")
+        #expect(proxy.requests.contains { $0.hasPrefix("GET /loading-state/events?session=") && $0.lowercased().contains("last-event-id: ") })
+    }
+
+    /// Following a load started elsewhere, by its token.
+    @Test func aSessionIsResumedByItsToken() async throws {
+        let server = try LiveServer()
+        let state = try await server.client.startLoading(screen: "movies", scenario: "error", seed: 4, speed: 10)
+        let changes = try await Self.collect(server.client.follow(session: try #require(state.session), screen: "movies", speed: 10))
+        try await Self.expect(changes, equal: server.client.timeline(screen: "movies", scenario: "error", seed: 4), "resume")
+    }
+
+    @Test func dataOfAFailedElementIsATypedError() async throws {
+        let server = try LiveServer()
+        let client = server.client
+        let timeline = try await client.timeline(screen: "home", scenario: "timeout", seed: 0)
+        let failed = try #require(timeline.elements.first { $0.status == .failed })
+        let ready = try #require(timeline.elements.first { $0.status == .ready })
+        let state = try await client.startLoading(screen: "home", scenario: "timeout", seed: 0, speed: 10)
+        let session = try #require(state.session)
+        #expect(try await client.data(screen: "home", element: ready.id, session: session).count > 0)
+        do {
+            let body = try await client.data(screen: "home", element: failed.id, session: session)
+            Issue.record("a failed element's data was served: \(String(decoding: body, as: UTF8.self))")
+        } catch let error as SkeletonClientError {
+            #expect(error.status == 504)
+            #expect(error.problem?.retryable == true && error.isRetryable)
+            #expect(error.retryAfter != nil)
+        }
+    }
+
+    // MARK: helpers
+
+    static func collect(_ changes: AsyncThrowingStream<ElementChange, any Error>) async throws -> [ElementChange] {
+        var all: [ElementChange] = []
+        for try await change in changes { all.append(change) }
+        return all
+    }
+
+    /// Each element of the timeline ends once, as the timeline says, revealed at its `revealAtMs`.
+    static func expect(_ changes: [ElementChange], equal timeline: Timeline, _ label: String) {
+        for element in timeline.elements {
+            let expected: ElementChange.Phase = element.error.map { .failed($0) } ?? .content
+            let ends = changes.filter { $0.element == element.id && $0.phase != .skeleton && $0.phase != .revealing }
+            #expect(ends.map(\.phase) == [expected], "\(label): \(element.id) ended as \(ends.map(\.phase)), timeline \(element.status)")
+            #expect(ends.first?.state == element, "\(label): \(element.id)")
+            #expect(changes.filter { $0.element == element.id && $0.phase == .skeleton }.count == 1, "\(label): \(element.id) skeletons")
+        }
+        #expect(Set(changes.map(\.element)) == Set(timeline.elements.map(\.id)), "\(label)")
+    }
+
+    static func name(_ phase: ElementChange.Phase) -> String {
+        switch phase {
+        case .skeleton: "skeleton"
+        case .revealing: "revealing"
+        case .content: "content"
+        case .failed: "failed"
+        }
+    }
+}

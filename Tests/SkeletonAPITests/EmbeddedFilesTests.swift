@@ -33,13 +33,12 @@ import Testing
         #expect(PreviewPage.contentSecurityPolicy.contains("style-src 'self' \(PreviewPage.hashSource(Array(css.utf8)))"))
     }
 
-    /// Each schema allows each node type exactly `NodeMembers.common` and the type's own members.
-    @Test(arguments: [ScreenSchema.document, LayoutSchema.document])
-    func theSchemasNodeRulesAreNodeMembers(schema: [UInt8]) throws {
-        let document = try JSONParser.parse(schema)
-        let nodeKey = document["$defs"]?["LayoutNode"] != nil ? "LayoutNode" : "Node"
-        guard case .array(let rules)? = document["$defs"]?[nodeKey]?["allOf"] else {
-            Issue.record("no $defs/\(nodeKey)/allOf")
+    /// The screen schema allows each node type exactly `NodeMembers.common` and the type's own
+    /// members, in rules on `type` (an editor's validator reads them).
+    @Test func theScreenSchemasNodeRulesAreNodeMembers() throws {
+        let document = try JSONParser.parse(ScreenSchema.document)
+        guard case .array(let rules)? = document["$defs"]?["Node"]?["allOf"] else {
+            Issue.record("no $defs/Node/allOf")
             return
         }
         var seen: [String] = []
@@ -50,5 +49,26 @@ import Testing
             #expect(allowed == (NodeMembers.common + NodeMembers.of(type)).map(JSONValue.string), "\(type)")
         }
         #expect(seen == NodeMembers.types)
+    }
+
+    /// The layout schema's node is a `oneOf` with a discriminator on `type` (what code generators
+    /// turn into one type per node kind), each type allowing exactly `NodeMembers.common` and its own.
+    @Test func theLayoutSchemasNodeTypesAreNodeMembers() throws {
+        let definitions = try JSONParser.parse(LayoutSchema.document)["$defs"]
+        guard case .array(let variants)? = definitions?["LayoutNode"]?["oneOf"],
+              case .object(let mapping)? = definitions?["LayoutNode"]?["discriminator"]?["mapping"] else {
+            Issue.record("no $defs/LayoutNode/oneOf with a discriminator mapping")
+            return
+        }
+        #expect(mapping.map(\.key) == NodeMembers.types)
+        #expect(variants.map { $0["$ref"] } == mapping.map(\.value))
+        for member in mapping {
+            guard case .string(let reference) = member.value, case .object(let properties)? = definitions?[String(reference.dropFirst("#/$defs/".count))]?["properties"] else {
+                Issue.record("\(member.key): no schema")
+                continue
+            }
+            #expect(properties.first?.value["const"] == .string(member.key))
+            #expect(properties.map(\.key) == NodeMembers.common + NodeMembers.of(member.key), "\(member.key)")
+        }
     }
 }

@@ -1,17 +1,13 @@
 import Layouts
 
-/// The OpenAPI component schemas of the loading simulation (SPEC §5): the queries of
-/// `/loading-state` and its event stream, the state, timeline and scenarios documents, and the
-/// stream's events. Ids and times refer to the layout schema's definitions.
-///
-/// A query is one exploded object parameter, because only an object can say which parameters
-/// go together: `screen` starts a load (with `wait` a long poll), `screen` with `at` reads a
-/// virtual instant, `session` follows a load; the server answers any other mix with 400.
+/// The OpenAPI component schemas of the loading simulation (SPEC §5): the values its query
+/// parameters take, the state, timeline and scenarios documents, and the stream's events. Ids
+/// and times refer to the layout schema's definitions.
 enum LoadingSchemas {
     /// The sealed session token: `base64url(payload) "." base64url(tag)`, the tag 16 bytes (22 characters).
     static let tokenPattern = #"^[A-Za-z0-9_-]{2,}\\.[A-Za-z0-9_-]{22}$"#
 
-    /// Component members (`"LoadingQuery": {…}, …`) for the screens of `screens`.
+    /// Component members (`"KnownScreen": {…}, …`) for the screens of `screens`.
     static func components(screens: [String]) -> String {
         #"""
         "KnownScreen": {"type": "string", "enum": \#(JSONText.strings(screens)), "description": "A screen this server serves (GET /layouts)."},
@@ -23,49 +19,6 @@ enum LoadingSchemas {
         "SessionToken": {"type": "string", "maxLength": 256, "pattern": "\#(tokenPattern)",
                          "description": "A token from an earlier response's session member: self-contained and sealed (HMAC-SHA256), valid for 24 h on any replica with the same secret. A token of this shape that this server did not seal, or one altered or expired, is a 404; text of another shape a 400."},
         "Wait": {"type": "integer", "minimum": 0, "maximum": 30000, "description": "Long poll: hold the response until some element changes or this many ms pass."},
-        "LoadingQuery": {
-          "type": "object",
-          "description": "The query of GET /loading-state, one of three forms; unknown parameters are ignored, and a parameter of another form is a 400 naming it.",
-          "oneOf": [
-            {"title": "start", "type": "object", "required": ["screen"],
-             "description": "Starts a load now: the state at its start, with a session token to follow it.",
-             "properties": {"screen": {"$ref": "#/components/schemas/KnownScreen"}, "scenario": {"$ref": "#/components/schemas/Scenario"},
-                            "seed": {"$ref": "#/components/schemas/Seed"}, "speed": {"$ref": "#/components/schemas/Speed"},
-                            "wait": {"$ref": "#/components/schemas/Wait"}, "at": false, "session": false}},
-            {"title": "at", "type": "object", "required": ["screen", "at"],
-             "description": "The state at a virtual instant, with no session (session is null).",
-             "properties": {"screen": {"$ref": "#/components/schemas/KnownScreen"}, "scenario": {"$ref": "#/components/schemas/Scenario"},
-                            "seed": {"$ref": "#/components/schemas/Seed"},
-                            "at": {"type": "integer", "minimum": 0, "maximum": 86400000, "description": "Virtual ms since the load's start."},
-                            "speed": false, "wait": false, "session": false}},
-            {"title": "session", "type": "object", "required": ["session"],
-             "description": "The state now of the load a token started; with wait, a long poll.",
-             "properties": {"session": {"$ref": "#/components/schemas/SessionToken"}, "wait": {"$ref": "#/components/schemas/Wait"},
-                            "screen": false, "scenario": false, "seed": false, "speed": false, "at": false}}
-          ]},
-        "LoadingStreamQuery": {
-          "type": "object",
-          "description": "The query of GET /loading-state/events: start a load, or follow one by its token.",
-          "oneOf": [
-            {"title": "start", "type": "object", "required": ["screen"],
-             "properties": {"screen": {"$ref": "#/components/schemas/KnownScreen"}, "scenario": {"$ref": "#/components/schemas/Scenario"},
-                            "seed": {"$ref": "#/components/schemas/Seed"}, "speed": {"$ref": "#/components/schemas/Speed"},
-                            "session": false}},
-            {"title": "session", "type": "object", "required": ["session"],
-             "properties": {"session": {"$ref": "#/components/schemas/SessionToken"},
-                            "screen": false, "scenario": false, "seed": false, "speed": false, "at": false}}
-          ]},
-        "DataQuery": {
-          "type": "object",
-          "description": "The query of GET /data/{screen}/{element}: start a load of the path's screen now, or follow one by its token (a load of that screen); fault either way.",
-          "oneOf": [
-            {"title": "start", "type": "object",
-             "properties": {"scenario": {"$ref": "#/components/schemas/Scenario"}, "seed": {"$ref": "#/components/schemas/Seed"},
-                            "speed": {"$ref": "#/components/schemas/Speed"}, "fault": {"$ref": "#/components/schemas/Fault"}, "session": false}},
-            {"title": "session", "type": "object", "required": ["session"],
-             "properties": {"session": {"$ref": "#/components/schemas/SessionToken"}, "fault": {"$ref": "#/components/schemas/Fault"},
-                            "screen": false, "scenario": false, "seed": false, "speed": false, "at": false}}
-          ]},
         "Fault": {"type": "string", "enum": \#(JSONText.strings(DataRoutes.Fault.allCases.map(\.rawValue))),
                   "description": "A network fault at the element's time: reset, empty, truncated, dribble or stall."},
         "Ms": {"type": "integer", "minimum": 0, "maximum": 600000, "description": "Virtual ms since the load's start; never past the screen's timeoutMs."},
@@ -148,23 +101,22 @@ enum LoadingSchemas {
                       "properties": {"min": {"const": 0.1}, "max": {"const": 100}, "default": {"const": 1}, "summary": {"type": "string"}}}
           }},
         "LoadingEvent": {
-          "description": "One Server-Sent Event of GET /loading-state/events (WHATWG HTML §9.2), as OpenAPI 3.2 describes event streams: snapshot first, one element event per change when it happens, then complete; reconnect when the server drains. id is the virtual ms the event describes.",
-          "oneOf": [
-            {"type": "object", "required": ["id", "event", "data"],
-             "properties": {"id": {"$ref": "#/components/schemas/EventID"}, "event": {"const": "snapshot"},
-                            "data": {"type": "string", "contentMediaType": "application/json", "contentSchema": {"$ref": "#/components/schemas/LoadingState"}}}},
-            {"type": "object", "required": ["id", "event", "data"],
-             "properties": {"id": {"$ref": "#/components/schemas/EventID"}, "event": {"const": "element"},
-                            "data": {"type": "string", "contentMediaType": "application/json", "contentSchema": {"$ref": "#/components/schemas/ElementEventData"}}}},
-            {"type": "object", "required": ["id", "event", "data"],
-             "properties": {"id": {"$ref": "#/components/schemas/EventID"}, "event": {"const": "complete"},
-                            "data": {"type": "string", "contentMediaType": "application/json", "contentSchema": {
-                              "type": "object", "required": ["formatVersion", "elapsedMs"], "additionalProperties": false, "properties": {"formatVersion": {"$ref": "#/components/schemas/FormatVersion"}, "elapsedMs": {"type": "integer", "minimum": 0}}}}}},
-            {"type": "object", "required": ["id", "event", "retry", "data"],
-             "properties": {"id": {"$ref": "#/components/schemas/EventID"}, "event": {"const": "reconnect"}, "retry": {"const": 1000},
-                            "data": {"type": "string", "contentMediaType": "application/json", "contentSchema": {
-                              "type": "object", "required": ["formatVersion", "reason"], "additionalProperties": false, "properties": {"formatVersion": {"$ref": "#/components/schemas/FormatVersion"}, "reason": {"const": "draining"}}}}}}
-          ]},
+          "type": "object", "required": ["id", "event", "data"], "additionalProperties": false,
+          "description": "One Server-Sent Event of GET /loading-state/events (WHATWG HTML §9.2), as OpenAPI 3.2 describes event streams: snapshot first, one element event per change when it happens, then complete; reconnect when the server drains. id is the virtual ms the event describes. data is JSON, of the schema x-dataSchemas names for the event: snapshot a LoadingState, element an ElementEventData, complete a CompleteEventData, reconnect a ReconnectEventData.",
+          "properties": {
+            "id": {"$ref": "#/components/schemas/EventID"},
+            "event": {"type": "string", "enum": ["snapshot", "element", "complete", "reconnect"]},
+            "retry": {"type": "integer", "minimum": 0, "description": "Sent with reconnect only: 1000, reconnect after 1 s."},
+            "data": {"type": "string", "contentMediaType": "application/json"}
+          },
+          "x-dataSchemas": {"snapshot": {"$ref": "#/components/schemas/LoadingState"}, "element": {"$ref": "#/components/schemas/ElementEventData"},
+                            "complete": {"$ref": "#/components/schemas/CompleteEventData"}, "reconnect": {"$ref": "#/components/schemas/ReconnectEventData"}}},
+        "CompleteEventData": {"type": "object", "required": ["formatVersion", "elapsedMs"], "additionalProperties": false,
+                              "description": "The complete event's data: when the load completed, in virtual ms.",
+                              "properties": {"formatVersion": {"$ref": "#/components/schemas/FormatVersion"}, "elapsedMs": {"type": "integer", "minimum": 0}}},
+        "ReconnectEventData": {"type": "object", "required": ["formatVersion", "reason"], "additionalProperties": false,
+                               "description": "The reconnect event's data: the server is draining; reconnect with Last-Event-ID, another replica answers.",
+                               "properties": {"formatVersion": {"$ref": "#/components/schemas/FormatVersion"}, "reason": {"type": "string", "enum": ["draining"]}}},
         "EventID": {"type": "string", "pattern": "^[0-9]{1,16}$", "description": "Virtual ms; a Last-Event-ID resumes right after it."}
         """#
     }

@@ -47,13 +47,14 @@ enum OpenAPIDocument {
                 responses: [("200", json("The scenarios.", ref("Scenarios"), headers: cached)), notModified, badRequest])),
             path("/loading-state", get(
                 "getLoadingState", tag: "loading", summary: "The simulated loading state: start a load, follow it by its session token, or read a virtual instant.",
-                description: "With wait, a long poll: the response is held until some element changes or wait ms pass (at once when nothing will change again). Future times are never disclosed.",
-                parameters: [parameter("LoadingQuery")],
+                description: "Three forms, each parameter valid alone but not with those of another form: screen (with scenario, seed, speed, wait) starts a load now: /loading-state?screen=home&scenario=typical&seed=7; screen and at (with scenario, seed) read a virtual instant, with no session: /loading-state?screen=home&seed=7&at=1200; session (with wait) follows a load: /loading-state?session=TOKEN&wait=5000. Neither screen nor session, or a parameter of another form, is a 400 naming it; unknown parameters are ignored. With wait, a long poll: the response is held until some element changes or wait ms pass (at once when nothing will change again). Future times are never disclosed.",
+                parameters: [parameter("LoadingScreen"), parameter("Scenario"), parameter("Seed"), parameter("Speed"), parameter("Wait"),
+                             parameter("At"), parameter("Session")],
                 responses: [("200", json("The state.", ref("LoadingState"), headers: noStore)), badRequest, sessionNotFound])),
             path("/loading-state/events", get(
                 "streamLoadingEvents", tag: "loading", summary: "The same load as a Server-Sent Events stream.",
-                description: "snapshot first, then one element event per change at the moment it happens, then complete, and the stream closes. Last-Event-ID resumes without repeating an event; at or past the end it is a 204.",
-                parameters: [parameter("LoadingStreamQuery"), parameter("LastEventID")],
+                description: "Two forms: screen (with scenario, seed, speed) starts a load: /loading-state/events?screen=home&seed=7&speed=10; session follows one: /loading-state/events?session=TOKEN. Neither, or a parameter of the other form, is a 400 naming it. snapshot first, then one element event per change at the moment it happens, then complete, and the stream closes. Last-Event-ID resumes without repeating an event; at or past the end it is a 204.",
+                parameters: [parameter("LoadingScreen"), parameter("Scenario"), parameter("Seed"), parameter("Speed"), parameter("Session"), parameter("LastEventID")],
                 responses: [
                     ("200", #"""
                         {"description": "The event stream (chunked). Each event is an instance of x-itemSchema (OpenAPI 3.2's itemSchema).",
@@ -69,8 +70,9 @@ enum OpenAPIDocument {
                 responses: [("200", json("The timeline.", ref("Timeline"), headers: cachedWithoutTag)), badRequest, notFound])),
             path("/data/{screen}/{element}", get(
                 "getElementData", tag: "loading", summary: "An element's data, answered at its time in a simulated load, with its failures and network faults.",
-                description: "Held until the element's readyAtMs in the session (session=), or in a load started by this request (scenario, seed, speed); at once when that time has passed. A timed-out element is a 504 at the timeout, a failed one a 503; the same request 1000 virtual ms after the failure succeeds. fault= replaces the answer at the element's time: reset (the connection is reset), empty (closed with no response), truncated (the head and half the body, then closed), dribble (the head when the stage starts, the body in pieces until the element is ready), stall (the head, then nothing). Element ids are those of every layout of the screen (GET /layouts).",
-                parameters: [parameter("ScreenPath"), parameter("ElementPath"), parameter("DataQuery"), parameter("IfNoneMatch")],
+                description: "Held until the element's readyAtMs in the session (session=, a load of the path's screen), or in a load started by this request (scenario, seed, speed: not with session); at once when that time has passed. A timed-out element is a 504 at the timeout, a failed one a 503; the same request 1000 virtual ms after the failure succeeds. fault= replaces the answer at the element's time: reset (the connection is reset), empty (closed with no response), truncated (the head and half the body, then closed), dribble (the head when the stage starts, the body in pieces until the element is ready), stall (the head, then nothing). Element ids are those of every layout of the screen (GET /layouts).",
+                parameters: [parameter("ScreenPath"), parameter("ElementPath"), parameter("Scenario"), parameter("Seed"), parameter("Speed"),
+                             parameter("Session"), parameter("Fault"), parameter("IfNoneMatch")],
                 responses: [
                     ("200", #"""
                         {"description": "The element's data: its content from the screen file, else the built-in screens' sample content for the seed (JSON, or an SVG poster).",
@@ -79,8 +81,8 @@ enum OpenAPIDocument {
                         """#),
                     ("304", #"{"description": "If-None-Match matched the content's ETag.", "headers": \#(headers(data + [("ETag", "ETag"), ("Cache-Control", "CacheControlNoCache")]))}"#),
                     badRequest, sessionNotFound,
-                    ("503", dataFailure("The element failed to load (simulated error), or the server is draining (Retry-After: 0).", status: 503)),
-                    ("504", dataFailure("The element timed out (the timeout scenario).", status: 504)),
+                    ("503", dataFailure("The element failed to load (simulated error), or the server is draining (Retry-After: 0). The problem names the element and says whether it is retryable.")),
+                    ("504", dataFailure("The element timed out (the timeout scenario). The problem names the element and says whether it is retryable.")),
                 ])),
             path("/preview/{screen}", get(
                 "getPreview", tag: "web", summary: "An HTML page: the screen in a phone per theme, driven by a loading session, with controls and a live timeline.",
@@ -103,8 +105,8 @@ enum OpenAPIDocument {
             path("/readyz", get(
                 "getReadiness", tag: "meta", summary: "Readiness: false while the server drains at shutdown.",
                 responses: [
-                    ("200", json("Ready.", ##"{"$ref": "#/components/schemas/Readiness", "properties": {"ready": {"const": true}}}"##, headers: plain)),
-                    ("503", json("Draining: route new requests elsewhere.", ##"{"$ref": "#/components/schemas/Readiness", "properties": {"ready": {"const": false}}}"##, headers: plain)),
+                    ("200", json("Ready: ready is true.", ref("Readiness"), headers: plain)),
+                    ("503", json("Draining (ready is false): route new requests elsewhere.", ref("Readiness"), headers: plain)),
                     badRequest,
                 ])),
         ]
@@ -127,15 +129,15 @@ enum OpenAPIDocument {
             path(LayoutSchema.path, get(
                 "getLayoutSchema", tag: "contract", summary: "The JSON Schema (2020-12) of a layout document.",
                 parameters: [parameter("IfNoneMatch")],
-                responses: [("200", schemaDocument("The layout document's schema.", id: LayoutSchema.path)), notModified, badRequest])),
+                responses: [("200", schemaDocument("The layout document's schema; its $id is \(LayoutSchema.path).")), notModified, badRequest])),
             path(FramesSchema.path, get(
                 "getFramesSchema", tag: "contract", summary: "The JSON Schema (2020-12) of a frames document.",
                 parameters: [parameter("IfNoneMatch")],
-                responses: [("200", schemaDocument("The frames document's schema.", id: FramesSchema.path)), notModified, badRequest])),
+                responses: [("200", schemaDocument("The frames document's schema; its $id is \(FramesSchema.path).")), notModified, badRequest])),
             path(ScreenSchema.path, get(
                 "getScreenSchema", tag: "contract", summary: "The JSON Schema (2020-12) of a custom screen file (--layouts DIR), for editors: name it in the file's $schema.",
                 parameters: [parameter("IfNoneMatch")],
-                responses: [("200", schemaDocument("The screen file's schema.", id: ScreenSchema.path)), notModified, badRequest])),
+                responses: [("200", schemaDocument("The screen file's schema; its $id is \(ScreenSchema.path).")), notModified, badRequest])),
         ]
         let document = #"""
             {"openapi": \#(JSONText.string(version)),
@@ -183,15 +185,12 @@ enum OpenAPIDocument {
              "description": "The layout variant; another is a 400 listing this screen's.",
              "schema": {"type": "string", "enum": \#(JSONText.strings(screen.variants)), "default": "default"}}
             """#
-        let document = #"""
-            {"allOf": [{"$ref": "#/components/schemas/Layout"},
-                       {"properties": {"screen": {"const": \#(JSONText.string(screen.id))}, "variant": {"enum": \#(JSONText.strings(screen.variants))}}}]}
-            """#
         return path("/layouts/" + screen.id, get(
             "getLayout_" + screen.id, tag: "layouts", summary: "The layout document of \(screen.title) (\(screen.id)).",
             parameters: [parameter("Theme"), parameter("Motion"), variant, parameter("Direction"), parameter("Expand"),
                          parameter("PrefersColorScheme"), parameter("PrefersReducedMotion"), parameter("IfNoneMatch")],
-            responses: [("200", json("The layout document.", document, headers: hinted)), notModifiedHinted, badRequest]))
+            responses: [("200", json("The layout document: its screen is \(screen.id), its variant one of \(screen.variants.joined(separator: ", ")).", ref("Layout"), headers: hinted)),
+                        notModifiedHinted, badRequest]))
     }
 
     /// `/layouts/{screen}/frames` and `/layouts/{screen}/snapshot.svg`: a screen laid out by the server.
@@ -247,17 +246,17 @@ enum OpenAPIDocument {
     }
 
     /// A data endpoint's failure: problem+json with the element, its stage and when to ask again.
-    private static func dataFailure(_ description: String, status: Int) -> String {
+    private static func dataFailure(_ description: String) -> String {
         #"""
         {"description": \#(JSONText.string(description)), "headers": \#(headers(data + [("Retry-After", "RetryAfter"), ("Cache-Control", "CacheControlNoStore")])),
-         "content": {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem", "properties": {"status": {"const": \#(status)}}, "required": ["element", "retryable"]}}}}
+         "content": {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}}
         """#
     }
 
-    private static func schemaDocument(_ description: String, id: String) -> String {
+    private static func schemaDocument(_ description: String) -> String {
         #"""
         {"description": \#(JSONText.string(description)), "headers": \#(headers(cached)),
-         "content": {"application/schema+json": {"schema": {"$ref": "#/components/schemas/SchemaDocument", "properties": {"$id": {"const": \#(JSONText.string(id))}}}}}}
+         "content": {"application/schema+json": {"schema": {"$ref": "#/components/schemas/SchemaDocument"}}}}
         """#
     }
 

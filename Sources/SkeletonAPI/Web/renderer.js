@@ -534,6 +534,11 @@ class SkeletonView {
       this.refresh();
     };
     this.motionQuery?.addEventListener('change', this.onMotionChange);
+    // Content the app puts in (or takes out of) the host later is hidden or shown as its element is.
+    this.hostChanges = options.host && typeof MutationObserver === 'function' ? new MutationObserver(() => {
+      for (const slot of this.slots.values()) if (slot.element) this.describe(slot);
+    }) : null;
+    this.hostChanges?.observe(options.host, { childList: true, attributeFilter: ['slot'], subtree: true });
     this.refresh();
   }
 
@@ -693,7 +698,8 @@ class SkeletonView {
       view.setAttribute('aria-hidden', 'true');
       if (!this.shown) view.style.visibility = 'hidden';
     } else if (slot.state === 'ready') {
-      view = slot.info.hasContent ? this.buildContent(slot) : this.build(slot.node, { mode: 'content', group: slot.group, parentAxis: 'slot', slotOf: slot.node });
+      if (this.slotted(slot.id).length > 0) view = this.buildSlotted(slot);
+      else view = slot.info.hasContent ? this.buildContent(slot) : this.build(slot.node, { mode: 'content', group: slot.group, parentAxis: 'slot', slotOf: slot.node });
     } else {
       view = this.buildError(slot);
     }
@@ -711,6 +717,23 @@ class SkeletonView {
     box.style.boxSizing = 'border-box';
     box.style.color = this.layout.theme === 'dark' ? '#FFFFFF' : '#1C1C1E';
     return box;
+  }
+
+  /**
+   * The app's own content for the element: the host's light-DOM children with `slot="ID"`
+   * (`<skeleton-screen>`), shown through a `<slot>` at their natural size.
+   */
+  slotted(id) {
+    const host = this.options.host;
+    return host ? [...host.children].filter((child) => child.getAttribute('slot') === id) : [];
+  }
+
+  buildSlotted(slot) {
+    const face = div('slotted');
+    const outlet = document.createElement('slot');
+    outlet.name = slot.id;
+    face.append(outlet);
+    return face;
   }
 
   /** The element's `content` member, drawn as text in the element's box. */
@@ -750,6 +773,13 @@ class SkeletonView {
   describe(slot) {
     const element = slot.element;
     element.dataset.state = slot.state;
+    // Until its reveal the app's content is hidden (no slot shows it), inert and unannounced;
+    // it stays in the page, so that the app can fill it in while the skeleton shows.
+    for (const child of this.slotted(slot.id)) {
+      child.inert = slot.state !== 'ready';
+      if (slot.state === 'ready') child.removeAttribute('aria-hidden');
+      else child.setAttribute('aria-hidden', 'true');
+    }
     element.setAttribute('role', 'group');
     if (slot.state === 'loading') {
       element.setAttribute('aria-busy', 'true');
@@ -897,6 +927,7 @@ class SkeletonView {
     for (const group of this.groups) group.dispose();
     this.groups = [];
     this.resizes?.disconnect();
+    this.hostChanges?.disconnect();
     this.motionQuery?.removeEventListener('change', this.onMotionChange);
     this.root.remove();
     this.live.remove();
@@ -1064,7 +1095,10 @@ function readError(raw) {
  * Options: `base` (the service's URL, for loading sessions; default this page's origin),
  * `session` (a token to follow; with `speed`, the speed it was started at, which times its
  * reveals), or `scenario`/`seed`/`speed` (start a session for the screen),
- * `transport` (`auto`, `sse` or `poll`), `motion` (`reduced` stills the shimmer).
+ * `transport` (`auto`, `sse` or `poll`), `motion` (`reduced` stills the shimmer), `host` (an
+ * element whose children with `slot="ID"` are the app's content for element ID, shown through
+ * `<slot>`s: `container` then lies in the host's shadow root). With none of session, scenario,
+ * seed and speed, no session is followed: the app calls `reveal` and `fail` itself.
  * Returns a controller: `reveal(id)`, `fail(id, error)`, `retry()`, `destroy()`, `root`.
  * The container receives `skeleton-state` events ({id, state, atMs}) and `skeleton-complete`.
  */
@@ -1078,6 +1112,7 @@ export function renderSkeleton(layoutDocument, container, options = {}) {
     speed: options.speed === undefined ? undefined : text(String(options.speed), 20),
     transport: oneOf(options.transport, ['auto', 'sse', 'poll'], 'auto'),
     motion: oneOf(options.motion, ['full', 'reduced'], undefined),
+    host: options.host instanceof Element ? options.host : null,
   };
   settings.base = settings.base.replace(/\/+$/, '');
   const view = new SkeletonView(layout, container, settings);
@@ -1130,15 +1165,21 @@ function serviceBase(address) {
 
 /**
  * `<skeleton-screen src="/layouts/home" theme="dark" motion="reduced" direction="rtl"
- *   session="TOKEN" speed="10" | scenario="typical" seed="3" speed="10" transport="auto|sse|poll">`.
+ *   session="TOKEN" speed="10" | scenario="typical" seed="3" speed="10" | mode="manual"
+ *   transport="auto|sse|poll">`.
  * Without `theme` or `motion` it follows the browser's `prefers-color-scheme` and
- * `prefers-reduced-motion`. It draws into an open shadow root.
+ * `prefers-reduced-motion`. It draws into an open shadow root. Its children with `slot="ID"` are
+ * the app's real content for element ID: hidden and inert while the element loads, shown through
+ * the served transition at its reveal. In `mode="manual"` (or with no session attribute) the app
+ * reveals elements itself: `reveal(id)`, `fail(id, error)`, callable before the layout has loaded.
  */
 export class SkeletonScreenElement extends HTMLElement {
-  static observedAttributes = ['src', 'theme', 'motion', 'direction', 'variant', 'session', 'scenario', 'seed', 'speed', 'transport'];
+  static observedAttributes = ['src', 'theme', 'motion', 'direction', 'variant', 'session', 'scenario', 'seed', 'speed', 'transport', 'mode'];
 
   #container;
   #view = null;
+  /** Reveals and failures asked for before the layout was drawn, in order. */
+  #pending = [];
   #generation = 0;
   #queued = false;
 
@@ -1182,6 +1223,18 @@ export class SkeletonScreenElement extends HTMLElement {
     this.#view?.retry();
   }
 
+  /** Shows element `id`'s content (its slotted children, if any) as a session's reveal would. */
+  reveal(id) {
+    if (this.#view) this.#view.reveal(id);
+    else this.#pending.push((view) => view.reveal(id));
+  }
+
+  /** Shows element `id`'s error state: `error` is `{code, message, retryable}`. */
+  fail(id, error) {
+    if (this.#view) this.#view.fail(id, error);
+    else this.#pending.push((view) => view.fail(id, error));
+  }
+
   #queue() {
     if (this.#queued) return;
     this.#queued = true;
@@ -1216,15 +1269,18 @@ export class SkeletonScreenElement extends HTMLElement {
     }
     if (generation !== this.#generation) return;
     this.#view?.destroy();
-    const attribute = (name) => this.getAttribute(name) ?? undefined;
+    const manual = this.getAttribute('mode') === 'manual';
+    const attribute = (name) => (manual ? undefined : this.getAttribute(name) ?? undefined);
     this.#view = renderSkeleton(loaded.document, this.#container, {
       base: serviceBase(address),
       session: attribute('session'),
       scenario: attribute('scenario'),
       seed: attribute('seed'),
       speed: attribute('speed'),
-      transport: attribute('transport'),
+      transport: this.getAttribute('transport') ?? undefined,
+      host: this,
     });
+    for (const apply of this.#pending.splice(0)) apply(this.#view);
     this.dispatchEvent(new CustomEvent('skeleton-render', { bubbles: true, composed: true, detail: { screen: loaded.document.screen, etag: loaded.etag } }));
   }
 

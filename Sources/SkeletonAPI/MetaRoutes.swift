@@ -20,6 +20,7 @@ struct MetaRoutes {
         "data": "/data/{screen}/{element}",
         "preview": "/preview/{screen}",
         "renderer": "/renderer.js",
+        "capture": "/capture.js",
         "health": "/healthz",
         "ready": "/readyz",
         "metrics": "/metrics",

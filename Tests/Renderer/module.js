@@ -9,5 +9,7 @@ const privates = ['parseColor', 'springCurve', 'sweepGeometry', 'shimmerImage', 
 globalThis.HTMLElement ??= class {};
 globalThis.CSS ??= { supports: (property, value) => property === 'animation-timing-function' && value.startsWith('linear(') };
 
-const exported = `${source}\nexport { ${privates.join(', ')} };\n`;
+// The data: URL has no base for the renderer's relative import of its capture module.
+const capture = new URL('../../Sources/SkeletonAPI/Web/capture.js', import.meta.url).href;
+const exported = `${source.replace("from './capture.js'", `from '${capture}'`)}\nexport { ${privates.join(', ')} };\n`;
 export const renderer = await import(`data:text/javascript;base64,${Buffer.from(exported).toString('base64')}`);

@@ -14,6 +14,7 @@ import Testing
 
     @Test(arguments: [
         ("Sources/SkeletonAPI/Web/renderer.js", EmbeddedFiles.rendererJS),
+        ("Sources/SkeletonAPI/Web/capture.js", EmbeddedFiles.captureJS),
         ("Sources/SkeletonAPI/Contract/screen.schema.json", ScreenSchema.document),
         ("Sources/SkeletonAPI/Contract/layout.schema.json", LayoutSchema.document),
         ("Sources/SkeletonAPI/Contract/frames.schema.json", FramesSchema.document),

@@ -99,6 +99,13 @@ enum OpenAPIDocument {
                     ("200", #"{"description": "The module.", "headers": \#(headers(cached)), "content": {"text/javascript; charset=utf-8": {"schema": {"type": "string"}}}}"#),
                     notModified, badRequest,
                 ])),
+            path("/capture.js", get(
+                "getCapture", tag: "web", summary: "The capture module (re-exported by /renderer.js): captureScreen(root, options) turns a live page's DOM into a screen file.",
+                parameters: [parameter("IfNoneMatch")],
+                responses: [
+                    ("200", #"{"description": "The module.", "headers": \#(headers(cached)), "content": {"text/javascript; charset=utf-8": {"schema": {"type": "string"}}}}"#),
+                    notModified, badRequest,
+                ])),
             path("/healthz", get(
                 "getHealth", tag: "meta", summary: "Liveness.",
                 responses: [("200", json("Alive.", ref("Health"), headers: plain)), badRequest])),

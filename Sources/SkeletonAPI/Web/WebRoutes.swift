@@ -1,11 +1,13 @@
 import HTTPServer
 import Layouts
 
-/// `GET /renderer.js` (the web renderer, an ES module) and `GET /preview/{screen}` (the page for
+/// `GET /renderer.js` (the web renderer, an ES module), `GET /capture.js` (its page capture,
+/// which it re-exports) and `GET /preview/{screen}` (the page for
 /// designers and client developers, SPEC §2). Both are fixed bytes with a strong ETag, built once;
 /// a request costs a lookup, as for the layout documents.
 struct WebRoutes: Sendable {
     private let renderer: DocumentResponses
+    private let capture: DocumentResponses
     private let preview: DocumentResponses
     private let screens: [String]
 
@@ -13,6 +15,8 @@ struct WebRoutes: Sendable {
         let noSniff = ResponseHeaders(["X-Content-Type-Options": "nosniff"])
         renderer = DocumentResponses(EncodedDocument(bytes: EmbeddedFiles.rendererJS), hinted: false,
                                      contentType: "text/javascript; charset=utf-8", headers: noSniff)
+        capture = DocumentResponses(EncodedDocument(bytes: EmbeddedFiles.captureJS), hinted: false,
+                                    contentType: "text/javascript; charset=utf-8", headers: noSniff)
         var pageHeaders = noSniff
         pageHeaders.add("Content-Security-Policy", PreviewPage.contentSecurityPolicy)
         pageHeaders.add("Referrer-Policy", "no-referrer")
@@ -24,6 +28,7 @@ struct WebRoutes: Sendable {
     func register(on router: inout Router) {
         let routes = self
         router.get("/renderer.js") { request in routes.renderer.response(to: request) }
+        router.get("/capture.js") { request in routes.capture.response(to: request) }
         router.get("/preview/{screen}") { request in
             let name = request.parameter("screen") ?? ""
             guard routes.screens.contains(name) else { return routes.unknownScreen(name, request) }

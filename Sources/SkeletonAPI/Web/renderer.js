@@ -1090,6 +1090,8 @@ function readError(raw) {
 
 // MARK: public API
 
+export { captureScreen, CaptureError, CAPTURE_LIMITS } from './capture.js';
+
 /**
  * Renders `layoutDocument` (a parsed layout document) into `container`, replacing its children.
  * Options: `base` (the service's URL, for loading sessions; default this page's origin),

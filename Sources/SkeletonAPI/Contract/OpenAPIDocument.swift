@@ -92,20 +92,8 @@ enum OpenAPIDocument {
                     ("200", #"{"description": "The page.", "headers": \#(headers(cached)), "content": {"text/html; charset=utf-8": {"schema": {"type": "string"}}}}"#),
                     notModified, badRequest, notFound,
                 ])),
-            path("/renderer.js", get(
-                "getRenderer", tag: "web", summary: "The web renderer: an ES module defining <skeleton-screen> and renderSkeleton(document, container, options).",
-                parameters: [parameter("IfNoneMatch")],
-                responses: [
-                    ("200", #"{"description": "The module.", "headers": \#(headers(cached)), "content": {"text/javascript; charset=utf-8": {"schema": {"type": "string"}}}}"#),
-                    notModified, badRequest,
-                ])),
-            path("/capture.js", get(
-                "getCapture", tag: "web", summary: "The capture module (re-exported by /renderer.js): captureScreen(root, options) turns a live page's DOM into a screen file.",
-                parameters: [parameter("IfNoneMatch")],
-                responses: [
-                    ("200", #"{"description": "The module.", "headers": \#(headers(cached)), "content": {"text/javascript; charset=utf-8": {"schema": {"type": "string"}}}}"#),
-                    notModified, badRequest,
-                ])),
+            module("/renderer.js", "getRenderer", summary: "The web renderer: an ES module defining <skeleton-screen>, renderSkeleton(document, container, options) and (from /capture.js) captureScreen."),
+            module("/capture.js", "getCapture", summary: "The capture module (re-exported by /renderer.js): captureScreen(root, options) turns a live page's DOM into a screen file."),
             path("/healthz", get(
                 "getHealth", tag: "meta", summary: "Liveness.",
                 responses: [("200", json("Alive.", ref("Health"), headers: plain)), badRequest])),
@@ -250,6 +238,16 @@ enum OpenAPIDocument {
 
     private static func json(_ description: String, _ schema: String, headers names: [(String, String)]) -> String {
         #"{"description": \#(JSONText.string(description)), "headers": \#(headers(names)), "content": {"application/json": {"schema": \#(schema)}}}"#
+    }
+
+    /// A JavaScript module the service serves as fixed bytes with a strong ETag.
+    private static func module(_ route: String, _ operationID: String, summary: String) -> String {
+        path(route, get(
+            operationID, tag: "web", summary: summary, parameters: [parameter("IfNoneMatch")],
+            responses: [
+                ("200", #"{"description": "The module.", "headers": \#(headers(cached)), "content": {"text/javascript; charset=utf-8": {"schema": {"type": "string"}}}}"#),
+                notModified, badRequest,
+            ]))
     }
 
     /// A data endpoint's failure: problem+json with the element, its stage and when to ask again.

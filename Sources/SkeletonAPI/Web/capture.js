@@ -46,9 +46,10 @@ export function captureScreen(root, options = {}) {
   const box = root.getBoundingClientRect();
   if (box.width < 1 || box.height < 1) throw new CaptureError(`the root has no size (${round(box.width)} x ${round(box.height)}): capture an element that is laid out`);
   const capture = new Capture(getComputedStyle(root).direction === 'rtl', options.stage ?? 'content');
-  const tree = capture.container(root, box, 0, colorOf(getComputedStyle(root).backgroundColor) ?? { r: 255, g: 255, b: 255, a: 1 }, true);
+  const screen = screenColor(root, box);
+  const tree = capture.container(root, box, 0, screen ?? { r: 255, g: 255, b: 255, a: 1 }, true);
   if (!tree) throw new CaptureError('nothing under the root draws: no media, text or painted box');
-  tree.background = 'screen';
+  if (screen) tree.background = 'screen';
   tree.shimmer = true;
   delete tree.maxWidth;
   if (capture.elements.length === 0) {
@@ -105,7 +106,8 @@ class Capture {
     } else if (element.children.length > 0 || pseudoBlocks(element).length > 0) {
       node = this.container(element, rect, depth, painted ?? backdrop, spans);
       if (node && painted) Object.assign(node, { background: 'card' }, radius(style, rect) ? { cornerRadius: radius(style, rect) } : {}, style.overflow === 'hidden' || style.overflow === 'clip' ? { clip: true } : {});
-      else if (node && node.children.length === 1 && node.children[0].type !== 'repeat') node = unwrapped(node);
+      // (Not around a repeat, whose copies take no modifiers, nor a painted child: padding lies inside a background.)
+      else if (node && node.children.length === 1 && node.children[0].type !== 'repeat' && !node.children[0].background) node = unwrapped(node);
       // A row wider than its box that the box clips or scrolls: a carousel, drawn still.
       if (node && ['hidden', 'clip', 'auto', 'scroll'].includes(style.overflowX) && element.scrollWidth > element.clientWidth + 1) {
         this.count();
@@ -272,6 +274,21 @@ function colorOf(value) {
   if (!match) return null;
   const color = { r: +match[1], g: +match[2], b: +match[3], a: match[4] === undefined ? 1 : +match[4] };
   return color.a > 0.01 ? color : null;
+}
+
+/**
+ * The colour the screen's background stands for: the root's own, else that of a child covering
+ * the whole root (an unpainted root around a painted wrapper), else null: the page behind shows.
+ */
+function screenColor(root, box) {
+  const own = colorOf(getComputedStyle(root).backgroundColor);
+  if (own) return own;
+  for (const child of root.children) {
+    const r = child.getBoundingClientRect();
+    const color = colorOf(getComputedStyle(child).backgroundColor);
+    if (color && Math.abs(r.left - box.left) < 1 && Math.abs(r.top - box.top) < 1 && Math.abs(r.width - box.width) < 1 && Math.abs(r.height - box.height) < 1) return color;
+  }
+  return null;
 }
 
 /** The box's own colour when it shows against `backdrop` (the colour behind it), else null. */

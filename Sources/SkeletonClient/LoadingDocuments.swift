@@ -64,3 +64,11 @@ public struct ElementError: Decodable, Sendable, Equatable, Error {
     public let message: String
     public let retryable: Bool
 }
+
+/// The data of an event stream's last events: `complete` (`elapsedMs`, when the load completed)
+/// and, from a draining server, `reconnect` (`reason`).
+public struct StreamEndData: Decodable, Sendable, Equatable {
+    public let formatVersion: Int
+    public let elapsedMs: Int?
+    public let reason: String?
+}

@@ -81,3 +81,18 @@ public struct Problem: Decodable, Sendable, Equatable, Error {
         }
     }
 }
+
+/// `GET /`: the service's name and version, and a link to every route by name.
+public struct ServiceIndex: Decodable, Sendable {
+    public let formatVersion: Int
+    public let name: String
+    public let version: String
+    public let links: [String: String]
+}
+
+/// `GET /healthz` (`status` is `ok`) and `GET /readyz` (`ready`, false while draining).
+public struct Health: Decodable, Sendable {
+    public let formatVersion: Int
+    public let status: String?
+    public let ready: Bool?
+}

@@ -167,6 +167,7 @@ final class SessionFollower: Sendable {
         case "element":
             await reveals.settle(try JSONDecoder().decode(ElementState.self, from: data), nowMs: Int(progress.lastEventID ?? "") ?? 0)
         case "complete":
+            _ = try JSONDecoder().decode(StreamEndData.self, from: data)
             progress.isComplete = true
         default:
             break  // reconnect (a draining server), or a type a later version adds

@@ -45,6 +45,8 @@ public final class SkeletonClient: Sendable {
         return try await document("layouts/\(screen)/frames", size + Self.options(theme, motion, variant, direction))
     }
 
+    public func index() async throws -> ServiceIndex { try await document("") }
+    public func health() async throws -> Health { try await document("healthz") }
     public func layouts() async throws -> LayoutsIndex { try await document("layouts") }
     public func themes() async throws -> ThemesIndex { try await document("themes") }
     public func theme(_ theme: Theme) async throws -> ThemeDocument { try await document("themes/\(theme.rawValue)") }

@@ -11,6 +11,7 @@ final class CuttingProxy: @unchecked Sendable {
     private var backend: UInt16
     private var open: [Int32] = []
     private var heads: [String] = []
+    private var refused: [String] = []
 
     init(backend: UInt16) throws {
         self.backend = backend
@@ -30,6 +31,10 @@ final class CuttingProxy: @unchecked Sendable {
 
     /// New connections go to `port` from now on.
     func route(to port: UInt16) { lock.withLock { backend = port } }
+
+    /// From now on, a request whose head starts with one of `prefixes` is answered by closing the
+    /// connection: a proxy that cannot pass that route (say, one that buffers event streams).
+    func refuse(_ prefixes: [String]) { lock.withLock { refused = prefixes } }
 
     /// Closes every open connection, both ways, with no response end.
     func cutAll() {
@@ -61,10 +66,22 @@ final class CuttingProxy: @unchecked Sendable {
 
     private func pipe(from source: Int32, to destination: Int32, recording: Bool) {
         var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
+        var head = ""  // the request head being read (the client sends GETs: no bodies)
+        reading: while true {
             let count = buffer.withUnsafeMutableBytes { recv(source, $0.baseAddress, $0.count, 0) }
             guard count > 0 else { break }
-            if recording { lock.withLock { heads.append(String(decoding: buffer[..<count], as: UTF8.self)) } }
+            if recording {
+                head += String(decoding: buffer[..<count], as: UTF8.self)
+                while let end = head.range(of: "\r\n\r\n") {
+                    let complete = String(head[..<end.upperBound])
+                    head = String(head[end.upperBound...])
+                    let isRefused = lock.withLock {
+                        heads.append(complete)
+                        return refused.contains { complete.hasPrefix($0) }
+                    }
+                    if isRefused { break reading }
+                }
+            }
             let sent = buffer.withUnsafeBytes { send(destination, $0.baseAddress, count, Int32(MSG_NOSIGNAL)) }
             guard sent == count else { break }
         }

@@ -37,10 +37,14 @@ import Testing
         #expect(try await client.themes().themes.count == 2)
         for theme in Theme.allCases { #expect(try await client.theme(theme).palette["base"] != nil) }
         let scenarios = try await client.scenarios()
-        for scenario in scenarios.scenarios {
-            let timeline = try await client.timeline(screen: "home", scenario: scenario.id, seed: 3)
-            #expect(timeline.elements.allSatisfy { $0.revealAtMs != nil && $0.status != .loading })
+        for screen in index.screens {
+            for scenario in scenarios.scenarios {
+                let timeline = try await client.timeline(screen: screen.id, scenario: scenario.id, seed: 3)
+                #expect(timeline.elements.allSatisfy { $0.revealAtMs != nil && $0.status != .loading })
+            }
         }
+        #expect(try await client.index().links["frames"] == "/layouts/{screen}/frames")
+        #expect(try await client.health().status == "ok")
         let state = try await client.startLoading(screen: "inbox", speed: 10)
         #expect(state.session != nil && state.pollAfterMs != nil)
     }

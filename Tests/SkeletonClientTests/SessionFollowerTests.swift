@@ -91,7 +91,20 @@ import Testing
             }
         }
         try await Self.expect(changes, equal: second.client.timeline(screen: "inbox", scenario: "typical", seed: 3), "drain")
-        #expect(proxy.requests.contains { $0.hasPrefix("GET /loading-state/events?session=") && $0.lowercased().contains("last-event-id: ") })
+        #expect(proxy.requests.contains { $0.hasPrefix("GET /loading-state/events?session=") && $0.lowercased().contains("last-event-id: ") }, "\(proxy.requests)")
+    }
+
+    /// Where event streams cannot pass, the follower falls back to long polls on its own.
+    @Test func aFollowerFallsBackToLongPollsWhereEventStreamsFail() async throws {
+        let server = try LiveServer()
+        let proxy = try CuttingProxy(backend: server.port)
+        proxy.refuse(["GET /loading-state/events"])
+        let client = SkeletonClient(baseURL: URL(string: "http://127.0.0.1:\(proxy.port)")!)
+        let changes = try await Self.collect(client.follow(screen: "thread", scenario: "typical", seed: 6, speed: 10))
+        try await Self.expect(changes, equal: server.client.timeline(screen: "thread", scenario: "typical", seed: 6), "fallback")
+        let requests = proxy.requests
+        #expect(requests.filter { $0.hasPrefix("GET /loading-state/events") }.count == 3, "three tries of the event stream")
+        #expect(requests.contains { $0.hasPrefix("GET /loading-state?session=") && $0.contains("wait=") }, "then long polls: \(requests.map { $0.prefix(80) })")
     }
 
     /// Following a load started elsewhere, by its token.

@@ -18,7 +18,7 @@ public final class Server: Sendable {
     public let configuration: ServerConfiguration
     private let router: Router
     private let state = ServerState()
-    private let life = Mutex<Life>(.idle)
+    private let life = Locked<Life>(.idle)
     private let draining = Atomic<Bool>(false)
 
     public init(configuration: ServerConfiguration, router: Router) {

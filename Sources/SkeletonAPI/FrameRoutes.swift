@@ -1,6 +1,5 @@
 import HTTPServer
 import Layouts
-import Synchronization
 
 /// `GET /layouts/{screen}/frames` and `GET /layouts/{screen}/snapshot.svg`: a screen laid out by
 /// the server (`FrameLayout`) at a viewport `width` (and `height`), with the options of
@@ -32,7 +31,7 @@ final class FrameRoutes: Sendable {
     }
 
     private let screens: [Screen]
-    private let cache = Mutex<[Key: DocumentResponses]>([:])
+    private let cache = Locked<[Key: DocumentResponses]>([:])
 
     init(catalog: Catalog) {
         screens = catalog.screens

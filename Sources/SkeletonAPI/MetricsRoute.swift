@@ -1,5 +1,4 @@
 import HTTPServer
-import Synchronization
 
 /// `GET /metrics`: the server's HTTP and process metrics, the loading sessions started, and
 /// `skeleton_server_info`, in the Prometheus text format 0.0.4.
@@ -32,7 +31,7 @@ final class SessionsStarted: Sendable {
         static func < (a: Key, b: Key) -> Bool { (a.screen, a.scenario) < (b.screen, b.scenario) }
     }
 
-    private let counts = Mutex<[Key: Int]>([:])
+    private let counts = Locked<[Key: Int]>([:])
 
     func started(screen: String, scenario: String) {
         counts.withLock { $0[Key(screen: screen, scenario: scenario), default: 0] += 1 }

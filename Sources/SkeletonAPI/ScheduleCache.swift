@@ -1,5 +1,5 @@
+import HTTPServer
 import Layouts
-import Synchronization
 
 /// Schedules by (screen, scenario, seed), shared by every event loop: a schedule is a pure
 /// function of its triple, so drawing it once serves every later request for it. Bounded: when
@@ -11,7 +11,7 @@ final class ScheduleCache: Sendable {
         let seed: Int
     }
 
-    private let entries = Mutex<[Key: Schedule]>([:])
+    private let entries = Locked<[Key: Schedule]>([:])
     private let capacity: Int
 
     /// A few hundred: enough for the triples a test suite or a demo repeats; every event stream and

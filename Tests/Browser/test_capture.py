@@ -1,6 +1,6 @@
 """captureScreen in headless Chromium: four fixture pages of different kinds (Tests/Browser/
 capture-pages) captured, validated by `skeleton-server validate`, served with --layouts and drawn
-by the renderer at the page's width: every media box covered by a block (IoU at least 0.9), every
+by the preview page at the page's width (390): every media box covered by a block (IoU at least 0.9), every
 paragraph drawn with the line count the browser wrapped it into, every marked element present
 and revealed by a loading session; the file holds no text, URL or attribute value of the page.
 A skeleton of a skeleton is itself; hostile pages give a bounded file or a clear error."""
@@ -42,15 +42,29 @@ const marked = [...root.querySelectorAll('[data-skeleton-element]')].map((e) => 
 return { file, ms, media, paragraphs, marked, width: origin.width, direction: getComputedStyle(root).direction };
 """
 
-# On the captured screen's server: the renderer's drawing at the page's width, and a session.
+# On the captured screen's preview page (its first phone, 390 pt wide like the pages): the blocks
+# drawn, in px from the screen's corner, and each element's state once its session has revealed it.
 DRAW = """
-const box = await mount('/layouts/' + arguments[0] + '?motion=reduced&direction=' + arguments[2], { scenario: 'instant', speed: 10 }, [arguments[1], 4000]);
-const screen = box.querySelector('[data-sk="screen"]');
+const host = await new Promise((resolve, reject) => {
+  const started = performance.now();
+  const look = () => {
+    const element = document.querySelector('#phones skeleton-screen');
+    if (element?.shadowRoot?.querySelector('[data-sk="screen"]')) return resolve(element);
+    if (performance.now() - started > 15000) return reject(new Error('no phone drew the screen'));
+    setTimeout(look, 20);
+  };
+  look();
+});
+const shadow = host.shadowRoot;
+const screen = shadow.querySelector('[data-sk="screen"]');
 const origin = screen.getBoundingClientRect();
-const blocks = [...box.querySelectorAll('[data-sk="block"]')].map((b) => { const r = b.getBoundingClientRect(); return { x: r.left - origin.left, y: r.top - origin.top, width: r.width, height: r.height }; });
-const elements = [...box.querySelectorAll('[data-element]')].map((e) => e.dataset.element);
-await until(() => box.events.length >= elements.length, 15000, 'every element revealed');
-return { blocks, elements, revealed: box.events.filter((e) => e.state === 'ready').map((e) => e.id) };
+const blocks = [...shadow.querySelectorAll('[data-sk="block"]')].map((b) => { const r = b.getBoundingClientRect(); return { x: r.left - origin.left, y: r.top - origin.top, width: r.width, height: r.height }; });
+const elements = [...shadow.querySelectorAll('[data-element]')];
+for (let waited = 0; elements.some((e) => e.dataset.state === 'loading'); waited += 20) {
+  if (waited > 15000) throw new Error('the session did not reveal every element');
+  await new Promise((resolve) => setTimeout(resolve, 20));
+}
+return { width: origin.width, blocks, elements: elements.map((e) => e.dataset.element), revealed: elements.filter((e) => e.dataset.state === 'ready').map((e) => e.dataset.element) };
 """
 
 
@@ -103,8 +117,8 @@ def test_a_captured_page_validates_serves_and_draws_its_geometry(driver, server,
     directory = validate(file, tmp_path)
     served = RunningServer(["--layouts", str(directory)])
     try:
-        harness(driver, served)
-        drawn = run(driver, DRAW, file["id"], captured["width"], captured["direction"])
+        driver.get(f"{served.url}/preview/{file['id']}?motion=reduced&direction={captured['direction']}&scenario=instant&speed=10")
+        drawn = run(driver, DRAW)
     finally:
         assert served.stop() == 0
     print(f"{fixture}: capture {captured['ms']:.1f} ms, {len(captured['media'])} media, {len(captured['paragraphs'])} paragraphs")
@@ -116,6 +130,7 @@ def test_a_captured_page_validates_serves_and_draws_its_geometry(driver, server,
         drawn_lines = lines_within(drawn["blocks"], paragraph["rect"])
         print(f"  paragraph at {paragraph['rect']['y']:.0f}: {paragraph['lines']} lines, drawn {drawn_lines}")
         assert drawn_lines == paragraph["lines"], paragraph
+    assert drawn["width"] == captured["width"], "the preview's phone is as wide as the page"
     assert sorted(drawn["elements"]) == sorted(captured["marked"])
     assert sorted(drawn["revealed"]) == sorted(captured["marked"]), "a loading session reveals every marked element"
 

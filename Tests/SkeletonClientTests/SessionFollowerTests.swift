@@ -118,15 +118,16 @@ import Testing
     }
 
     /// A failed element's data is a typed error with the server's problem and Retry-After. The
-    /// request is made at once, so the server holds it until the failure (865 ms at speed 2),
-    /// whatever the machine's pace.
+    /// request is made at once, so the server holds it until the failure (1,730 virtual ms); the
+    /// same request succeeds 1,000 virtual ms after that, so speed 0.5 gives a machine slowed by
+    /// sanitizers 5 s, not 1.4 s, to make it.
     @Test func dataOfAFailedElementIsATypedError() async throws {
         let server = try LiveServer()
         let client = server.client
         let timeline = try await client.timeline(screen: "home", scenario: "error", seed: 0)
         let failed = try #require(timeline.elements.first { $0.status == .failed })
-        let ready = try #require(timeline.elements.first { $0.status == .ready })
-        let state = try await client.startLoading(screen: "home", scenario: "error", seed: 0, speed: 2)
+        let ready = try #require(timeline.elements.filter { $0.status == .ready }.min { $0.readyAtMs! < $1.readyAtMs! })
+        let state = try await client.startLoading(screen: "home", scenario: "error", seed: 0, speed: 0.5)
         let session = try #require(state.session)
         do {
             let body = try await client.data(screen: "home", element: failed.id, session: session)

@@ -127,7 +127,7 @@ final class DataRoutes: Sendable {
             exchange.abort(reset: false)
         }
         let atDue = { [self] in
-            let response = answer(plan, waitedMs: Int(loading.now() - startedAt))
+            let response = answer(plan, waitedMs: Int(loading.now() - startedAt), held: true)
             switch plan.fault {
             case nil: exchange.respond(response)
             case .reset, .empty: exchange.abort(reset: plan.fault == .reset)
@@ -172,15 +172,16 @@ final class DataRoutes: Sendable {
     }
 
     /// The element's answer as of now: its data once ready (or recovered after a failure), else
-    /// its failure.
-    private func answer(_ plan: Plan, waitedMs: Int) -> Response {
+    /// its failure. A request `held` until a failure gets that failure, however late a loaded
+    /// machine fires its timer.
+    private func answer(_ plan: Plan, waitedMs: Int, held: Bool = false) -> Response {
         let token = plan.token
         let nowMs = loading.now()
         var headers = ResponseHeaders()
         headers.add("Server-Timing", "stage;desc=\"\(plan.stage.id)\", wait;dur=\(max(0, waitedMs))")
         headers.add("Timing-Allow-Origin", "*")
         switch plan.stage.status {
-        case .failed(let atMs, let failure) where token.elapsedMs(atEpochMs: nowMs) < atMs + Self.retryAfterFailureMs:
+        case .failed(let atMs, let failure) where held || token.elapsedMs(atEpochMs: nowMs) < atMs + Self.retryAfterFailureMs:
             let retryInMs = max(0, Int(token.epochMs(atElapsedMs: atMs + Self.retryAfterFailureMs) - nowMs))
             headers.add("Retry-After", String((retryInMs + 999) / 1000))
             headers.add("Cache-Control", "no-store")

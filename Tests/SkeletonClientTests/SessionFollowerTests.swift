@@ -118,9 +118,9 @@ import Testing
     }
 
     /// A failed element's data is a typed error with the server's problem and Retry-After. The
-    /// request is made at once, so the server holds it until the failure (1,730 virtual ms); the
-    /// same request succeeds 1,000 virtual ms after that, so speed 0.5 gives a machine slowed by
-    /// sanitizers 5 s, not 1.4 s, to make it.
+    /// request is made at once, so the server holds it until the failure (1,730 virtual ms) and
+    /// answers with it however late its timer fires; speed 0.5 gives a machine slowed by
+    /// sanitizers 3.4 s to make the request.
     @Test func dataOfAFailedElementIsATypedError() async throws {
         let server = try LiveServer()
         let client = server.client

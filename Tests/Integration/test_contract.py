@@ -265,6 +265,32 @@ def test_each_form_of_the_loading_query_is_accepted_and_mixtures_are_refused(cli
         check_response(openapi, "/loading-state", response)
 
 
+def test_the_examples_of_an_operations_parameters_make_one_accepted_request(client, openapi):
+    """Tools (schemathesis' examples phase, "try it out" pages) join an operation's parameter
+    examples into one request, so together they must be one of the operation's forms. Left out:
+    the event stream (it streams) and /data (its example fault resets the connection on purpose)."""
+    tried = []
+    for template, item in openapi["paths"].items():
+        operation = item.get("get")
+        if operation is None or template in ("/loading-state/events", "/data/{screen}/{element}"):
+            continue
+        path, query = template, []
+        for reference in operation.get("parameters", []):
+            parameter = openapi["components"]["parameters"][reference["$ref"].rsplit("/", 1)[1]] if "$ref" in reference else reference
+            if "example" not in parameter:
+                continue
+            value = parameter["example"]
+            if parameter["in"] == "path":
+                path = path.replace("{" + parameter["name"] + "}", quote(str(value)))
+            elif parameter["in"] == "query":
+                query.append(f"{parameter['name']}={quote(str(value))}")
+        target = path + ("?" + "&".join(query) if query else "")
+        response = client.request(target)
+        assert response.status < 400, (target, response.status, response.body[:200])
+        tried.append(target)
+    assert any(target.startswith("/loading-state?") and "wait=" in target for target in tried), tried
+
+
 def test_other_documents_and_problems_validate_against_their_schemas(client, openapi):
     for template, path in [("/", "/"), ("/layouts", "/layouts"), ("/themes", "/themes"), ("/themes/{theme}", "/themes/light"),
                            ("/themes/{theme}", "/themes/dark"), ("/scenarios", "/scenarios"), ("/healthz", "/healthz"),

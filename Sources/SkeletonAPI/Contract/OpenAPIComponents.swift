@@ -3,7 +3,9 @@ import Layouts
 
 /// The `components` of the OpenAPI description: the layout schema's definitions, the loading
 /// schemas, the other documents' schemas, and the parameters, header fields and responses
-/// that several operations share.
+/// that several operations share. The examples of one operation's parameters, joined into one
+/// request as tools do, make a request the server accepts (so `at` has none: it excludes `speed`
+/// and `wait`).
 enum OpenAPIComponents {
     static func text(catalog: Catalog) -> String {
         let screens = catalog.screens.map(\.id)
@@ -64,8 +66,8 @@ enum OpenAPIComponents {
                         "description": "Of a load this request starts. Not with at or session."},
               "Wait": {"name": "wait", "in": "query", "required": false, "schema": {"$ref": "#/components/schemas/Wait"}, "example": 5000,
                        "description": "Long poll: hold the answer until some element changes or this many ms pass. Not with at."},
-              "At": {"name": "at", "in": "query", "required": false, "schema": {"type": "integer", "minimum": 0, "maximum": 86400000}, "example": 1200,
-                     "description": "Virtual ms since the load's start: the state then, with no session. Needs screen; not with speed, wait or session."},
+              "At": {"name": "at", "in": "query", "required": false, "schema": {"type": "integer", "minimum": 0, "maximum": 86400000},
+                     "description": "Virtual ms since the load's start (e.g. 1200): the state then, with no session. Needs screen; not with speed, wait or session."},
               "Session": {"name": "session", "in": "query", "required": false, "schema": {"$ref": "#/components/schemas/SessionToken"},
                           "description": "Follows the load this token started (an earlier response's session). Not with screen, scenario, seed, speed or at."},
               "Fault": {"name": "fault", "in": "query", "required": false, "schema": {"$ref": "#/components/schemas/Fault"}, "example": "reset",

@@ -71,7 +71,17 @@ public final class SkeletonClient: Sendable {
     /// An element's data in the load `session` started, once it is ready: held until then. An
     /// element that failed throws `SkeletonClientError` with its problem and `retryAfter`.
     public func data(screen: String, element: String, session: String) async throws -> Data {
-        let reply = try await get(url("data/\(screen)/\(element)", [("session", session)]))
+        try await data(url("data/\(screen)/\(element)", [("session", session)]))
+    }
+
+    /// An element's data in a load this request starts, held until the element is ready in it:
+    /// what an app's networking code meets asking at once. A failure throws as above.
+    public func data(screen: String, element: String, scenario: String = "typical", seed: Int = 0, speed: Double = 1) async throws -> Data {
+        try await data(url("data/\(screen)/\(element)", [("scenario", scenario), ("seed", String(seed)), ("speed", Self.decimal(speed))]))
+    }
+
+    private func data(_ url: URL) async throws -> Data {
+        let reply = try await get(url)
         guard reply.status == 200 else { throw reply.error }
         return reply.body
     }

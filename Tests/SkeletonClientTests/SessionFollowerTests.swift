@@ -118,26 +118,25 @@ import Testing
     }
 
     /// A failed element's data is a typed error with the server's problem and Retry-After. The
-    /// request is made at once, so the server holds it until the failure (1,730 virtual ms) and
-    /// answers with it however late its timer fires; speed 0.5 gives a machine slowed by
-    /// sanitizers 3.4 s to make the request.
+    /// request starts its own load, so the server holds it until the failure (1,730 virtual ms)
+    /// and answers with that failure however slow the machine; a ready element's data comes in
+    /// a session.
     @Test func dataOfAFailedElementIsATypedError() async throws {
         let server = try LiveServer()
         let client = server.client
         let timeline = try await client.timeline(screen: "home", scenario: "error", seed: 0)
         let failed = try #require(timeline.elements.first { $0.status == .failed })
-        let ready = try #require(timeline.elements.filter { $0.status == .ready }.min { $0.readyAtMs! < $1.readyAtMs! })
-        let state = try await client.startLoading(screen: "home", scenario: "error", seed: 0, speed: 0.5)
-        let session = try #require(state.session)
+        let ready = try #require(timeline.elements.first { $0.status == .ready })
         do {
-            let body = try await client.data(screen: "home", element: failed.id, session: session)
+            let body = try await client.data(screen: "home", element: failed.id, scenario: "error", seed: 0, speed: 10)
             Issue.record("a failed element's data was served: \(String(decoding: body, as: UTF8.self))")
         } catch let error as SkeletonClientError {
             #expect(error.status == 503)
             #expect(error.problem?.retryable == true && error.isRetryable)
             #expect(error.retryAfter != nil)
         }
-        #expect(try await client.data(screen: "home", element: ready.id, session: session).count > 0)
+        let state = try await client.startLoading(screen: "home", scenario: "error", seed: 0, speed: 10)
+        #expect(try await client.data(screen: "home", element: ready.id, session: try #require(state.session)).count > 0)
     }
 
     // MARK: helpers

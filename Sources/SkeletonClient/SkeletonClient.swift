@@ -77,7 +77,7 @@ public final class SkeletonClient: Sendable {
     /// An element's data in a load this request starts, held until the element is ready in it:
     /// what an app's networking code meets asking at once. A failure throws as above.
     public func data(screen: String, element: String, scenario: String = "typical", seed: Int = 0, speed: Double = 1) async throws -> Data {
-        try await data(url("data/\(screen)/\(element)", [("scenario", scenario), ("seed", String(seed)), ("speed", Self.decimal(speed))]))
+        try await data(url("data/\(screen)/\(element)", Self.load(scenario: scenario, seed: seed, speed: speed)))
     }
 
     private func data(_ url: URL) async throws -> Data {
@@ -128,7 +128,12 @@ public final class SkeletonClient: Sendable {
     }
 
     static func start(screen: String, scenario: String, seed: Int, speed: Double) -> [(String, String)] {
-        [("screen", screen), ("scenario", scenario), ("seed", String(seed)), ("speed", Self.decimal(speed))]
+        [("screen", screen)] + load(scenario: scenario, seed: seed, speed: speed)
+    }
+
+    /// What a request that starts a load says of it.
+    static func load(scenario: String, seed: Int, speed: Double) -> [(String, String)] {
+        [("scenario", scenario), ("seed", String(seed)), ("speed", decimal(speed))]
     }
 
     /// `speed` as the server reads it: at most three decimals.

@@ -60,11 +60,16 @@ def errors(validator, instance):
     return [f"{e.json_path}: {e.message[:200]}" for e in validator.iter_errors(instance)]
 
 
+def resolved(openapi, node):
+    """`node`, or the component its $ref (#/components/KIND/NAME) names."""
+    if "$ref" not in node:
+        return node
+    _, _, kind, name = node["$ref"].split("/")
+    return openapi["components"][kind][name]
+
+
 def declared_response(openapi, template, status):
-    response = openapi["paths"][template]["get"]["responses"][str(status)]
-    if "$ref" in response:
-        response = openapi["components"]["responses"][response["$ref"].rsplit("/", 1)[1]]
-    return response
+    return resolved(openapi, openapi["paths"][template]["get"]["responses"][str(status)])
 
 
 def check_response(openapi, template, response):
@@ -73,7 +78,7 @@ def check_response(openapi, template, response):
     assert str(response.status) in operation["responses"], f"{template}: undeclared status {response.status}"
     declared = declared_response(openapi, template, response.status)
     for name, header in declared.get("headers", {}).items():
-        header = openapi["components"]["headers"][header["$ref"].rsplit("/", 1)[1]]
+        header = resolved(openapi, header)
         value = response.header(name)
         if value is None:
             assert not header.get("required"), f"{template} {response.status}: no {name}"
@@ -275,8 +280,7 @@ def test_the_examples_of_an_operations_parameters_make_one_accepted_request(clie
         if operation is None or template in ("/loading-state/events", "/data/{screen}/{element}"):
             continue
         path, query = template, []
-        for reference in operation.get("parameters", []):
-            parameter = openapi["components"]["parameters"][reference["$ref"].rsplit("/", 1)[1]] if "$ref" in reference else reference
+        for parameter in (resolved(openapi, node) for node in operation.get("parameters", [])):
             if "example" not in parameter:
                 continue
             value = parameter["example"]

@@ -16,6 +16,32 @@ BINARY = os.environ.get("SKELETON_SERVER_BIN", os.path.join(ROOT, ".build", "deb
 # test's own flags, and the server takes the last of a repeated flag, so a test's own flag wins.
 EXTRA_FLAGS = shlex.split(os.environ.get("SKELETON_SERVER_FLAGS", ""))
 
+# How much later than its time a timed answer (a held /data reply, an event, a long poll's
+# return) may reach a test. Exactness is tested on the server's own reports (event ids, elapsedMs,
+# Server-Timing, retryAfterMs) and on lower bounds, which a slow machine cannot break: nothing
+# may arrive early. This slack only keeps a process-level check from passing a reply held far
+# too long. Chosen as 1.5 s: at least 20 times the worst lateness seen in ten runs of this suite
+# under ThreadSanitizer on two loaded cores, and below the shortest wrong answer these tests
+# tell apart (a time not scaled by the load's speed, ten times the scaled one).
+LATE = 1.5
+# Rounding: the server keeps its schedule in whole milliseconds.
+EARLY = 0.002
+LATENESS = []
+
+
+def assert_on_time(what, seconds, due):
+    """`seconds` (measured from before the request that started the clock) is not before `due`,
+    and at most LATE after it; every lateness is kept for the run's summary line."""
+    assert seconds >= due - EARLY, f"{what}: {(due - seconds) * 1000:.1f} ms early"
+    assert seconds <= due + LATE, f"{what}: {(seconds - due) * 1000:.1f} ms late"
+    LATENESS.append(seconds - due)
+
+
+def pytest_terminal_summary(terminalreporter):
+    if LATENESS:
+        terminalreporter.write_line(f"timed answers: {len(LATENESS)}, the latest {max(LATENESS) * 1000:.1f} ms after its time"
+                                    f" (slack {LATE * 1000:.0f} ms)")
+
 
 class RunningServer:
     """A skeleton-server process; ready once it has printed the URL it listens on."""

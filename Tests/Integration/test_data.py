@@ -2,6 +2,7 @@
 HTTP, and network faults as a real client sees them."""
 import http.client
 import json
+import math
 import os
 import selectors
 import signal
@@ -11,7 +12,7 @@ import time
 
 import pytest
 
-from conftest import RunningServer
+from conftest import EARLY, LATE, RunningServer, assert_on_time
 from test_loading import get_json, timeline
 
 
@@ -41,7 +42,7 @@ def fire(port, paths):
     return done
 
 
-def test_a_sessions_requests_fired_at_once_complete_in_timeline_order_at_their_times(server, client):
+def test_a_sessions_requests_fired_at_once_are_each_answered_at_its_time(server, client):
     # Seed 5 at speed 10: the fast path after a few ms, the rest 100 to 300 ms later.
     started = time.monotonic()
     _, state = get_json(client, "/loading-state?screen=home&seed=5&speed=10")
@@ -51,18 +52,13 @@ def test_a_sessions_requests_fired_at_once_complete_in_timeline_order_at_their_t
     for element, due in expected.items():
         arrival, status, head, body = answers[f"/data/home/{element}?session={token}"]
         assert status == 200, head
-        late = arrival - started - due
-        assert -0.005 <= late <= 0.050, f"{element}: {late * 1000:.1f} ms off its time"
-    order = sorted(expected, key=lambda e: answers[f"/data/home/{e}?session={token}"][0])
-    assert [expected[e] for e in order] == sorted(expected.values())
+        assert_on_time(element, arrival - started, due)
 
 
 def test_a_late_request_is_answered_at_once_with_the_same_content(client):
     _, state = get_json(client, "/loading-state?screen=inbox&seed=2&speed=100")
     first = client.request(f"/data/inbox/conversationList?session={state['session']}")
-    started = time.monotonic()
     again = client.request(f"/data/inbox/conversationList?session={state['session']}")
-    assert time.monotonic() - started < 0.05
     assert first.status == again.status == 200 and first.body == again.body
     assert again.header("server-timing") == 'stage;desc="conversations", wait;dur=0'
     assert again.header("access-control-allow-origin") == "*" and again.header("timing-allow-origin") == "*"
@@ -75,15 +71,16 @@ def test_a_late_request_is_answered_at_once_with_the_same_content(client):
 def test_a_timed_out_element_is_a_504_at_the_timeout_and_recovers_after_the_retry_time(client):
     # seed 0, timeout scenario: one stage never arrives; it fails at 10000 ms, 100 ms at speed 100.
     failed = [e for e in timeline(client, "home", "timeout")["elements"] if e["status"] == "failed"]
-    _, state = get_json(client, "/loading-state?screen=home&scenario=timeout&speed=100")
     started = time.monotonic()
+    _, state = get_json(client, "/loading-state?screen=home&scenario=timeout&speed=100")
     response = client.request(f"/data/home/{failed[0]['id']}?session={state['session']}")
-    waited = time.monotonic() - started
     problem = json.loads(response.body)
     assert response.status == 504 and response.header("content-type") == "application/problem+json"
-    assert 0.09 <= waited <= 0.15
+    assert_on_time("the timeout", time.monotonic() - started, 0.1)
     assert (problem["code"], problem["retryable"], problem["failedAtMs"]) == ("timeout", True, 10000)
-    assert response.header("retry-after") == "1" and 0 < problem["retryAfterMs"] <= 12  # 10 ms, give or take the clocks' ms
+    # Answered at the failure, not before: the retry is due 1000 virtual ms (10 ms) after it.
+    assert 0 <= problem["retryAfterMs"] <= 10
+    assert response.header("retry-after") == str(math.ceil(problem["retryAfterMs"] / 1000))
     time.sleep(problem["retryAfterMs"] / 1000 + 0.005)  # the retry time itself is what is tested
     assert client.request(f"/data/home/{failed[0]['id']}?session={state['session']}").status == 200
 
@@ -97,7 +94,9 @@ def test_an_error_is_a_503_with_retry_after_and_a_retry_succeeds(client):
     response = client.request(f"/data/inbox/conversationList?session={state['session']}")
     problem = json.loads(response.body)
     assert response.status == 503 and problem["code"] == "error" and problem["retryable"] is True
-    assert int(response.header("retry-after")) >= 1 and 90 <= problem["retryAfterMs"] <= 100
+    # Held until the failure: the retry is due at most 1000 virtual ms (100 ms) after the answer.
+    assert 100 - LATE * 1000 <= problem["retryAfterMs"] <= 100
+    assert response.header("retry-after") == str(math.ceil(problem["retryAfterMs"] / 1000))
     time.sleep(problem["retryAfterMs"] / 1000 + 0.005)
     assert client.request(f"/data/inbox/conversationList?session={state['session']}").status == 200
 
@@ -115,7 +114,7 @@ def test_faults_reach_curl_as_that_fault_at_the_elements_time(server, fault, exi
     ready = next(e["readyAtMs"] for e in timeline(server.client(), "movies")["elements"] if e["id"] == "hero")
     code, status, size, seconds = curl(f"{server.url}/data/movies/hero?speed=10&fault={fault}")
     assert code == exit_code
-    assert abs(seconds - ready / 10 / 1000) < 0.05
+    assert_on_time(fault, seconds, ready / 10 / 1000)
     assert (status, size > 0) == ((200, True) if fault == "truncated" else (0, False))
 
 
@@ -125,21 +124,26 @@ def test_stall_sends_the_head_and_never_the_body(server):
 
 
 def test_dribble_spreads_the_body_from_the_stage_start_to_the_ready_time(server, client):
-    # movies poster[0] counts from 'popular': its body dribbles from popular's time to its own.
+    # movies poster[0] counts from 'popular': its head comes at popular's time, and its body in 8
+    # pieces, piece k at popular + k/8 of the way to its own time. No byte may come early.
     elements = {e["id"]: e for e in timeline(client, "movies", seed=3)["elements"]}
     start, ready = elements["popular"]["readyAtMs"] / 10 / 1000, elements["poster[0]"]["readyAtMs"] / 10 / 1000
     connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
     began = time.monotonic()
     connection.request("GET", "/data/movies/poster%5B0%5D?seed=3&speed=10&fault=dribble")
     response = connection.getresponse()
-    head_at = time.monotonic() - began
+    assert_on_time("the head", time.monotonic() - began, start)
+    length = int(response.getheader("content-length"))
     arrivals, body = [], b""
     while chunk := response.read1(65536):
-        arrivals.append(time.monotonic() - began)
+        at = time.monotonic() - began
         body += chunk
-    assert response.status == 200 and len(body) == int(response.getheader("content-length"))
-    assert abs(head_at - start) < 0.05 and abs(arrivals[-1] - ready) < 0.05
-    assert len(arrivals) >= 4 and arrivals[0] < arrivals[-1] - (ready - start) / 2
+        due_pieces = max(k for k in range(9) if start + (ready - start) * k / 8 <= at + EARLY)
+        assert len(body) <= length * due_pieces // 8, f"{len(body)} bytes at {at * 1000:.0f} ms: a piece came early"
+        arrivals.append(at)
+    assert response.status == 200 and len(body) == length
+    assert_on_time("the last piece", arrivals[-1], ready)
+    assert len(arrivals) >= 2, "the body came in pieces"
 
 
 def test_same_seed_same_content_and_timing_on_two_processes():

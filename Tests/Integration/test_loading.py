@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from conftest import RunningServer
+from conftest import RunningServer, assert_on_time
 
 SCREENS = ["home", "insights", "inbox", "thread", "movies"]
 
@@ -77,11 +77,20 @@ def test_error_fails_one_seeded_stage_retryably(client, seed):
 
 
 def test_slow_stretches_every_range_four_times(client):
+    outcomes = set()
     for seed in range(10):
-        stages = {s["id"]: s for s in timeline(client, "home", "slow", seed=seed)["stages"]}
+        document = timeline(client, "home", "slow", seed=seed)
+        stages = {s["id"]: s for s in document["stages"]}
         assert 120 <= stages["fastPath"]["atMs"] <= 320
         fully = stages["fullyInitialized"]
-        assert (4000 <= fully["atMs"] <= 10000) or (fully["status"] == "failed" and fully["atMs"] == 10000)
+        outcomes.add(fully["status"])
+        if fully["status"] == "ready":
+            assert 4000 <= fully["atMs"] < 10000
+        else:  # its stretched range, 4000 to 12000 ms, passes the 10000 ms timeout: it times out then
+            assert (fully["status"], fully["atMs"]) == ("failed", 10000)
+            errors = {e["error"]["code"] for e in document["elements"] if e["stage"] == "fullyInitialized"}
+            assert errors == {"timeout"}
+    assert outcomes == {"ready", "failed"}, "ten seeds draw both sides of the timeout"
 
 
 def test_movie_posters_load_one_by_one_after_popular(client):
@@ -122,9 +131,9 @@ def test_a_session_is_started_and_followed_by_polling(client):
     assert response.header("cache-control") == "no-store"
     token = state["session"]
     assert state["screen"] == "home" and state["seed"] == 7
-    deadline = time.monotonic() + 5
+    deadline = time.monotonic() + 30  # the load lasts 30 ms; this only turns a hang into a failure
     while not state["complete"]:
-        assert time.monotonic() < deadline
+        assert time.monotonic() < deadline, f"the load never completed: {state}"
         _, state = get_json(client, f"/loading-state?session={token}&wait=1000")
         assert state["session"] == token
     elements = {e["id"]: e for e in state["elements"]}
@@ -142,7 +151,9 @@ def test_two_processes_with_one_secret_answer_one_token_alike():
         token = started["session"]
         # At speed 100 every change is over within 0.1 s of wall time; poll until both say complete.
         _, from_a = get_json(ca, f"/loading-state?session={token}&wait=30000")
+        deadline = time.monotonic() + 30
         while not from_a["complete"]:
+            assert time.monotonic() < deadline, f"the load never completed: {from_a}"
             _, from_a = get_json(ca, f"/loading-state?session={token}&wait=30000")
         _, from_b = get_json(cb, f"/loading-state?session={token}")
         for doc in (from_a, from_b):
@@ -158,16 +169,16 @@ def test_two_processes_with_one_secret_answer_one_token_alike():
 def test_long_poll_returns_at_the_next_change(client):
     document = timeline(client, "home", seed=4)
     change = max(e["readyAtMs"] for e in document["elements"])
+    started = time.monotonic()
     _, state = get_json(client, "/loading-state?screen=home&seed=4&speed=10")
     token = state["session"]
-    started = time.monotonic()
+    deadline = time.monotonic() + 30
     while True:
         _, state = get_json(client, f"/loading-state?session={token}&wait=30000")
         if state["complete"]:
             break
-    elapsed_wall_ms = (time.monotonic() - started) * 1000
-    # The last change is at change/10 ms of wall time after the start (a little before `started`).
-    assert elapsed_wall_ms <= change / 10 + 60
+        assert time.monotonic() < deadline, f"the load never completed: {state}"
+    assert_on_time("the last change", time.monotonic() - started, change / 10 / 1000)
     assert state["elapsedMs"] >= change
 
 
@@ -175,7 +186,7 @@ def test_a_long_poll_that_starts_its_load_answers_at_its_first_change_with_a_tok
     first = min(e["readyAtMs"] for e in timeline(client, "home", seed=4)["elements"])
     started = time.monotonic()
     _, state = get_json(client, "/loading-state?screen=home&seed=4&speed=10&wait=30000")
-    assert (time.monotonic() - started) * 1000 >= first / 10 - 5
+    assert_on_time("the first change", time.monotonic() - started, first / 10 / 1000)
     assert state["elapsedMs"] >= first and not state["complete"]
     _, followed = get_json(client, f"/loading-state?session={state['session']}")
     assert followed["session"] == state["session"] and followed["elapsedMs"] >= state["elapsedMs"]
@@ -185,9 +196,8 @@ def test_long_poll_returns_at_wait_when_nothing_changes(client):
     _, state = get_json(client, "/loading-state?screen=inbox&scenario=timeout&seed=1")
     started = time.monotonic()
     _, polled = get_json(client, f"/loading-state?session={state['session']}&wait=300")
-    waited = (time.monotonic() - started) * 1000
-    assert 290 <= waited <= 1000
-    assert not polled["complete"]
+    assert_on_time("the wait", time.monotonic() - started, 0.3)
+    assert not polled["complete"] and polled["elapsedMs"] >= 300
 
 
 def read_events(sock, until="complete"):
@@ -225,8 +235,8 @@ def open_events(port, query, headers=""):
 
 def test_events_arrive_in_order_at_their_times(server, client):
     document = timeline(client, "movies", seed=8)
-    sock = open_events(server.port, "screen=movies&seed=8&speed=10")
     started = time.monotonic()
+    sock = open_events(server.port, "screen=movies&seed=8&speed=10")
     events = read_events(sock)
     sock.close()
     assert events[0][2] == "snapshot" and events[0][3]["session"]
@@ -237,7 +247,7 @@ def test_events_arrive_in_order_at_their_times(server, client):
     for (arrival, event_id, _, data), final in zip(changes, expected):
         at = final.get("readyAtMs", final.get("failedAtMs"))
         assert event_id == at and data == {"formatVersion": 1, **final}
-        assert abs((arrival - started) * 1000 - at / 10) <= 50, "event delivered within 50 ms of its time"
+        assert_on_time(final["id"], arrival - started, at / 10 / 1000)
     assert events[-1][1] == max(e[1] for e in changes)
 
 

@@ -7,7 +7,12 @@ import time
 
 import h11
 
-from conftest import BINARY, RunningServer
+from conftest import BINARY, RunningServer, assert_on_time
+
+# A drain that works ends in milliseconds; one that waits ends at a deadline, the nearest being
+# the server's 9 s drain deadline. The slack between is 6 s: room for a sanitized process's
+# exit on loaded cores, and still 3 s short of the nearest wrong answer.
+DRAIN_SLACK = 6
 from test_loading import open_events, read_events
 
 
@@ -53,7 +58,7 @@ def test_healthcheck_gives_up_after_2_seconds_on_a_server_that_never_answers():
         silent.listen()  # the kernel completes the handshake; nobody ever reads
         status, output, seconds = healthcheck(f"http://127.0.0.1:{silent.getsockname()[1]}")
     assert status == 1 and "no answer within 2 s" in output
-    assert 1.9 <= seconds <= 4
+    assert seconds >= 1.9, "it waited its 2 s"  # a hang is what the subprocess timeout (10 s) catches
 
 
 # --- event streams through proxies -----------------------------------------------------------
@@ -75,15 +80,14 @@ def test_streams_tell_proxies_not_to_buffer_or_cache(server):
 
 def test_a_silent_stream_sends_a_comment_every_15_seconds(server):
     # At a tenth of the speed the slow scenario's first change is more than 15 s away.
+    started = time.monotonic()
     with open_events(server.port, "screen=movies&scenario=slow&speed=0.1") as sock:
         sock.settimeout(20)
         _, received = read_head(sock)
-        started = time.monotonic()
         while b": keep-alive\n\n" not in received:
             received += sock.recv(65536)
-        waited = time.monotonic() - started
+        assert_on_time("the keep-alive comment", time.monotonic() - started, 15)
     assert b"event: snapshot" in received and b"event: element" not in received
-    assert 14.5 <= waited <= 17
 
 
 # --- drain ---------------------------------------------------------------------------------
@@ -131,11 +135,12 @@ def test_sigterm_answers_long_polls_and_tells_streams_to_reconnect():
         assert json.loads(polled.body)["complete"] is False
         while not rest.endswith(b"0\r\n\r\n"):
             rest += stream.recv(65536)
-        assert time.monotonic() - started < 2, "the drain answers at once, not at the long poll's deadline"
+        # The wrong answers come at the long poll's deadline (30 s) or the drain deadline (9 s).
+        assert time.monotonic() - started < DRAIN_SLACK, "the drain answers at once, not at a deadline"
         text = dechunked(rest).decode()
         assert first.process.wait(10) == 0
         # A bug once kept the finished stream's connection open until the drain deadline (9 s).
-        assert time.monotonic() - started < 3, "with nothing in flight the process exits at once"
+        assert time.monotonic() - started < DRAIN_SLACK, "with nothing in flight the process exits at once"
 
         blocks = [b for b in text.split("\n\n") if "event: " in b]
         last = blocks[-1].split("\n")
@@ -216,7 +221,10 @@ def test_drain_under_load_loses_no_response():
     threads = [threading.Thread(target=guarded) for _ in range(8)]
     for thread in threads:
         thread.start()
+    deadline = time.monotonic() + 60
     while outcomes["complete"] < 2000:
+        assert time.monotonic() < deadline and all(t.is_alive() for t in threads), \
+            f"the load stopped short of 2000 responses: {outcomes['complete']}, {outcomes['broken'][:3]}"
         time.sleep(0.01)  # not synchronisation: lets the load run before the signal
     started = time.monotonic()
     server.process.send_signal(15)

@@ -211,9 +211,11 @@ struct SampleContentTests {
     }
 
     /// Pinned bytes, so that the content cannot change from run to run, machine to machine or
-    /// build to build unnoticed. The choices were checked against an independent Python
-    /// implementation of the draws `SampleDraws` and `SampleDate` document (sample today of seed 0:
-    /// 2026-08-28).
+    /// build to build unnoticed. They come from `Tests/Reference/loading_model.py`, an independent
+    /// Python model of the draws `SampleDraws` and `SampleDate` document (sample today of seed 0:
+    /// 2026-08-28): `test_the_pinned_sample_bodies_of_sample_content_tests_are_the_models` in
+    /// `Tests/Integration/test_reference.py` derives each from it, and the same file holds every
+    /// built-in element's `/data` body to it for seeds 0 to 49.
     @Test func smallBodiesArePinned() throws {
         #expect(Self.text("insights", "sectionHeader") == #"{"title":"Patterns we noticed"}"#)
         #expect(

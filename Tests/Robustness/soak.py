@@ -21,7 +21,7 @@ that client and server share the 2 cores; no load leaves 127.0.0.1):
   streams    16 concurrent /loading-state/events (speed 5), each read to its terminal chunk
              (snapshot ... complete), in one selectors loop; a finished stream is replaced
   bad        every 20 ms one of: malformed percent-encoding, an unknown enum value, an unknown
-             screen, a forged session token, a malformed request line, a missing Host, HTTP/2.0,
+             screen, a forged session token (404), a malformed request line, a missing Host, HTTP/2.0,
              an unknown method, POST on a GET route, `wait` beside `at`; each must get its
              expected status (400/404/405/501/505)
 
@@ -65,7 +65,8 @@ BAD_REQUESTS = [
     (request_bytes("/layouts/home?theme=%ZZ"), 400),
     (request_bytes("/layouts/home?theme=blue"), 400),
     (request_bytes("/layouts/hom"), 404),
-    (request_bytes("/loading-state?session=djEuaG9tZS50eXBpY2Fs.AAAAAAAAAAAAAAAAAAAAAA"), 400),
+    # Well-formed, but sealed by no secret of this server's: no such session here.
+    (request_bytes("/loading-state?session=djEuaG9tZS50eXBpY2Fs.AAAAAAAAAAAAAAAAAAAAAA"), 404),
     (request_bytes("/loading-state?screen=nowhere"), 404),
     (request_bytes("/loading-state?screen=home&at=100&wait=10"), 400),
     (b"GET  /layouts/home HTTP/1.1\r\nHost: soak\r\n\r\n", 400),

@@ -3,7 +3,7 @@ import Testing
 
 extension LoadingTests {
     struct ScheduleTests {
-        /// Stages as `id status atMs [code]`, the form the Python reference prints.
+        /// Stages as `id status atMs [code]`, the form `summary` in `Tests/Reference/loading_model.py` prints.
         static func summary(_ schedule: Schedule) -> String {
             schedule.stages.map { stage in
                 switch stage.status {
@@ -14,8 +14,11 @@ extension LoadingTests {
             }.joined(separator: ", ")
         }
 
-        /// Expected values from an independent Python implementation of the rules in `Schedule`'s
-        /// and `SplitMix64`'s doc comments: the schedule is defined by them, not by this code.
+        /// Expected values from `Tests/Reference/loading_model.py`, an independent Python model of
+        /// the rules in `Schedule`'s and `SplitMix64`'s doc comments: the schedule is defined by
+        /// them, not by this code. `test_the_pinned_schedules_of_schedule_tests_are_the_models` in
+        /// `Tests/Integration/test_reference.py` derives each string from the model, and the same
+        /// file holds the server's timelines to it for every screen, scenario and many seeds.
         @Test(arguments: [
             ("home", Scenario.typical, 0, "fastPath ready 71, fullyInitialized ready 2007"),
             ("home", .typical, 42, "fastPath ready 51, fullyInitialized ready 1827"),

@@ -10,7 +10,7 @@ extension LoadingTests {
             #expect(generator.next() == 0x06C4_5D18_8009_454F)
         }
 
-        /// FNV-1a 64 of "home/typical" is 0xc03424941ecb40f9 (computed independently in Python).
+        /// FNV-1a 64 of "home/typical" is 0xc03424941ecb40f9 (Tests/Reference/loading_model.py derives it; test_reference.py checks).
         @Test func loadGeneratorStartsFromSeedXorFNV1aOfScreenAndScenario() {
             let hash: UInt64 = 0xc034_2494_1ecb_40f9
             #expect(SplitMix64(screen: "home", scenario: .typical, seed: 0).state == hash)

@@ -1,0 +1,147 @@
+"""The server against its reference model, Tests/Reference/loading_model.py: an independent
+Python implementation of the loading rules (SPEC §5, the doc comments of SplitMix64, StageTiming
+and Schedule) and of the seeded sample content. Every timeline, snapshot and data body below
+must equal the model's byte for byte, and the strings the Swift tests pin are derived from it."""
+import json
+import os
+import re
+import sys
+
+import pytest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(ROOT, "Tests", "Reference"))
+
+import loading_model as model  # noqa: E402
+
+LARGE_SEEDS = [2**53 - 1, 2**53 - 2, 123456789, 2**32, 2**32 - 1, 2**31 - 1]
+# Seeds at the rules' edges (found with the model; test_the_edge_seeds_reach_the_edges checks): movies
+# `timeout` 3176 and 4231 draw two stages at the latest time; movies `slow` 5560 and home `slow`
+# 9563 draw a stage at exactly timeoutMs.
+EDGE_SEEDS = [3176, 4231, 5560, 9563]
+TIMELINE_SEEDS = list(range(200)) + LARGE_SEEDS + EDGE_SEEDS
+SNAPSHOT_SEEDS = list(range(50)) + [2**53 - 1] + EDGE_SEEDS
+SAMPLE_SEEDS = range(50)
+BATCH = 64
+
+
+def get_all(client, paths):
+    """The responses to `paths`, pipelined on one connection BATCH at a time (responses come in order)."""
+    responses = []
+    for start in range(0, len(paths), BATCH):
+        batch = paths[start:start + BATCH]
+        client.send("".join(f"GET {path} HTTP/1.1\r\nHost: test\r\n\r\n" for path in batch))
+        responses += [client.response() for _ in batch]
+    return responses
+
+
+def assert_document(response, expected, label):
+    assert response.status == 200, (label, response)
+    # The parsed comparison first, for a readable difference; then the bytes (member order, numbers).
+    assert json.loads(response.body) == json.loads(model.encode(expected)), label
+    assert response.body == model.encode(expected), label
+
+
+def test_the_model_reproduces_the_published_generator_and_hash_vectors():
+    # SplitMix64 of seed 0 (Vigna's splitmix64.c) and FNV-1a 64 (Fowler, Noll, Vo): not taken from the server.
+    generator = model.SplitMix64("", 0)
+    generator.state = 0
+    assert [generator.next() for _ in range(3)] == [0xE220A8397B1DCDAF, 0x6E789E6AA1B965F4, 0x06C45D188009454F]
+    assert model.fnv1a64("") == 0xCBF29CE484222325
+    assert model.fnv1a64("a") == 0xAF63DC4C8601EC8C
+    assert model.fnv1a64("foobar") == 0x85944171F73967E8
+
+
+def test_the_edge_seeds_reach_the_edges():
+    for seed in (3176, 4231):
+        finals = model.schedule("movies", "timeout", seed)
+        drawn = model.stage_times("movies", "timeout", model.SplitMix64("movies/timeout", seed))
+        latest = [stage for stage, at in drawn.items() if at == max(drawn.values())]
+        assert len(latest) == 2 and finals[latest[1]] == ("failed", 10000, "timeout") and finals[latest[0]][0] == "ready"
+    for screen, seed in (("movies", 5560), ("home", 9563)):
+        assert ("ready", model.TIMEOUT_MS, None) in model.schedule(screen, "slow", seed).values()
+
+
+@pytest.mark.parametrize("scenario", model.SCENARIOS)
+@pytest.mark.parametrize("screen", list(model.SCREENS))
+def test_timelines_equal_the_model(client, screen, scenario):
+    paths = [f"/loading-state/timeline?screen={screen}&scenario={scenario}&seed={seed}" for seed in TIMELINE_SEEDS]
+    for seed, response in zip(TIMELINE_SEEDS, get_all(client, paths)):
+        assert_document(response, model.timeline(screen, scenario, seed), (screen, scenario, seed))
+
+
+@pytest.mark.parametrize("scenario", model.SCENARIOS)
+@pytest.mark.parametrize("screen", list(model.SCREENS))
+def test_snapshots_show_what_the_model_says_is_known_at_each_instant(client, screen, scenario):
+    cases = []
+    for seed in SNAPSHOT_SEEDS:
+        changes = {at for _, at, _ in model.schedule(screen, scenario, seed).values()}
+        instants = {0, 1, 199, 200, model.TIMEOUT_MS, model.TIMEOUT_MS + 1, 86_400_000}
+        instants |= {t + d for t in changes for d in (-1, 0, 1) if t + d >= 0}
+        cases += [(seed, at) for at in sorted(instants)]
+    paths = [f"/loading-state?screen={screen}&scenario={scenario}&seed={seed}&at={at}" for seed, at in cases]
+    for (seed, at), response in zip(cases, get_all(client, paths)):
+        assert response.header("cache-control") == "no-store"
+        assert_document(response, model.state_at(screen, scenario, seed, at), (screen, scenario, seed, at))
+
+
+@pytest.mark.parametrize("screen", list(model.SCREENS))
+def test_sample_content_equals_the_model(client, screen):
+    cases = [(element, seed) for seed in SAMPLE_SEEDS for element in model.DATA_ELEMENTS[screen]]
+    # `instant` and the fastest speed: each element's stage is ready within 0.2 ms of wall time.
+    paths = [f"/data/{screen}/{element.replace('[', '%5B').replace(']', '%5D')}?scenario=instant&seed={seed}&speed=100"
+             for element, seed in cases]
+    for (element, seed), response in zip(cases, get_all(client, paths)):
+        content_type, body = model.sample_body(screen, element, seed)
+        assert response.status == 200, (screen, element, seed, response)
+        assert response.header("content-type") == content_type, (screen, element, seed)
+        if content_type == "application/json":
+            assert json.loads(response.body) == json.loads(body), (screen, element, seed)
+        assert response.body == body, (screen, element, seed)
+
+
+def swift_string_literals(text):
+    """The values of a `+`-joined run of Swift string literals, raw (`#"..."#`) or plain."""
+    parts = re.findall(r'#"(.*?)"#|"((?:[^"\\]|\\.)*)"', text, re.S)
+    return "".join(raw or plain.encode().decode("unicode_escape") for raw, plain in parts)
+
+
+def test_the_pinned_schedules_of_schedule_tests_are_the_models():
+    with open(os.path.join(ROOT, "Tests", "LayoutsTests", "Loading", "ScheduleTests.swift")) as file:
+        source = file.read()
+    block = re.search(r"@Test\(arguments: \[(.*?)\]\)\s*func matchesTheReferenceImplementation", source, re.S).group(1)
+    pattern = re.compile(r'\(\s*"(\w+)",\s*(?:Scenario)?\.(\w+),\s*([\d_]+),\s*"([^"\\]*)"\s*,?\s*\)', re.S)
+    pinned = pattern.findall(block)
+    assert len(pinned) >= 10
+    # Every argument was read: nothing but separators is left once the tuples are taken out.
+    assert pattern.sub("", block).replace(",", "").strip() == ""
+    for screen, scenario, seed, expected in pinned:
+        assert model.summary(screen, scenario, int(seed.replace("_", ""))) == expected, (screen, scenario, seed)
+
+
+def test_the_pinned_sample_bodies_of_sample_content_tests_are_the_models():
+    with open(os.path.join(ROOT, "Tests", "LayoutsTests", "SampleContentTests.swift")) as file:
+        source = file.read()
+    function = re.search(r"(///[^\n]*\n\s*)+@Test func smallBodiesArePinned\(\).*?\n    }\n", source, re.S).group(0)
+    expectations = re.findall(r"#expect\((.*?)\)\n(?=\s*(?:#expect|\}))", function, re.S)
+    assert len(expectations) >= 3
+    for expectation in expectations:
+        match = re.match(r'\s*Self\.text\("(\w+)", "([\w\[\]]+)"(?:, seed: (\d+))?\)(\?\.hasSuffix\()?(.*)', expectation, re.S)
+        assert match, expectation
+        screen, element, seed, is_suffix, rest = match.groups()
+        pinned = swift_string_literals(rest)
+        assert pinned, expectation
+        content_type, body = model.sample_body(screen, element, int(seed or 0))
+        text = body.decode()
+        assert text.endswith(pinned) if is_suffix else text == pinned, (screen, element, seed)
+    # The doc comment's sample today, its lines joined.
+    comment = re.sub(r"\s*\n\s*///\s*", " ", function)
+    day_seed, day = re.search(r"sample today of seed (\d+): (\d{4}-\d\d-\d\d)", comment).groups()
+    assert model.today(int(day_seed)).isoformat() == day
+
+
+def test_the_pinned_hash_of_splitmix64_tests_is_the_models():
+    with open(os.path.join(ROOT, "Tests", "LayoutsTests", "Loading", "SplitMix64Tests.swift")) as file:
+        key, value = re.search(r'FNV-1a 64 of "([^"]+)" is (0x[0-9a-f]+)', file.read()).groups()
+    assert model.fnv1a64(key) == int(value, 16)

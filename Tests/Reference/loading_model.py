@@ -1,0 +1,407 @@
+"""A reference model of skeleton-server's loading simulation and sample content.
+
+Written from the rules in SPEC.md §4-5 and the doc comments of `SplitMix64`, `StageTiming`,
+`Schedule`, `LoadingState` and `SampleContent` (`Sources/Layouts`), not from their code, so
+that `Tests/Integration/test_reference.py` can hold the server to those rules. Where a doc
+comment leaves a detail open, the Swift code decided it and a comment here says so.
+
+    python3 Tests/Reference/loading_model.py movies error 7   # the stage summary
+"""
+import calendar
+import datetime
+import json
+import sys
+
+MASK = (1 << 64) - 1
+MINIMUM_DISPLAY_MS = 200  # SPEC §4: every built-in screen (seed 002)
+TIMEOUT_MS = 10000
+FORMAT_VERSION = 1
+SCENARIOS = ("typical", "instant", "slow", "timeout", "error")
+
+
+def fnv1a64(text):
+    value = 0xCBF29CE484222325
+    for byte in text.encode():
+        value = ((value ^ byte) * 0x100000001B3) & MASK
+    return value
+
+
+class SplitMix64:
+    """Steele, Lea and Flood (2014); an integer in lo..hi is lo + next() % width (bias kept)."""
+
+    def __init__(self, key, seed):
+        self.state = (seed & MASK) ^ fnv1a64(key)  # key: "screen/scenario" or "screen/element"
+
+    def next(self):
+        self.state = (self.state + 0x9E3779B97F4A7C15) & MASK
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+        return z ^ (z >> 31)
+
+    def int(self, lo, hi):
+        return lo + self.next() % (hi - lo + 1)
+
+    def pick(self, items):
+        return items[self.int(0, len(items) - 1)]
+
+    def distinct(self, count, items):
+        """A partial Fisher-Yates shuffle: position i swaps with a drawn one in i..end."""
+        pool = list(items)
+        for i in range(count):
+            j = self.int(i, len(pool) - 1)
+            pool[i], pool[j] = pool[j], pool[i]
+        return pool[:count]
+
+
+# Stages: (id, typical range in ms, anchor the range counts from); elements: (id, stage), in
+# the screen's (default layout's) order. Ranges: SPEC §5.
+POSTERS = [f"poster[{i}]" for i in range(6)]
+SCREENS = {
+    "home": ([("fastPath", (30, 80), None), ("fullyInitialized", (1000, 3000), None)],
+             [("accountsCarousel", "fastPath"), ("transactionsSummary", "fullyInitialized"),
+              ("subscriptions", "fullyInitialized"), ("categories", "fastPath")]),
+    "insights": ([("insightsLoaded", (400, 1200), None)],
+                 [(e, "insightsLoaded") for e in ("summaryHeader", "filterCarousel", "sectionHeader", "insightCards")]),
+    "inbox": ([("conversations", (300, 1500), None)], [("conversationList", "conversations")]),
+    "thread": ([("messages", (200, 1000), None)], [("messages", "messages")]),
+    "movies": ([("trending", (300, 900), None), ("popular", (400, 1200), None)]
+               + [(p, (100, 1500), "popular") for p in POSTERS],
+               [("hero", "trending"), ("popular", "popular"), ("compactList", "popular")] + [(p, p) for p in POSTERS]),
+}
+# `/data` also serves every element of the other layouts: home's `fullscreen` variant.
+DATA_ELEMENTS = {screen: [e for e, _ in elements] for screen, (_, elements) in SCREENS.items()}
+DATA_ELEMENTS["home"].append("homeSkeleton")
+
+
+def stage_times(screen, scenario, generator):
+    """One draw per stage, in order: `instant` 0..20 from the start (anchors ignored), `slow` the
+    range's ends times 4, else the typical range, counted from the anchor's drawn time."""
+    times = {}
+    for stage, (lo, hi), anchor in SCREENS[screen][0]:
+        if scenario == "instant":
+            lo, hi, anchor = 0, 20, None
+        elif scenario == "slow":
+            lo, hi = 4 * lo, 4 * hi
+        times[stage] = (times[anchor] if anchor else 0) + generator.int(lo, hi)
+    return times
+
+
+def schedule(screen, scenario, seed):
+    """Each stage's final (status, atMs, error code or None), in `stages` order."""
+    generator = SplitMix64(f"{screen}/{scenario}", seed)
+    times = stage_times(screen, scenario, generator)
+    ids = list(times)
+    # `timeout`: the latest drawn time, ties to the later stage.
+    never = max(range(len(ids)), key=lambda i: (times[ids[i]], i)) if scenario == "timeout" else None
+    # `error`: one more draw after the stages' (the docs say "next() % stageCount").
+    erred = generator.next() % len(ids) if scenario == "error" else None
+    result = {}
+    for i, stage in enumerate(ids):
+        # Past the timeout is strictly later than it: a stage drawn at exactly 10000 is ready
+        # (Swift: `time > timeoutMs`); a stage past it fails so even when it is the erred one.
+        if times[stage] > TIMEOUT_MS or i == never:
+            result[stage] = ("failed", TIMEOUT_MS, "timeout")
+        elif i == erred:
+            result[stage] = ("failed", times[stage], "error")
+        else:
+            result[stage] = ("ready", times[stage], None)
+    return result
+
+
+def summary(screen, scenario, seed):
+    """`id status atMs [code]`, joined by ", " (the form ScheduleTests pins)."""
+    return ", ".join(" ".join(str(part) for part in (stage, *final) if part is not None)
+                     for stage, final in schedule(screen, scenario, seed).items())
+
+
+def stage_object(stage, final, known=True):
+    status, at, _ = final
+    if not known:
+        return {"id": stage, "status": "loading"}
+    return {"id": stage, "status": status, ("readyAtMs" if status == "ready" else "failedAtMs"): at}
+
+
+def element_object(element, stage, final, known=True):
+    status, at, code = final
+    if not known:
+        return {"id": element, "stage": stage, "status": "loading"}
+    body = {"id": element, "stage": stage, "status": status,
+            ("readyAtMs" if status == "ready" else "failedAtMs"): at, "revealAtMs": max(at, MINIMUM_DISPLAY_MS)}
+    if code:  # the messages are the Swift code's; SPEC names only the codes
+        message = (f"{stage} did not arrive within {TIMEOUT_MS} ms" if code == "timeout"
+                   else f"{stage} failed to load (simulated error)")
+        body["error"] = {"code": code, "message": message, "retryable": True}
+    return body
+
+
+def timeline(screen, scenario, seed):
+    """The body of `/loading-state/timeline`."""
+    finals = schedule(screen, scenario, seed)
+    return {"formatVersion": FORMAT_VERSION, "screen": screen, "scenario": scenario, "seed": seed,
+            "stages": [{"id": s, "status": f[0], "atMs": f[1]} for s, f in finals.items()],
+            "elements": [element_object(e, s, finals[s]) for e, s in SCREENS[screen][1]]}
+
+
+def state_at(screen, scenario, seed, at):
+    """The body of `/loading-state?...&at=MS`: a status is known from its time on (at == atMs
+    is known); `complete` once every element is; `pollAfterMs` 100 until then (Swift's value)."""
+    finals = schedule(screen, scenario, seed)
+    elements = [element_object(e, s, finals[s], finals[s][1] <= at) for e, s in SCREENS[screen][1]]
+    complete = all(e["status"] != "loading" for e in elements)
+    return {"formatVersion": FORMAT_VERSION, "session": None, "screen": screen, "scenario": scenario,
+            "seed": seed, "elapsedMs": at, "complete": complete,
+            "stages": [stage_object(s, f, f[1] <= at) for s, f in finals.items()],
+            "elements": elements, "pollAfterMs": None if complete else 100}
+
+
+def encode(value):
+    """JSONWriter's bytes: compact, members in order, UTF-8 unescaped, integral doubles as integers."""
+    def plain(v):
+        if isinstance(v, float) and v.is_integer():
+            return int(v)
+        if isinstance(v, dict):
+            return {k: plain(x) for k, x in v.items()}
+        return [plain(x) for x in v] if isinstance(v, list) else v
+    return json.dumps(plain(value), separators=(",", ":"), ensure_ascii=False).encode()
+
+
+# Sample content (`/data/{screen}/{element}`): each element draws from SplitMix64 keyed by
+# "screen/element"; the sample today is 2026-01-01 plus a draw of 0..364 keyed "sample/today".
+EPOCH = datetime.date(2026, 1, 1)
+
+
+def draws(screen, element, seed):
+    return SplitMix64(f"{screen}/{element}", seed)
+
+
+def today(seed):
+    return EPOCH + datetime.timedelta(days=draws("sample", "today", seed).int(0, 364))
+
+
+def amount(cents):
+    return cents / 100
+
+
+def day(date, days=0):
+    return (date + datetime.timedelta(days=days)).isoformat()
+
+
+ACCOUNTS = ["Everyday Checking", "Joint Checking", "High-Yield Savings", "Emergency Fund",
+            "Travel Card", "Rewards Credit Card", "Holiday Savings", "Household Budget"]
+MERCHANTS = [("Corner Grocery", "Groceries"), ("Bluebird Coffee", "Dining"), ("Metro Transit", "Transport"),
+             ("Green Leaf Market", "Groceries"), ("Sunrise Bakery", "Dining"), ("City Pharmacy", "Health"),
+             ("Harbor Books", "Shopping"), ("Pinewood Hardware", "Home"), ("Lantern Cinema", "Entertainment"),
+             ("Maple Diner", "Dining"), ("QuickFuel Station", "Transport"), ("Northside Gym", "Health"),
+             ("Parcel Post", "Services"), ("Riverside Florist", "Shopping")]
+SERVICES = [("StreamBox", 1299), ("TuneCloud", 999), ("CloudVault Storage", 299), ("Morning Ledger News", 750),
+            ("FitPulse", 1499), ("PhotoFrame Pro", 499), ("ReadMore Books", 899), ("GameHub Plus", 1199)]
+CATEGORIES = [("Groceries", "cart"), ("Dining", "fork.knife"), ("Transport", "car"), ("Housing", "house"),
+              ("Entertainment", "film"), ("Health", "heart"), ("Shopping", "bag"), ("Utilities", "bolt"),
+              ("Travel", "airplane")]
+FILTERS = [("spending", "Spending"), ("income", "Income"), ("subscriptions", "Subscriptions"), ("savings", "Savings"),
+           ("bills", "Bills"), ("travel", "Travel"), ("groceries", "Groceries"), ("dining", "Dining")]
+SECTION_TITLES = ["Insights for you", "This month at a glance", "Worth a look", "Spending trends",
+                  "Where your money went", "Highlights", "Your week in numbers", "Patterns we noticed"]
+CARD_TOPICS = [("fork.knife", "Dining out", 0, 6000), ("cart", "Groceries", 0, 9000), ("car", "Transport", 200, 3500),
+               ("bag", "Shopping", 0, 12000), ("cup.and.saucer", "Coffee", 0, 1200),
+               ("film", "Entertainment", 0, 4000), ("bolt", "Utilities", 300, 2500)]
+FIRST_NAMES = ("Ava Ben Chloe Daniel Ella Felix Grace Henry Isla Jonas Kira Leo Maya Noah Olivia Priya Quinn "
+               "Ravi Sofia Theo Uma Victor Wren Zoe").split()
+LAST_NAMES = ("Adams Brooks Chen Diaz Evans Foster Garcia Hughes Ito Kowalski Larsen Morgan Novak Okafor "
+              "Patel Reyes Santos Turner Walsh Young").split()
+SENT = ["Are we still on for Saturday?", "I'll bring the snacks.", "Just left the office, see you soon.",
+        "Can you send me the address?", "Thanks again for yesterday!", "Sounds perfect to me.",
+        "Let me check and get back to you.", "I found the charger, it was in the car."]
+RECEIVED = ["See you at six?", "Thanks, that works for me.", "Running ten minutes late, sorry!",
+            "Did you get the photos I sent?", "Sounds good!", "Can we move it to Thursday?",
+            "Just landed, will call you soon.", "Don't forget the tickets.", "The meeting notes are in the shared folder.",
+            "Happy birthday! Hope it's a great one.", "Is the 8:15 train still running?", "Lunch tomorrow?",
+            "I left the keys with Sam.", "That recipe turned out great.", "Let me know when you're home.",
+            "Who's bringing the \"famous\" lemon cake?"]
+TITLES = ["The Quiet Harbor", "Paper Satellites", "Salt & Cedar", "The Keeper's Map", "Northbound",
+          "A Field of Lanterns", "Glass Orchard", "The Long Tide", "Echo Valley", "Midnight Atlas",
+          "The Silver Fox Club", "Winter Clockmaker", "Ten Thousand Kites", "The Last Lighthouse",
+          "Copper Skies", "Harvest Moon Diner", "The Understudy", "Blue Hour", "Small Wonders",
+          "The Cartographer", "Over the Ridge", "Neon Rain", "Lemon Grove", "Stormwatch",
+          "The Velvet Hour", "Little Engines", "Beneath the Pines", "The Far Shore"]
+GENRES = ["Drama", "Comedy", "Thriller", "Sci-Fi", "Adventure", "Animation", "Mystery", "Romance",
+          "Documentary", "Fantasy", "Family"]
+TAGLINES = ["A lighthouse keeper finds a letter that was never sent.", "Two rival chefs share one kitchen for a summer.",
+            "A mapmaker sets out to chart a valley that keeps moving.", "Old friends reunite for one last road trip north.",
+            "A small-town radio host starts receiving strange requests.", "An inventor builds a clock that runs on memories.",
+            "A family restores a diner on the edge of the desert.", "A young pilot races a storm across the islands.",
+            "Three strangers are stuck in a train station overnight.", "A retired detective takes on one final, quiet case.",
+            "A choir of misfits aims for the national finals.", "Siblings inherit a greenhouse full of secrets."]
+
+
+def home(element, seed):
+    d, now = draws("home", element, seed), today(seed)
+    if element == "accountsCarousel":
+        return {"accounts": [{"id": f"account-{i + 1}", "name": name, "number": f"**** {d.int(1000, 9999)}",
+                              "balance": amount(d.int(5000, 1250000)), "currency": d.pick(["USD", "USD", "EUR", "GBP"])}
+                             for i, name in enumerate(d.distinct(3, ACCOUNTS))]}
+    if element == "transactionsSummary":
+        body = {"month": now.isoformat()[:7], "count": d.int(18, 64), "totalSpent": amount(d.int(80000, 420000)),
+                "currency": "USD", "recent": []}
+        date = now  # newest first: each next transaction is 0..2 days older
+        for merchant, category in d.distinct(4, MERCHANTS):
+            body["recent"].append({"merchant": merchant, "category": category,
+                                   "amount": amount(d.int(250, 18000)), "date": day(date)})
+            date -= datetime.timedelta(days=d.int(0, 2))
+        return body
+    if element == "subscriptions":
+        count = d.int(3, 5)
+        chosen = sorted(((d.int(1, 30), name, cents) for name, cents in d.distinct(count, SERVICES)))
+        return {"monthlyTotal": amount(sum(c for _, _, c in chosen)), "currency": "USD",
+                "subscriptions": [{"name": n, "monthlyPrice": amount(c), "nextCharge": day(now, days)}
+                                  for days, n, c in chosen]}
+    if element == "categories":
+        chosen = [(name, icon, d.int(2000, 90000)) for name, icon in d.distinct(5, CATEGORIES)]
+        chosen.sort(key=lambda c: (-c[2], c[0]))  # largest first, ties by name
+        total = sum(c for _, _, c in chosen)
+        # Shares in thousandths, rounded down, the last taking the rest so they add up to 1.
+        shares = [c * 1000 // total for _, _, c in chosen[:-1]]
+        shares.append(1000 - sum(shares))
+        return {"month": now.isoformat()[:7], "total": amount(total), "currency": "USD",
+                "categories": [{"name": n, "icon": i, "amount": amount(c), "share": s / 1000}
+                               for (n, i, c), s in zip(chosen, shares)]}
+    if element == "homeSkeleton":
+        return {e: home(e, seed) for e in ("accountsCarousel", "transactionsSummary", "subscriptions", "categories")}
+
+
+def insights(element, seed):
+    d, now = draws("insights", element, seed), today(seed)
+    if element == "summaryHeader":
+        income = d.int(300000, 900000)
+        expenses = income * d.int(55, 95) // 100
+        last = calendar.monthrange(now.year, now.month)[1]
+        return {"currency": "USD", "columns": [
+                    {"id": "income", "title": "Income", "amount": amount(income)},
+                    {"id": "expenses", "title": "Expenses", "amount": amount(expenses)},
+                    {"id": "savings", "title": "Savings", "amount": amount(income - expenses)}],
+                "period": {"label": f"{calendar.month_name[now.month]} {now.year}", "start": day(now.replace(day=1)),
+                           "end": day(now.replace(day=last)), "savingsRate": (income - expenses) * 100 // income / 100}}
+    if element == "filterCarousel":
+        return {"filters": [{"id": i, "title": t, "isSelected": n == 0}
+                            for n, (i, t) in enumerate([("all", "All")] + d.distinct(3, FILTERS))]}
+    if element == "sectionHeader":
+        return {"title": d.pick(SECTION_TITLES)}
+    if element == "insightCards":
+        cards = []
+        for n, (icon, title, lo, hi) in enumerate(d.distinct(3, CARD_TOPICS)):
+            series = [d.int(lo, hi) for _ in range(7)]
+            change = d.int(-40, 40)
+            cards.append({"id": f"insight-{n + 1}", "icon": icon, "title": title,
+                          "subtitle": f"Down {-change}% on last week" if change < 0 else f"Up {change}% on last week",
+                          "value": amount(sum(series)), "series": [amount(c) for c in series]})
+        return {"currency": "USD", "cards": cards}
+
+
+def minutes_before_end_of_day(now, minutes):
+    """The UTC timestamp `minutes` before 23:59 of `now`, on whichever day it falls (a floored
+    division: the Swift's truncating `(m - 1439) / 1440` for negative m comes to the same)."""
+    days, minute = divmod(1439 - minutes, 1440)
+    return f"{day(now, days)}T{minute // 60:02}:{minute % 60:02}:00Z"
+
+
+def chat(screen, element, seed):
+    d, now = draws(screen, element, seed), today(seed)
+    if (screen, element) == ("inbox", "conversationList"):
+        rows, ago = [], 0
+        for n, first in enumerate(d.distinct(8, FIRST_NAMES)):
+            ago += d.int(3, 900)
+            rows.append({"id": f"conversation-{n + 1}", "name": f"{first} {d.pick(LAST_NAMES)}",
+                         "preview": d.pick(RECEIVED), "timestamp": minutes_before_end_of_day(now, ago),
+                         "unreadCount": d.pick([0, 0, 0, 1, 1, 2, 3, 5])})
+        return {"conversations": rows}
+    if (screen, element) == ("thread", "messages"):
+        sent, received = d.distinct(4, SENT), d.distinct(6, RECEIVED)
+        ago = d.int(60, 600) + 200
+        body = {"contact": f"{d.pick(FIRST_NAMES)} {d.pick(LAST_NAMES)}", "messages": []}
+        for n in range(10):  # every third message (n % 3 == 0) is the user's
+            ago -= d.int(1, 20)
+            body["messages"].append({"id": f"message-{n + 1}", "isSent": n % 3 == 0,
+                                     "text": sent[n // 3] if n % 3 == 0 else received[n - n // 3 - 1],
+                                     "timestamp": minutes_before_end_of_day(now, ago)})
+        return body
+
+
+def movie(title, d):
+    genre, year, minutes, rating = d.pick(GENRES), d.int(2012, 2026), d.int(84, 168), d.int(55, 92) / 10
+    runtime = f"{minutes // 60}h" + (f" {minutes % 60}m" if minutes % 60 else "")
+    return {"title": title, "genre": genre, "year": year, "runtime": runtime, "rating": rating}
+
+
+def popular_movies(seed):
+    d = draws("movies", "popular", seed)
+    return [movie(title, d) for title in d.distinct(6, TITLES)]
+
+
+def movies(element, seed):
+    d = draws("movies", element, seed)
+    if element == "hero":
+        m = movie(d.pick(TITLES), d)
+        return {"title": m["title"], "subtitle": f"{m['genre']} · {m['year']} · {m['runtime']}",
+                "genre": m["genre"], "year": m["year"], "rating": m["rating"]}
+    if element == "popular":
+        return {"movies": [{"title": m["title"], "year": m["year"], "genre": m["genre"], "rating": m["rating"],
+                            "poster": f"poster[{i}]"} for i, m in enumerate(popular_movies(seed))]}
+    if element == "compactList":  # four movies not in the popular row
+        popular = {m["title"] for m in popular_movies(seed)}
+        taglines = d.distinct(4, TAGLINES)
+        chosen = [movie(t, d) for t in d.distinct(4, [t for t in TITLES if t not in popular])]
+        return {"movies": [{"title": m["title"], "subtitle": f"{m['year']} · {m['genre']} · {m['runtime']}",
+                            "detail": tagline} for m, tagline in zip(chosen, taglines)]}
+
+
+def hsv(hue, saturation, value):
+    """`#RRGGBB` by the integer HSV formula (saturation, value 0..255), as PosterImage documents."""
+    f = (hue % 60) * 255 // 60
+    p, q = value * (255 - saturation) // 255, value * (255 - saturation * f // 255) // 255
+    t = value * (255 - saturation * (255 - f) // 255) // 255
+    rgb = [(value, t, p), (q, value, p), (p, value, t), (p, q, value), (t, p, value), (value, p, q)][hue // 60]
+    return "#" + "".join(f"{c:02X}" for c in rgb)
+
+
+def escaped(text):
+    return (text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+            .replace('"', "&quot;").replace("'", "&#39;"))
+
+
+def poster(index, seed):
+    """The SVG of `poster[index]`: its movie is the popular row's at that index."""
+    title, d = popular_movies(seed)[index]["title"], draws("movies", f"poster[{index}]", seed)
+    hue = d.int(0, 359)
+    light, dark = hsv(hue, 150, 225), hsv((hue + d.int(30, 90)) % 360, 200, 90)
+    svg = ('<svg xmlns="http://www.w3.org/2000/svg" width="135" height="178" viewBox="0 0 135 178">'
+           f'<title>{escaped(title)}</title><defs><linearGradient id="poster{index}" x1="0" y1="0" x2="1" y2="1">'
+           f'<stop offset="0" stop-color="{light}"/><stop offset="1" stop-color="{dark}"/></linearGradient></defs>'
+           f'<rect width="135" height="178" fill="url(#poster{index})"/>'
+           f'<circle cx="{d.int(20, 115)}" cy="{d.int(20, 80)}" r="{d.int(18, 40)}" '
+           f'fill="{hsv((hue + 180) % 360, 120, 245)}" fill-opacity="0.35"/>')
+    for _ in range(d.int(1, 3)):
+        svg += (f'<rect x="{d.int(-20, 100)}" y="{d.int(40, 110)}" width="{d.int(30, 90)}" height="{d.int(8, 40)}" '
+                f'rx="4" fill="#FFFFFF" fill-opacity="0.{d.int(10, 25)}"/>')
+    lines = []  # words in lines of at most 14 characters; a longer word alone
+    for word in title.split(" "):
+        if lines and len(lines[-1]) + 1 + len(word) <= 14:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    svg += '<text x="10" font-family="sans-serif" font-size="13" font-weight="bold" fill="#FFFFFF">'
+    for n, line in enumerate(lines):
+        svg += f'<tspan x="10" y="{166 - 16 * (len(lines) - 1 - n)}">{escaped(line)}</tspan>'
+    return svg + "</text></svg>"
+
+
+def sample_body(screen, element, seed):
+    """(content type, bytes) of `/data/{screen}/{element}` once the element has loaded."""
+    if screen == "movies" and element in POSTERS:
+        return "image/svg+xml", poster(POSTERS.index(element), seed).encode()
+    body = {"home": home, "insights": insights, "movies": movies}.get(screen, lambda e, s: chat(screen, e, s))(element, seed)
+    return "application/json", encode(body)
+
+
+if __name__ == "__main__":
+    print(summary(sys.argv[1], sys.argv[2], int(sys.argv[3])))

@@ -1,4 +1,4 @@
-"""Makes docs/capture.png, the README's before/after picture: Tests/Browser/capture-pages/list.html
+"""Makes docs/capture.png, the before/after picture of docs/web.md: Tests/Browser/capture-pages/list.html
 in headless Chromium, and the renderer's drawing of the screen captureScreen made of it, side by side.
    .venv/bin/python docs/capture-picture.py   (after swift build)"""
 import functools, http.server, io, json, os, subprocess, sys, threading, tempfile, time

@@ -7,7 +7,7 @@ enum BodyFraming: Equatable {
     case chunked
 }
 
-/// Limits on a request, with the defaults of SPEC §6.
+/// Limits on a request, with the defaults of docs/spec.md §6.
 public struct RequestLimits: Sendable {
     /// Longest request line, CRLF excluded (414 beyond).
     public var maxRequestLine = 8 * 1024

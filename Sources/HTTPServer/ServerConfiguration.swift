@@ -1,7 +1,7 @@
 import CLinux
 import Glibc
 
-/// Where and how the server listens, its limits and timeouts; defaults are SPEC §6's.
+/// Where and how the server listens, its limits and timeouts; defaults are docs/spec.md §6's.
 public struct ServerConfiguration: Sendable {
     public var host = "127.0.0.1"
     /// 0 lets the kernel choose; `Server.start()` returns the port it got.

@@ -4,7 +4,7 @@
 /// document, found by lookup with no encoding per call; equal inputs give byte-identical
 /// documents on every run; a screen's `version` changes whenever any of its documents would.
 public struct Catalog: Sendable {
-    /// The five seed screens (SPEC §4), encoded at first use.
+    /// The five seed screens (docs/spec.md §4), encoded at first use.
     public static let builtIn = Catalog(screens: Screen.builtIns)
 
     /// The built-in screens with `files` (from `ScreenDirectory`): a file screen replaces the

@@ -1,4 +1,4 @@
-/// An sRGB colour with 8-bit channels, written `#RRGGBBAA` with upper-case hex (SPEC §4).
+/// An sRGB colour with 8-bit channels, written `#RRGGBBAA` with upper-case hex (docs/spec.md §4).
 public struct Color: Hashable, Sendable {
     public let red: UInt8
     public let green: UInt8

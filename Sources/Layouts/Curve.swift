@@ -1,4 +1,4 @@
-/// An animation timing curve, written as SPEC §3's curve object:
+/// An animation timing curve, written as docs/spec.md §3's curve object:
 /// `{"type": "spring", "responseMs": 400, "dampingFraction": 0.825}` or
 /// `{"type": "easeInOut", "durationMs": 300}`.
 public enum Curve: Sendable, Equatable {

@@ -1,4 +1,4 @@
-/// The layout document of SPEC §3 for one layout of a screen under one set of options.
+/// The layout document of docs/spec.md §3 for one layout of a screen under one set of options.
 ///
 /// Guarantees: members in a fixed order, so the same inputs give the same bytes; every colour
 /// resolved from the palette of `options.theme`; and `assumptions` listing, in words, every

@@ -1,4 +1,4 @@
-/// Everything a client may choose about one layout document (SPEC §2, `GET /layouts/{screen}`).
+/// Everything a client may choose about one layout document (docs/spec.md §2, `GET /layouts/{screen}`).
 /// Each combination of a screen and options has exactly one encoded document.
 public struct LayoutOptions: Hashable, Sendable {
     public var theme: Theme

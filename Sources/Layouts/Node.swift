@@ -1,4 +1,4 @@
-/// One node of a skeleton tree (SPEC §3): a container, a placeholder shape, or a repeat.
+/// One node of a skeleton tree (docs/spec.md §3): a container, a placeholder shape, or a repeat.
 ///
 /// Modifiers apply in SwiftUI's order: `padding`, then the frame (`minHeight`, `fillsWidth`),
 /// then `background`, then the clip to `cornerRadius`; so padding lies inside the background,

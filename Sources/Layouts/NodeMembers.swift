@@ -1,4 +1,4 @@
-/// The members of each node type of SPEC §3, in the order served documents write them: what a
+/// The members of each node type of docs/spec.md §3, in the order served documents write them: what a
 /// screen file's node may have (`NodeDecoder`) and what the JSON Schemas allow (a test holds them to it).
 public enum NodeMembers {
     /// The members any node may have.

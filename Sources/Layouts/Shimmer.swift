@@ -1,4 +1,4 @@
-/// The one shimmer model every seed fits (SPEC §4): colour `stops` painted onto the blocks of a
+/// The one shimmer model every seed fits (docs/spec.md §4): colour `stops` painted onto the blocks of a
 /// shimmer group by `application`, and an `effect` that sweeps them as a linear gradient, pulses
 /// their opacity, or holds them still.
 ///

@@ -1,5 +1,5 @@
 /// How a skeleton hands over to its content: the skeleton animates out to `skeletonExit` while
-/// the content animates in from `contentEnter`, both along `curve` (SPEC §3).
+/// the content animates in from `contentEnter`, both along `curve` (docs/spec.md §3).
 public struct Transition: Sendable, Equatable {
     /// The far end of a transition: opacity and scale (1 is natural size).
     public struct Appearance: Sendable, Equatable {

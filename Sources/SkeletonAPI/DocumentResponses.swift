@@ -5,7 +5,7 @@ import Layouts
 /// the `Vary` field, built once so that a request costs a lookup (RFC 9110 §8.8.3, §13.1.2, §15.4.5).
 /// A class, immutable: looking one up in a table retains one object, not each of its members.
 final class DocumentResponses: Sendable {
-    /// Which client hints the representation was chosen by (SPEC §2): bit 0 colour scheme, bit 1 reduced motion.
+    /// Which client hints the representation was chosen by (docs/spec.md §2): bit 0 colour scheme, bit 1 reduced motion.
     struct HintUse: OptionSet, Sendable {
         let rawValue: Int
         static let colorScheme = HintUse(rawValue: 1)

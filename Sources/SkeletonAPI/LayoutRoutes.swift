@@ -1,7 +1,7 @@
 import HTTPServer
 import Layouts
 
-/// `GET /layouts`, `GET /layouts/{screen}`, `GET /themes`, `GET /themes/{theme}` (SPEC §2-§4).
+/// `GET /layouts`, `GET /layouts/{screen}`, `GET /themes`, `GET /themes/{theme}` (docs/spec.md §2-§4).
 /// Every document, for every screen and option, is encoded at start-up; a request parses its
 /// options, looks the document up and answers with its prepared response.
 struct LayoutRoutes: Sendable {

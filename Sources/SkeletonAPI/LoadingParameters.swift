@@ -7,7 +7,7 @@ struct Rejection: Error {
     let response: Response
 }
 
-/// The query parameters (and `Last-Event-ID`) of the loading routes (SPEC §5), each validated with a problem that
+/// The query parameters (and `Last-Event-ID`) of the loading routes (docs/spec.md §5), each validated with a problem that
 /// names the parameter and its allowed values.
 struct LoadingParameters {
     let request: Request

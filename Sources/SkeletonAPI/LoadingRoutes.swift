@@ -2,7 +2,7 @@ import HTTPServer
 import Layouts
 
 /// `GET /scenarios`, `GET /loading-state` (start, `session=`, `at=`; long polling with `wait=`),
-/// `GET /loading-state/events` (Server-Sent Events) and `GET /loading-state/timeline` (SPEC §5).
+/// `GET /loading-state/events` (Server-Sent Events) and `GET /loading-state/timeline` (docs/spec.md §5).
 ///
 /// Stateless: a session is a sealed token, so any replica with the same secret answers it the
 /// same way. Waiting clients hold a timer on their connection's event loop, never a thread.

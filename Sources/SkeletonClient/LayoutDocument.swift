@@ -1,6 +1,6 @@
 @_exported import Layouts
 
-/// A screen's layout document (`GET /layouts/{screen}`, SPEC §3): its tree, elements, stages,
+/// A screen's layout document (`GET /layouts/{screen}`, docs/spec.md §3): its tree, elements, stages,
 /// palette and animation under one set of options.
 ///
 /// Guarantees: decodes every document the server serves; members it does not know are ignored
@@ -51,7 +51,7 @@ public struct LayoutDocument: Decodable, Sendable {
         public let maxConcurrentShimmers: Int?
     }
 
-    /// The shimmer (SPEC §4): colour stops painted onto each shimmer group's blocks, swept
+    /// The shimmer (docs/spec.md §4): colour stops painted onto each shimmer group's blocks, swept
     /// (`gradient`), pulsed (`pulse`) or still (`static`, which has no timing). Points are unit
     /// points of the group's bounds.
     public struct Shimmer: Decodable, Sendable {

@@ -2,7 +2,7 @@ import HTTPServer
 import SkeletonAPI
 
 /// The parsed command line: the serve options, or a request for help or the version.
-/// Flags win over the `HOST` and `PORT` environment variables; every limit of SPEC §6 has a flag.
+/// Flags win over the `HOST` and `PORT` environment variables; every limit of docs/spec.md §6 has a flag.
 struct CommandLineOptions {
     enum Action {
         case serve

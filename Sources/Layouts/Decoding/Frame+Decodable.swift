@@ -26,7 +26,7 @@ extension Rect: Decodable {
     }
 }
 
-/// Reads `#RRGGBBAA` (SPEC §4), the form every document writes colours in.
+/// Reads `#RRGGBBAA` (docs/spec.md §4), the form every document writes colours in.
 extension Color: Decodable {
     public init(from decoder: any Decoder) throws {
         let value = try decoder.singleValueContainer()

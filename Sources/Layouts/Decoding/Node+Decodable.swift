@@ -1,4 +1,4 @@
-/// Reads a node as served documents write it (`GET /layouts/{screen}`, SPEC §3): explicit, every
+/// Reads a node as served documents write it (`GET /layouts/{screen}`, docs/spec.md §3): explicit, every
 /// member of its type present. Members this version does not know are ignored; an unknown node
 /// type is an error (a new node type is a new `DocumentFormat` version).
 extension Node: Decodable {

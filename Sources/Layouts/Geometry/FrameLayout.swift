@@ -1,5 +1,5 @@
 /// The layout engine: a layout's tree laid out for one viewport as the web renderer's CSS flex
-/// boxes lay it out (SPEC §3), giving the absolute frame of everything a client draws.
+/// boxes lay it out (docs/spec.md §3), giving the absolute frame of everything a client draws.
 ///
 /// The rules, those of the renderer: a stack is a flex box along its axis with `spacing` between
 /// its children and `alignment` across it; a greedy child stretches across a column and shares a

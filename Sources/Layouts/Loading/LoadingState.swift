@@ -1,7 +1,7 @@
 /// A simulated load as a client sees it at one instant: the statuses reached so far.
 ///
 /// Guarantees: holds no time later than `elapsedMs` except the reveal times of elements already
-/// ready or failed (SPEC §5: those reveals may still be ahead), so its document never discloses
+/// ready or failed (docs/spec.md §5: those reveals may still be ahead), so its document never discloses
 /// when a loading stage or element will change.
 public struct LoadingState: Sendable, Equatable {
     private let schedule: Schedule
@@ -34,7 +34,7 @@ public struct LoadingState: Sendable, Equatable {
     /// While loading, clients are asked to poll again after this long.
     public static let pollAfterMs = 100
 
-    /// The body of `GET /loading-state` (SPEC §5): `{session, screen, scenario, seed, elapsedMs,
+    /// The body of `GET /loading-state` (docs/spec.md §5): `{session, screen, scenario, seed, elapsedMs,
     /// complete, stages, elements, pollAfterMs}`; `session` is null for `at=` snapshots and
     /// `pollAfterMs` null once complete. A stage shows `readyAtMs` once ready or `failedAtMs`
     /// once failed; an element as in the timeline once it has changed. Assembled from the

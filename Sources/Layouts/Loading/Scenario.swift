@@ -1,4 +1,4 @@
-/// How a simulated load behaves (SPEC §5). The raw values are the `scenario` query values and
+/// How a simulated load behaves (docs/spec.md §5). The raw values are the `scenario` query values and
 /// are part of the generator's seed, so renaming one changes its schedules.
 public enum Scenario: String, CaseIterable, Sendable {
     case typical

@@ -1,4 +1,4 @@
-/// The whole timeline of one simulated load of a screen (SPEC §5): when each stage becomes ready
+/// The whole timeline of one simulated load of a screen (docs/spec.md §5): when each stage becomes ready
 /// or fails, and so each element.
 ///
 /// Guarantees: a (screen, scenario, seed) triple gives the same schedule on every server and run
@@ -60,7 +60,7 @@ public struct Schedule: Sendable, Equatable {
 
         public let code: Code
         public let message: String
-        /// Every simulated failure is retryable (SPEC §5): loading again could succeed.
+        /// Every simulated failure is retryable (docs/spec.md §5): loading again could succeed.
         public var isRetryable: Bool { true }
     }
 

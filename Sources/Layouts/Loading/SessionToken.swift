@@ -1,10 +1,10 @@
-/// A loading session carried by the client (SPEC §5): which load it is and when it started, so
+/// A loading session carried by the client (docs/spec.md §5): which load it is and when it started, so
 /// that no server keeps state and any replica with the same secret answers it the same way.
 ///
 /// The sealed form is `base64url(payload) "." base64url(tag)`, both without padding (RFC 4648
 /// §5), where the payload is `v1.<screen>.<scenario>.<seed>.<speed in thousandths>.<start
 /// epoch ms>` and the tag is HMAC-SHA256(secret, payload) (RFC 2104) truncated to its first
-/// 16 bytes (RFC 2104 §5 allows it; 128 bits, as SPEC §5 pins).
+/// 16 bytes (RFC 2104 §5 allows it; 128 bits, as docs/spec.md §5 pins).
 ///
 /// Guarantees: `open` returns exactly the token that was sealed, or throws: for any other input,
 /// truncation or altered character it throws a `SessionTokenError` and never traps; the tag is
@@ -19,7 +19,7 @@ public struct SessionToken: Sendable, Equatable {
     /// When the load started (its virtual time 0), in Unix epoch milliseconds.
     public let startEpochMs: Int64
 
-    /// `speed` 0.1...100 (SPEC §5), in thousandths.
+    /// `speed` 0.1...100 (docs/spec.md §5), in thousandths.
     public static let speedThousandthsRange = 100...100_000
     /// How far ahead of this server's clock a start may be: replicas' clocks differ a little.
     public static let maximumClockSkewMs: Int64 = 60_000

@@ -1,4 +1,4 @@
-/// When a stage typically becomes ready (SPEC §5): a range of milliseconds, counted from the
+/// When a stage typically becomes ready (docs/spec.md §5): a range of milliseconds, counted from the
 /// start of the load or from an earlier stage's time, and the ranges a scenario uses instead.
 ///
 /// Guarantees: every range is non-empty and starts at 0 or later; `range(for:)` is what the

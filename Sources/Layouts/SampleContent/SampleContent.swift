@@ -1,4 +1,4 @@
-/// Sample content for the elements of the five built-in screens (SPEC §4): what each element
+/// Sample content for the elements of the five built-in screens (docs/spec.md §4): what each element
 /// shows once it has loaded, of the shape the seed screens show, for the data route to answer.
 ///
 /// Guarantees: the same (screen, element, seed) gives the same bytes on every run and machine

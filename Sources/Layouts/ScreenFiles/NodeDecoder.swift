@@ -1,4 +1,4 @@
-/// Reads a node tree of a screen file: the same members as the served tree, with SPEC §3's
+/// Reads a node tree of a screen file: the same members as the served tree, with docs/spec.md §3's
 /// defaults for the omitted ones (`cornerRadius` 0, `alignment` center, `spacing` 0, `width`
 /// fill, `shape` rect, `fill` base, `axis` vertical).
 ///

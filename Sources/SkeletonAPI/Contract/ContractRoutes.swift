@@ -8,7 +8,7 @@ import Layouts
 /// The schemas are `application/schema+json`, the media type JSON Schema defines for itself
 /// (draft 2020-12, §14): it says what the document is, and its `+json` suffix (RFC 6839) keeps
 /// every JSON client (an editor fetching a `$schema`, a browser, jq) reading it as JSON. The
-/// OpenAPI description is `application/json`, as SPEC §2 has every JSON response.
+/// OpenAPI description is `application/json`, as docs/spec.md §2 has every JSON response.
 struct ContractRoutes {
     private let openAPI: DocumentResponses
     private let layoutSchema: SchemaResponses

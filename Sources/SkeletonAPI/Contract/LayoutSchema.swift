@@ -1,10 +1,10 @@
 import Layouts
 
 /// The JSON Schema (draft 2020-12) of the layout documents that `GET /layouts/{screen}` serves
-/// (SPEC §3), served at `GET /schema/layout.json`. The OpenAPI description holds the same
+/// (docs/spec.md §3), served at `GET /schema/layout.json`. The OpenAPI description holds the same
 /// definitions as its components (`components`), so the two cannot disagree.
 ///
-/// Served documents are explicit (SPEC §3), so every member a node type has is required here;
+/// Served documents are explicit (docs/spec.md §3), so every member a node type has is required here;
 /// every bound of the screen-file format that a document carries over (sizes, times, counts,
 /// id syntax) is a keyword. What JSON Schema cannot say (ids unique, an element's stage among
 /// `stages`, nesting depth) is said in descriptions.

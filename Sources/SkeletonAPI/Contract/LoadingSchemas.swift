@@ -1,6 +1,6 @@
 import Layouts
 
-/// The OpenAPI component schemas of the loading simulation (SPEC §5): the values its query
+/// The OpenAPI component schemas of the loading simulation (docs/spec.md §5): the values its query
 /// parameters take, the state, timeline and scenarios documents, and the stream's events. Ids
 /// and times refer to the layout schema's definitions.
 enum LoadingSchemas {

@@ -1,7 +1,7 @@
 import HTTPServer
 import Layouts
 
-/// The page of `GET /preview/{screen}` (SPEC §2): a phone frame (390 pt) per theme, the controls,
+/// The page of `GET /preview/{screen}` (docs/spec.md §2): a phone frame (390 pt) per theme, the controls,
 /// and a live timeline of the session the phones follow, drawn by `/renderer.js`. The same bytes
 /// for every screen (its script reads the screen from the path), self-contained but for the
 /// renderer, and served under a Content-Security-Policy that allows exactly its own inline style

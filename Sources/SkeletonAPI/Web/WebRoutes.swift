@@ -3,7 +3,7 @@ import Layouts
 
 /// `GET /renderer.js` (the web renderer, an ES module), `GET /capture.js` (its page capture,
 /// which it re-exports) and `GET /preview/{screen}` (the page for
-/// designers and client developers, SPEC §2). Both are fixed bytes with a strong ETag, built once;
+/// designers and client developers, docs/spec.md §2). Both are fixed bytes with a strong ETag, built once;
 /// a request costs a lookup, as for the layout documents.
 struct WebRoutes: Sendable {
     private let renderer: DocumentResponses

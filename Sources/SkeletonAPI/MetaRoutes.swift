@@ -1,10 +1,12 @@
 import HTTPServer
 
-/// The service index, liveness and readiness.
+/// The service index, liveness and readiness. The index links every route this server answers:
+/// `metrics` only where metrics are served.
 struct MetaRoutes {
     let readiness: Readiness
+    let servesMetrics: Bool
 
-    /// Every route the service answers, as listed by `GET /`.
+    /// Every route the service can answer, as listed by `GET /`; only `metrics` may be absent.
     static let links: KeyValuePairs<String, String> = [
         "self": "/",
         "layouts": "/layouts",
@@ -31,7 +33,7 @@ struct MetaRoutes {
     ]
 
     func register(on router: inout Router) {
-        let index = Response.json(Self.indexDocument())
+        let index = Response.json(Self.indexDocument(servesMetrics: servesMetrics))
         router.get("/") { _ in index }
 
         let alive = Response.json(Array(#"{"formatVersion":1,"status":"ok"}"#.utf8))
@@ -43,11 +45,14 @@ struct MetaRoutes {
         router.get("/readyz") { _ in readiness.isReady ? ready : draining }
     }
 
-    private static func indexDocument() -> [UInt8] {
+    /// The links every server has, whatever it was started with.
+    static var requiredLinks: [String] { links.map(\.key).filter { $0 != "metrics" } }
+
+    private static func indexDocument(servesMetrics: Bool) -> [UInt8] {
         var json = #"{"formatVersion":1,"name":"skeleton-server","version":""#
         json += SkeletonService.version
         json += #"","links":{"#
-        json += links.map { #""\#($0.key)":"\#($0.value)""# }.joined(separator: ",")
+        json += links.filter { servesMetrics || $0.key != "metrics" }.map { #""\#($0.key)":"\#($0.value)""# }.joined(separator: ",")
         json += "}}"
         return Array(json.utf8)
     }

@@ -1,7 +1,7 @@
 import HTTPServer
 import Layouts
 
-/// The skeleton-server HTTP API: every route of SPEC §2 on one router. The one place where
+/// The skeleton-server HTTP API: every route of docs/spec.md §2 on one router. The one place where
 /// HTTP meets the domain; documents that do not depend on the request are encoded here, once.
 ///
 /// `serving(_:)` makes the same service for another catalog (a reload of `--layouts`): same
@@ -31,7 +31,7 @@ public struct SkeletonService: Sendable {
     private init(readiness: Readiness, catalog: Catalog, sessionSecret: String, metrics: ServerMetrics?,
                  sessionsStarted: SessionsStarted?, now: @escaping @Sendable () -> Int64) {
         var router = Router()
-        MetaRoutes(readiness: readiness).register(on: &router)
+        MetaRoutes(readiness: readiness, servesMetrics: metrics != nil).register(on: &router)
         LayoutRoutes(catalog: catalog).register(on: &router)
         FrameRoutes(catalog: catalog).register(on: &router)
         let loading = LoadingRoutes(catalog: catalog, secret: Array(sessionSecret.utf8), sessionsStarted: sessionsStarted, now: now)

@@ -1,7 +1,8 @@
-"""The contract documents (GET /openapi.json, /schema/layout.json, /schema/screen.json): valid
-OpenAPI 3.1 and JSON Schema 2020-12, true of what the server serves, cached like the other
-documents. scripts/schemathesis fuzzes the same description; these tests check what a fuzzer
-cannot reach (real session tokens, the event stream, every document of every option)."""
+"""The contract documents (GET /openapi.json, /schema/layout.json, /schema/frames.json,
+/schema/screen.json): valid OpenAPI 3.1 and JSON Schema 2020-12, true of what the server
+serves, cached like the other documents. scripts/schemathesis fuzzes the same description;
+these tests check what a fuzzer cannot reach (real session tokens, the event stream, every
+document of every option)."""
 import copy
 import itertools
 import json
@@ -19,7 +20,7 @@ from referencing.jsonschema import DRAFT202012
 
 from conftest import BINARY, RunningServer
 
-CONTRACT = ["/openapi.json", "/schema/layout.json", "/schema/screen.json"]
+CONTRACT = ["/openapi.json", "/schema/layout.json", "/schema/frames.json", "/schema/screen.json"]
 
 
 def get(client, path, headers=()):
@@ -220,6 +221,74 @@ def test_the_layout_schema_refuses_broken_documents(client, layout_schema):
     assert broken(lambda d: d["animation"]["shimmer"].update(kind="sparkle"))
 
 
+BROKEN_FRAMES = {
+    "a fill that is not #RRGGBBAA": lambda d: d["frames"][1].update(fill="#fff"),
+    "an unknown kind of frame": lambda d: d["frames"][1].update(kind="circle"),
+    "three radii": lambda d: d["frames"][1].update(radii=[20, 20, 20]),
+    "a negative radius": lambda d: d["frames"][1].update(radii=[20, 20, 20, -1]),
+    "a negative height": lambda d: d["frames"][1].update(height=-1),
+    "a frame without its clip": lambda d: d["frames"][1].pop("clip"),
+    "a clip without its height": lambda d: d["frames"][1]["clip"].pop("height"),
+    "a negative shimmer group": lambda d: d["frames"][1].update(group=-1),
+    "a viewport narrower than 120": lambda d: d.update(width=119),
+    "units that are not pt": lambda d: d.update(units="px"),
+    "formatVersion 2": lambda d: d.update(formatVersion=2),
+    "no frames": lambda d: d.pop("frames"),
+}
+
+
+def test_the_frames_schema_is_served_and_true_of_every_frames_document(client, openapi):
+    """GET /schema/frames.json: a JSON Schema 2020-12 with its $id, cached by a strong ETag, the
+    description's Frames components; every frames document the server lays out validates
+    against it, and the home document broken in any one way does not."""
+    response = client.request("/schema/frames.json")
+    assert response.status == 200
+    assert response.header("content-type") == "application/schema+json"
+    etag = response.header("etag")
+    assert re.fullmatch(r'"[0-9a-f]{16}"', etag), etag
+    revalidated = client.request("/schema/frames.json", headers=[("If-None-Match", etag)])
+    assert revalidated.status == 304 and revalidated.body == b"" and revalidated.header("etag") == etag
+    assert client.request("/schema/frames.json", headers=[("If-None-Match", '"0000000000000000"')]).status == 200
+
+    schema = json.loads(response.body)
+    assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+    assert schema["$id"] == "/schema/frames.json"
+    Draft202012Validator.check_schema(schema)
+    served = json.loads(json.dumps(schema).replace('"#/$defs/', '"#/components/schemas/'))
+    components = openapi["components"]["schemas"]
+    assert components["Frames"] == {k: v for k, v in served.items() if k not in ("$schema", "$id", "$defs")}
+    assert sorted(served["$defs"]) == ["Frame", "FrameColor", "FrameRect"]
+    for name, definition in served["$defs"].items():
+        assert components[name] == definition, name
+
+    check = Draft202012Validator(schema, format_checker=FormatChecker())
+    by_operation = validator(openapi, pointer("paths", "/layouts/{screen}/frames", "get", "responses", 200, "content", "application/json", "schema"))
+    check_response(openapi, "/layouts/{screen}/frames", client.request("/layouts/home/frames?width=390"))
+    _, layouts = get(client, "/layouts")
+    count = 0
+    for screen in layouts["screens"]:
+        for variant, (theme, motion, direction), (width, height) in itertools.product(
+                screen["variants"], itertools.product(["light", "dark"], ["full", "reduced"], ["ltr", "rtl"]),
+                [(120, None), (390, None), (2048, None), (390, 200)]):
+            query = f"variant={variant}&theme={theme}&motion={motion}&direction={direction}&width={width}" + (f"&height={height}" if height else "")
+            framed = client.request(f"/layouts/{screen['id']}/frames?{query}")
+            assert framed.status == 200, (screen["id"], query, framed)
+            document = json.loads(framed.body)
+            assert not errors(check, document), (screen["id"], query)
+            assert not errors(by_operation, document), (screen["id"], query)
+            assert (document["screen"], document["variant"], document["width"]) == (screen["id"], variant, width)
+            count += 1
+    assert count >= 6 * 32
+
+    _, home = get(client, "/layouts/home/frames?width=390")
+    assert home["frames"][1]["kind"] == "block" and home["frames"][1]["clip"] is not None
+    assert not errors(check, home)
+    for name, change in BROKEN_FRAMES.items():
+        broken = copy.deepcopy(home)
+        change(broken)
+        assert errors(check, broken), name
+
+
 SCREENS_AND_SCENARIOS = list(itertools.product(["home", "insights", "inbox", "thread", "movies"], ["typical", "instant", "slow", "timeout", "error"]))
 
 
@@ -290,9 +359,11 @@ def test_the_examples_of_an_operations_parameters_make_one_accepted_request(clie
                 query.append(f"{parameter['name']}={quote(str(value))}")
         target = path + ("?" + "&".join(query) if query else "")
         response = client.request(target)
-        assert response.status < 400, (target, response.status, response.body[:200])
-        tried.append(target)
-    assert any(target.startswith("/loading-state?") and "wait=" in target for target in tried), tried
+        assert response.status == 200, (target, response.status, response.body[:200])
+        check_response(openapi, template, response)
+        tried.append((template, target))
+    assert {template for template, _ in tried} == set(openapi["paths"]) - {"/loading-state/events", "/data/{screen}/{element}"}
+    assert any(target.startswith("/loading-state?") and "wait=" in target for _, target in tried), tried
 
 
 def test_other_documents_and_problems_validate_against_their_schemas(client, openapi):

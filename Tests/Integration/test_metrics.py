@@ -1,9 +1,12 @@
 """GET /metrics over the wire: the Prometheus text format 0.0.4, parsed by the Prometheus
 client library's own parser, counting exactly what was sent, with labels that stay bounded."""
+import json
 import random
 import socket
 import string
+import time
 
+import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
 from conftest import RunningServer, raw_exchange
@@ -28,6 +31,15 @@ def scrape(server):
 
 def value(samples, name, **labels):
     return samples.get((name, tuple(sorted(labels.items()))), 0)
+
+
+def scrape_until(server, condition, waiting_for, *names):
+    """Scrapes until `condition(samples)` holds; after 10 s, fails naming what it waited for and
+    the values of the series `names` it last saw."""
+    deadline = time.monotonic() + 10
+    while not condition(samples := scrape(server)):
+        assert time.monotonic() < deadline, f"waited 10 s for {waiting_for}; last seen: {({name: value(samples, name) for name in names})}"
+    return samples
 
 
 def test_requests_are_counted_exactly_by_route_template_method_and_status():
@@ -101,15 +113,16 @@ def test_open_streams_and_pending_long_polls_are_gauged(server):
     read_head(stream)
     poll = server.client()
     poll.send(f"GET /loading-state?session={token}&wait=30000 HTTP/1.1\r\nHost: t\r\n\r\n")
-    samples = scrape(server)
-    while value(samples, "http_long_polls_pending") == 0:  # the poll may still be in flight
-        samples = scrape(server)
+    gauges = ("http_event_streams_open", "http_long_polls_pending")
+    # The poll may still be in flight.
+    samples = scrape_until(server, lambda s: value(s, "http_long_polls_pending") != 0, "the long poll to be held", *gauges)
     assert value(samples, "http_event_streams_open") == 1
     assert value(samples, "http_long_polls_pending") == 1
     stream.close()
     poll.close()
-    while value(samples := scrape(server), "http_event_streams_open") or value(samples, "http_long_polls_pending"):
-        pass
+    # The loops see the closes when they next read those connections.
+    samples = scrape_until(server, lambda s: not any(value(s, name) for name in gauges),
+                           "the closed stream and long poll to leave their gauges", *gauges)
     assert value(samples, "loading_sessions_started_total", screen="movies", scenario="slow") >= 1
 
 
@@ -133,11 +146,53 @@ def test_sessions_started_are_counted_by_screen_and_scenario():
         assert server.stop() == 0
 
 
-def test_no_metrics_counts_nothing_and_serves_no_metrics():
-    server = RunningServer("--no-metrics")
+def test_no_metrics_counts_nothing_and_serves_no_metrics(server):
+    """--no-metrics: GET /metrics is the 404 of a path no route matches, and stays that very
+    response, byte for byte, after the traffic a server with metrics counts (every outcome of a
+    request, loading sessions started, a stream, a long poll): nothing counted shows anywhere.
+    The description lists every route of a server with metrics but /metrics."""
+    bare = RunningServer("--no-metrics")
     try:
-        client = server.client()
-        assert client.request("/metrics").status == 404
+        client = bare.client()
+        before = client.request("/metrics")
+        assert before.status == 404 and before.header("content-type") == "application/problem+json"
+        assert json.loads(before.body) == {"formatVersion": 1, "type": "about:blank", "title": "Not Found", "status": 404,
+                                           "detail": "no route matches '/metrics'"}
+        head = client.request("/metrics", method="HEAD")
+        assert (head.status, head.body, head.header("content-length")) == (404, b"", str(len(before.body)))
+
+        for path, status in [("/layouts/home", 200), ("/layouts/nope", 404), ("/no/such/path", 404),
+                             ("/layouts/home?theme=%zz", 400), ("/loading-state?screen=home&scenario=slow", 200)]:
+            assert client.request(path).status == status, path
+        assert client.request("/layouts/home", method="POST").status == 405
+        # A long poll held until thread's one change (959 virtual ms, seed 5) completes the load.
+        token = json.loads(client.request("/loading-state?screen=thread&seed=5&speed=10").body)["session"]
+        polled = client.request(f"/loading-state?session={token}&wait=30000")
+        assert polled.status == 200 and json.loads(polled.body)["complete"] is True
+        assert read_events(open_events(bare.port, "screen=inbox&scenario=instant&speed=100"))[-1][2] == "complete"
+        assert raw_exchange(bare.port, "BREW /pot HTTP/1.1\r\nHost: t\r\n\r\n").startswith(b"HTTP/1.1 501 ")
+
+        after = client.request("/metrics")
+        assert (after.status, after.body) == (before.status, before.body)
+        assert [f for f in after.headers if f[0] != "date"] == [f for f in before.headers if f[0] != "date"]
+
+        described = set(json.loads(client.request("/openapi.json").body)["paths"])
+        client.close()
+        with_metrics = server.client()
+        assert with_metrics.request("/metrics").status == 200
+        assert described == set(json.loads(with_metrics.request("/openapi.json").body)["paths"]) - {"/metrics"}
+        with_metrics.close()
+    finally:
+        assert bare.stop() == 0
+
+
+def test_no_metrics_index_links_only_routes_served():
+    bare = RunningServer("--no-metrics")
+    try:
+        client = bare.client()
+        links = json.loads(client.request("/").body)["links"]
+        assert "metrics" not in links and "/metrics" not in links.values()
+        assert all(client.request(path).status != 404 for path in links.values() if "{" not in path), links
         client.close()
     finally:
-        assert server.stop() == 0
+        assert bare.stop() == 0

@@ -132,7 +132,7 @@ enum OpenAPIComponents {
                 "formatVersion": {"$ref": "#/components/schemas/FormatVersion"}, 
                 "name": {"const": "skeleton-server"},
                 "version": {"const": \#(JSONText.string(SkeletonService.version))},
-                "links": {"type": "object", "required": \#(JSONText.strings(MetaRoutes.links.map(\.key))), "additionalProperties": false,
+                "links": {"type": "object", "required": \#(JSONText.strings(MetaRoutes.requiredLinks)), "additionalProperties": false,
                           "description": "Every route, by name.", "properties": {\#(links)}}
               }},
             "LayoutsIndex": {

@@ -2,12 +2,17 @@
 built-in and example screen, every variant, light and dark, left to right and right to left, at
 320, 390 and 430 pt, the frames of GET /layouts/{screen}/frames equal the boxes the web renderer
 paints (every element it gives a background colour: shapes, lines, dividers, backgrounds), both
-ways and in order, within 0.5 px; radii compared as painted (CSS scales overlapping radii down)."""
+ways and in order, within 0.5 px; radii compared as painted (CSS scales overlapping radii down).
+And the snapshot.svg drawn by rsvg against the renderer's drawing, shape by shape (each frame's
+interior, off its anti-aliased edges, in the same mean colour), a comparison shown to fail when a
+single 8 pt shape or the 0.5 pt divider is missing from either drawing."""
+import io
+import json
 import math
 import os
-import time
+import subprocess
 import urllib.request
-import json
+from xml.etree import ElementTree
 
 import pytest
 
@@ -114,57 +119,230 @@ def test_frames_equal_the_renderers_boxes_for_example_screens(driver, examples_s
         assert not failures, "\n".join(failures)
 
 
-# The renderer's drawing with its shimmer taken off (the snapshot is the skeleton at rest: each
-# shape in its own fill), on the screen's background colour.
+# The renderer's drawing of the skeleton at rest, as the snapshot draws it: each shape in its own
+# fill, on the screen's background colour. The document's shimmer is taken off before it is drawn
+# (no stops: the renderer paints every block in its own fill, whatever the served application),
+# so that the comparison sees the fills themselves and not a shimmer image.
 AT_REST = r"""
 const [layout, width, height, background] = arguments;
 document.body.replaceChildren();
+delete layout.animation.shimmer;
 const box = mountDocument(layout, { motion: 'reduced' }, [width, height]);
 box.style.background = background;
 await nextFrames(2);
-for (const element of box.querySelectorAll('*')) {
-  element.style.backgroundImage = 'none';
-  element.style.maskImage = 'none';
-  element.style.webkitMaskImage = 'none';
-  element.getAnimations().forEach((animation) => animation.cancel());
-}
-await nextFrames(2);
-return true;
+return box.querySelectorAll('[data-sk="block"]').length;
 """
 
-# Pixels whose colour differs by more than 48 in a channel (an anti-aliased edge differs by less
-# or lies along a curve): at most this share of the image.
-PIXEL_TOLERANCE = 0.01
+# Shape by shape: the pixels at least INSET px inside a frame's rounded rectangle (and its clip)
+# are off every anti-aliased edge of that frame, so both drawings paint them in solid colour; their
+# mean colour must agree within MEAN_TOLERANCE in every channel. A frame too thin to have such
+# pixels (a 0.5 pt divider) must show ink in both drawings: its row of pixels differs from the
+# pixels around it, in each drawing by at least INK_RATIO of the other's difference (Chromium
+# snaps a hairline to one whole pixel, rsvg covers it partly: about 2 to 1).
+INSET = 1.5
+MEAN_TOLERANCE = 4
+INK_RATIO = 0.3
+INK_FLOOR = 3
 
 
-@pytest.mark.parametrize("screen", ["home", "insights", "inbox", "thread", "movies"])
-def test_the_snapshot_drawn_by_rsvg_matches_the_renderer_in_chromium(driver, server, screen, screenshots, tmp_path):
-    import io
-    import subprocess
+def _pixel_span(low, high, limit):
+    """The pixels whose centre lies in [low, high), clamped to [0, limit)."""
+    return max(0, math.ceil(low - 0.5)), min(limit, math.ceil(high - 0.5))
 
-    from PIL import Image, ImageChops
+
+def _clipped(frame, inset):
+    """The frame's rectangle inset by `inset`, within its clip inset as much: (x0, y0, x1, y1)."""
+    x0, y0 = frame["x"] + inset, frame["y"] + inset
+    x1, y1 = frame["x"] + frame["width"] - inset, frame["y"] + frame["height"] - inset
+    clip = frame.get("clip")
+    if clip:
+        x0, y0 = max(x0, clip["x"] + inset), max(y0, clip["y"] + inset)
+        x1, y1 = min(x1, clip["x"] + clip["width"] - inset), min(y1, clip["y"] + clip["height"] - inset)
+    return x0, y0, x1, y1
+
+
+def shape_interior(size, frame, inset=INSET):
+    """A mask of the pixels whose centre lies at least `inset` inside the frame's rounded rectangle
+    and its clip, or None when there is none."""
+    from PIL import Image, ImageDraw
+
+    x0, y0, x1, y1 = _clipped(frame, inset)
+    left, right = _pixel_span(x0, x1, size[0])
+    top, bottom = _pixel_span(y0, y1, size[1])
+    if right <= left or bottom <= top:
+        return None
+    mask = Image.new("L", size, 0)
+    ImageDraw.Draw(mask).rectangle([left, top, right - 1, bottom - 1], fill=255)
+    pixels = mask.load()
+    fx0, fy0 = frame["x"] + inset, frame["y"] + inset
+    fx1, fy1 = frame["x"] + frame["width"] - inset, frame["y"] + frame["height"] - inset
+    # Radii top-left, top-right, bottom-right, bottom-left; the rounded rectangle inset by d has radii r - d.
+    for radius, (cx, cy, sx, sy) in zip(frame["radii"], [(fx0, fy0, 1, 1), (fx1, fy0, -1, 1), (fx1, fy1, -1, -1), (fx0, fy1, 1, -1)]):
+        r = radius - inset
+        if r <= 0:
+            continue
+        ox, oy = cx + sx * r, cy + sy * r
+        for i in range(max(left, math.floor(min(cx, ox))), min(right, math.ceil(max(cx, ox)))):
+            for j in range(max(top, math.floor(min(cy, oy))), min(bottom, math.ceil(max(cy, oy)))):
+                px, py = i + 0.5, j + 0.5
+                if (px - ox) * sx < 0 and (py - oy) * sy < 0 and (px - ox) ** 2 + (py - oy) ** 2 > r * r:
+                    pixels[i, j] = 0
+    return mask if mask.getbbox() else None
+
+
+def _ink(image, frame):
+    """How far the pixels the frame touches lie from the ring of pixels one pixel beyond them."""
+    from PIL import Image, ImageDraw, ImageStat
+
+    x0, y0, x1, y1 = _clipped(frame, 0)
+    left, top = max(0, math.floor(x0)), max(0, math.floor(y0))
+    right, bottom = min(image.width, math.ceil(x1)), min(image.height, math.ceil(y1))
+    if right <= left or bottom <= top:
+        return None
+    inside = Image.new("L", image.size, 0)
+    ImageDraw.Draw(inside).rectangle([left, top, right - 1, bottom - 1], fill=255)
+    ring = Image.new("L", image.size, 0)
+    draw = ImageDraw.Draw(ring)
+    draw.rectangle([left - 2, top - 2, right + 1, bottom + 1], fill=255)
+    draw.rectangle([left - 1, top - 1, right, bottom], fill=0)
+    a, b = ImageStat.Stat(image, inside).mean, ImageStat.Stat(image, ring).mean
+    return max(abs(p - q) for p, q in zip(a, b))
+
+
+def shape_differences(painted, drawn, frames):
+    """The frames whose region differs between two drawings of them, in words (empty if none)."""
+    from PIL import ImageStat
+
+    assert painted.size == drawn.size, (painted.size, drawn.size)
+    problems = []
+    for index, frame in enumerate(frames):
+        label = f"#{index} {frame['kind']} {frame['width']}x{frame['height']} at {frame['x']},{frame['y']}"
+        mask = shape_interior(painted.size, frame)
+        if mask is not None:
+            mine, theirs = ImageStat.Stat(painted, mask).mean, ImageStat.Stat(drawn, mask).mean
+            if max(abs(a - b) for a, b in zip(mine, theirs)) > MEAN_TOLERANCE:
+                problems.append(f"{label}: mean colour {[round(c, 1) for c in mine]} painted, {[round(c, 1) for c in theirs]} drawn")
+            continue
+        inks = (_ink(painted, frame), _ink(drawn, frame))
+        if inks[0] is None:
+            continue  # entirely outside the image or its clip
+        if min(inks) < max(INK_FLOOR, INK_RATIO * max(inks)):
+            problems.append(f"{label}: ink {inks[0]:.1f} painted, {inks[1]:.1f} drawn")
+    return problems
+
+
+def snapshot_and_painting(driver, server, screen, theme, tmp_path, width=390):
+    """The screen's frames, its snapshot.svg (text), that SVG drawn by rsvg and the renderer's drawing at rest."""
+    from PIL import Image
     from selenium.webdriver.common.by import By
 
     harness(driver, server)
-    width = 390
-    document = get(server, f"/layouts/{screen}/frames?width={width}&theme=dark")
-    height = math.ceil(document["height"])
-    layout = get(server, f"/layouts/{screen}?motion=reduced&theme=dark")
-    svg_path = tmp_path / f"{screen}.svg"
-    with urllib.request.urlopen(f"{server.url}/layouts/{screen}/snapshot.svg?width={width}&height={height}&theme=dark") as response:
+    document = get(server, f"/layouts/{screen}/frames?width={width}&theme={theme}")
+    height = max(120, math.ceil(document["height"]))  # the least height the routes take
+    frames = get(server, f"/layouts/{screen}/frames?width={width}&height={height}&theme={theme}")["frames"]
+    layout = get(server, f"/layouts/{screen}?motion=reduced&theme={theme}")
+    with urllib.request.urlopen(f"{server.url}/layouts/{screen}/snapshot.svg?width={width}&height={height}&theme={theme}") as response:
         assert response.headers["Content-Type"] == "image/svg+xml"
-        svg_path.write_bytes(response.read())
-    png_path = os.path.join(screenshots, f"snapshot-{screen}.png")
-    subprocess.run(["rsvg-convert", "--format", "png", "--output", png_path, str(svg_path)], check=True)
-    drawn = Image.open(png_path).convert("RGB")
-
-    background = "#" + document["background"][1:7]
-    run(driver, AT_REST, layout, width, height, background)
+        svg = response.read().decode()
+    blocks = run(driver, AT_REST, layout, width, height, "#" + document["background"][1:7])
+    assert blocks > 0, "the renderer drew the screen's blocks"
     element = driver.find_element(By.CSS_SELECTOR, "body > div")
     painted = Image.open(io.BytesIO(element.screenshot_as_png)).convert("RGB")
-    painted.save(os.path.join(screenshots, f"renderer-{screen}.png"))
-    assert painted.size == drawn.size == (width, height)
-    assert len(drawn.getcolors(1 << 16) or range(1 << 16)) > 2, "the snapshot shows shapes, not a blank screen"
-    channels = ImageChops.difference(painted, drawn).tobytes()
-    differing = sum(1 for index in range(0, len(channels), 3) if max(channels[index:index + 3]) > 48)
-    assert differing / (width * height) <= PIXEL_TOLERANCE, f"{differing} of {width * height} pixels differ"
+    return frames, svg, rasterize(svg, tmp_path / f"{screen}-{theme}"), painted
+
+
+def rasterize(svg, stem):
+    from PIL import Image
+
+    svg_path, png_path = stem.with_suffix(".svg"), stem.with_suffix(".png")
+    svg_path.write_text(svg)
+    subprocess.run(["rsvg-convert", "--format", "png", "--output", str(png_path), str(svg_path)], check=True)
+    return Image.open(png_path).convert("RGB")
+
+
+def svg_shapes(root):
+    """The drawing nodes of a snapshot (all but its title and defs): the viewport's fill, then one per frame."""
+    return [node for node in root if node.tag.rsplit("}", 1)[-1] not in ("title", "defs")]
+
+
+def without_frame(svg, frames, index):
+    """The snapshot with frame `index`'s node deleted."""
+    ElementTree.register_namespace("", "http://www.w3.org/2000/svg")
+    root = ElementTree.fromstring(svg)
+    shapes = svg_shapes(root)
+    assert len(shapes) == 1 + len(frames), "one SVG node per frame"
+    node = shapes[1 + index]
+    assert (float(node.get("x")), float(node.get("y"))) == (frames[index]["x"], frames[index]["y"]), "the frame's node"
+    root.remove(node)
+    return ElementTree.tostring(root, encoding="unicode")
+
+
+@pytest.mark.parametrize("theme", ["dark", "light"])
+@pytest.mark.parametrize("screen", ["home", "insights", "inbox", "thread", "movies"])
+def test_the_snapshot_drawn_by_rsvg_matches_the_renderer_in_chromium(driver, server, screen, theme, screenshots, tmp_path):
+    frames, svg, drawn, painted = snapshot_and_painting(driver, server, screen, theme, tmp_path)
+    drawn.save(os.path.join(screenshots, f"snapshot-{screen}-{theme}.png"))
+    painted.save(os.path.join(screenshots, f"renderer-{screen}-{theme}.png"))
+    assert len(svg_shapes(ElementTree.fromstring(svg))) == 1 + len(frames), "one SVG node per frame"
+    compared = [frame for frame in frames if shape_interior(painted.size, frame) is not None]
+    assert len(compared) >= len([frame for frame in frames if frame["kind"] == "block"]) // 2, "most shapes lie in the picture"
+    problems = shape_differences(painted, drawn, frames)
+    assert not problems, "\n".join(problems)
+
+
+# A screen with one 8 pt circle (a status dot) beside larger shapes, for the test below.
+DOT_SCREEN = {
+    "$schema": "http://127.0.0.1:8080/schema/screen.json",
+    "id": "dot", "title": "Dot", "source": "Tests/Browser/test_frames.py",
+    "assumptions": ["a screen with one 8 pt shape"],
+    "animation": {"preset": "chat"},
+    "stages": [{"id": "content", "title": "content ready", "readyMs": {"min": 100, "max": 200}}],
+    "layouts": [{"variant": "default", "elements": [{"id": "row", "stage": "content", "accessibilityLabel": "Loading row"}], "root": {
+        "type": "stack", "alignment": "leading", "spacing": 12, "background": "screen",
+        "padding": {"top": 16, "leading": 16, "bottom": 16, "trailing": 16},
+        "children": [{"type": "stack", "id": "row", "axis": "horizontal", "spacing": 10, "shimmer": True, "children": [
+            {"type": "block", "width": 50, "height": 50, "shape": "circle"},
+            {"type": "block", "width": 8, "height": 8, "shape": "circle"},
+            {"type": "block", "width": 120, "height": 16, "cornerRadius": 4},
+        ]}],
+    }}],
+}
+
+
+@pytest.fixture(scope="module")
+def dot_server(tmp_path_factory):
+    directory = tmp_path_factory.mktemp("dot-screen")
+    (directory / "dot.json").write_text(json.dumps(DOT_SCREEN))
+    running = RunningServer(["--layouts", str(directory)])
+    yield running
+    assert running.stop() == 0
+
+
+@pytest.mark.parametrize("theme", ["dark", "light"])
+@pytest.mark.parametrize("how", ["deleted from the SVG", "painted over in the renderer's drawing"])
+def test_the_comparison_fails_when_an_8_pt_shape_is_missing(driver, dot_server, theme, how, tmp_path):
+    frames, svg, drawn, painted = snapshot_and_painting(driver, dot_server, "dot", theme, tmp_path)
+    dots = [index for index, frame in enumerate(frames) if (frame["width"], frame["height"]) == (8, 8)]
+    assert len(dots) == 1, frames
+    dot = frames[dots[0]]
+    assert shape_differences(painted, drawn, frames) == [], "with the dot in both drawings they agree"
+    if how == "deleted from the SVG":
+        drawn = rasterize(without_frame(svg, frames, dots[0]), tmp_path / "without-dot")
+    else:
+        from PIL import ImageDraw
+
+        # What lies beside the dot, painted over the dot's box (a pixel beyond its anti-aliased edge).
+        around = painted.getpixel((math.floor(dot["x"]) - 3, math.floor(dot["y"] + dot["height"] / 2)))
+        ImageDraw.Draw(painted).rectangle([math.floor(dot["x"]) - 1, math.floor(dot["y"]) - 1,
+                                           math.ceil(dot["x"] + 8), math.ceil(dot["y"] + 8)], fill=around)
+    problems = shape_differences(painted, drawn, frames)
+    assert [problem.split(":")[0] for problem in problems] == [f"#{dots[0]} block 8x8 at {dot['x']},{dot['y']}"], problems
+
+
+def test_the_comparison_fails_when_the_half_point_divider_of_insights_is_missing(driver, server, tmp_path):
+    frames, svg, drawn, painted = snapshot_and_painting(driver, server, "insights", "dark", tmp_path)
+    dividers = [index for index, frame in enumerate(frames) if frame["kind"] == "divider"]
+    assert len(dividers) == 1 and frames[dividers[0]]["height"] == 0.5, frames
+    assert shape_differences(painted, drawn, frames) == []
+    problems = shape_differences(painted, rasterize(without_frame(svg, frames, dividers[0]), tmp_path / "without-divider"), frames)
+    assert len(problems) == 1 and problems[0].startswith(f"#{dividers[0]} divider"), problems

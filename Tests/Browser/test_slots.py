@@ -39,7 +39,7 @@ def test_slotted_content_is_hidden_and_inert_until_the_app_reveals_it(page):
         const focusWhileLoading = document.activeElement.id || null;
         const face = () => element.shadowRoot.querySelector('[data-element="accountsCarousel"] [data-face="ready"]');
         await until(() => element.events.length === 1 && face() && face().getAnimations().length === 0 &&
-                          element.shadowRoot.querySelectorAll('[data-element="accountsCarousel"] > *').length === 1, 5000, 'the reveal');
+                          element.shadowRoot.querySelectorAll('[data-element="accountsCarousel"] > *').length === 1, 15000, 'the reveal');
         const live = element.shadowRoot.querySelector('[role="status"]');
         document.getElementById('open').focus();
         const outlet = face().querySelector('slot');
@@ -79,7 +79,7 @@ def test_a_reveal_asked_before_the_layout_has_loaded_is_kept_and_a_failure_shows
         element.fail('subscriptions', { code: 'error', message: 'offline', retryable: false });
         document.body.append(element);
         const slotState = (id) => element.shadowRoot.querySelector(`[data-element="${id}"]`)?.dataset.state;
-        await until(() => slotState('categories') === 'ready' && slotState('subscriptions') === 'failed', 5000, 'the queued changes');
+        await until(() => slotState('categories') === 'ready' && slotState('subscriptions') === 'failed', 15000, 'the queued changes');
         return {
             categories: document.getElementById('categories').getClientRects().length > 0,
             error: element.shadowRoot.querySelector('[data-element="subscriptions"] [data-sk="error-message"]').textContent,

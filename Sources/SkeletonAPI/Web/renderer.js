@@ -913,10 +913,11 @@ class SkeletonView {
       slot.shownAt = performance.now();
       this.change(slot, 'loading', null, false);
     }
+    // The seed of the load retried: the one its states reported (a followed `session` has no attribute for it).
+    const seed = [...this.sessions].map((session) => session.seed).find((value) => value !== undefined) ?? this.options.seed;
     for (const session of this.sessions) session.stop();
     this.sessions.clear();
-    const last = this.options;
-    this.follow({ scenario: SCENARIO_AFTER_RETRY, seed: last.seed, speed: last.speed });
+    this.follow({ scenario: SCENARIO_AFTER_RETRY, seed, speed: this.options.speed });
   }
 
   destroy() {
@@ -967,6 +968,8 @@ class LoadingSession {
     this.token = text(parameters.session, 2000) ?? null;
     // The session's speed (1 unless given): it turns the served virtual times into real ones.
     this.speed = number(Number(parameters.speed ?? 1), 0.1, 100, 1);
+    // The load's seed, as its states report it: what a retry loads again with.
+    this.seed = undefined;
     this.source = null;
     this.timer = null;
     this.stopped = false;
@@ -1049,6 +1052,8 @@ class LoadingSession {
   }
 
   apply(state) {
+    const seed = own(state, 'seed');
+    if (Number.isSafeInteger(seed)) this.seed = seed;
     for (const element of list(own(state, 'elements'))) this.applyElement(element, own(state, 'elapsedMs'));
     if (own(state, 'complete') === true) this.finish();
   }

@@ -1,5 +1,5 @@
 """GET /preview/{screen} in a real browser: the phones, the controls, the live timeline, the 404
-page, injection through the path and the query, and the screenshots for the README."""
+page, injection through the path and the query, and the screenshots for docs/web.md."""
 import os
 import urllib.parse
 

@@ -1,4 +1,4 @@
-/// Reads one screen file (the format of `/schema/screen.json`; see the README) into the same
+/// Reads one screen file (the format of `/schema/screen.json`; see docs/screens.md) into the same
 /// `Screen` the built-in screens are, or says everything that is wrong with it.
 ///
 /// Guarantees: a returned screen satisfies every invariant `Screen` and `ScreenLayout` check, so

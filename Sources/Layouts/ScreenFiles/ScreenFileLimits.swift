@@ -1,5 +1,5 @@
 /// The bounds on screen files, so that an untrusted file costs bounded time and memory; the
-/// schema (`/schema/screen.json`) and the README state the same numbers.
+/// schema (`/schema/screen.json`) and docs/screens.md state the same numbers.
 public enum ScreenFileLimits {
     public static let maxFileBytes = 1_048_576
     public static let maxFiles = 256

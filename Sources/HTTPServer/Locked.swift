@@ -1,12 +1,12 @@
 import Glibc
 
 /// A value shared between threads behind a pthread mutex: `withLock` gives one thread at a time
-/// the value to read or change.
+/// the value to read or change. The value must be `Sendable`: it is handed from thread to thread.
 ///
 /// Not `Synchronization.Mutex`: on Linux (Swift 6.3.1) ThreadSanitizer does not see that lock's
 /// ordering and reports every contended use as a race, which would hide a real one; it sees a
 /// pthread mutex's. The cost is the same: an uncontended lock and unlock, no allocation.
-public final class Locked<Value>: @unchecked Sendable {
+public final class Locked<Value: Sendable>: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private var value: Value
 

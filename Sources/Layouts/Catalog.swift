@@ -91,7 +91,7 @@ public struct Catalog: Sendable {
     /// follows the content and nothing else.
     private static func encodeDocuments(of screen: Screen) -> [EncodedDocument] {
         let pages = allOptions(of: screen).map { options in
-            LayoutDocument(screen: screen, layout: screen.layout(options.variant)!, options: options)
+            LayoutDocumentWriter(screen: screen, layout: screen.layout(options.variant)!, options: options)
         }
         var hash = ContentHash()
         for page in pages { hash.add(page.bytes(version: "")) }

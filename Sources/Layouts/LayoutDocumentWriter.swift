@@ -3,7 +3,7 @@
 /// Guarantees: members in a fixed order, so the same inputs give the same bytes; every colour
 /// resolved from the palette of `options.theme`; and `assumptions` listing, in words, every
 /// value in the document that no seed gives.
-struct LayoutDocument {
+struct LayoutDocumentWriter {
     let screen: Screen
     let layout: ScreenLayout
     let options: LayoutOptions

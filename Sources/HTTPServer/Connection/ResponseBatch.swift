@@ -53,25 +53,32 @@ struct ResponseBatch: ~Copyable, OutgoingBytes {
 
     /// Sends what the socket takes now of the batch from byte `offset` on, its pieces gathered.
     func send(to fd: Int32, from offset: Int, isLast: Bool) throws(SystemError) -> IOResult<Int> {
-        try withUnsafeTemporaryAllocation(of: iovec.self, capacity: Self.maxPieces) { vectors throws(SystemError) in
-            var count = 0
-            forEachPiece(from: offset) { piece in
-                vectors[count] = iovec(iov_base: UnsafeMutableRawPointer(mutating: piece.baseAddress), iov_len: piece.count)
-                count += 1
-                return count < Self.maxPieces
+        try withUnsafeTemporaryAllocation(of: iovec.self, capacity: Self.maxPieces) { vectors in
+            var gathered = Gathered(vectors: vectors, skip: offset)
+            return gather(&gathered, bodiesFrom: 0, bufferStart: 0) { pieces in
+                Result { () throws(SystemError) in try Socket.write(fd, pieces, isLast: isLast) }
             }
-            return try Socket.write(fd, UnsafeBufferPointer(rebasing: vectors[..<count]), isLast: isLast)
-        }
+        }.get()
     }
 
     /// The bytes from `offset` on, in one array: what waits in a connection's outbox.
     func bytes(from offset: Int) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(count - offset)
-        forEachPiece(from: offset) { piece in
-            bytes.append(contentsOf: piece)
-            return true
+        var skip = offset
+        func copy(_ piece: UnsafeRawBufferPointer) {
+            guard skip < piece.count else { return skip -= piece.count }
+            bytes.append(contentsOf: piece[skip...])
+            skip = 0
         }
+        let written = buffer.bytes
+        var bufferStart = 0
+        for kept in bodies {
+            copy(UnsafeRawBufferPointer(rebasing: written[bufferStart..<kept.offset]))
+            kept.bytes.withUnsafeBytes { copy($0) }
+            bufferStart = kept.offset
+        }
+        copy(UnsafeRawBufferPointer(rebasing: written[bufferStart...]))
         return bytes
     }
 
@@ -82,29 +89,47 @@ struct ResponseBatch: ~Copyable, OutgoingBytes {
         bodyCount = 0
     }
 
-    /// Calls `body` with each non-empty piece of the batch in order, from byte `offset` on, until
-    /// it returns false: the buffer's bytes between the bodies, and the bodies.
-    private func forEachPiece(from offset: Int, _ body: (UnsafeRawBufferPointer) -> Bool) {
-        var skip = offset
-        var bufferStart = 0
-        /// Offers `piece` without its first `skip` bytes; false when `body` wants no more.
-        func offer(_ piece: UnsafeRawBufferPointer) -> Bool {
-            if skip >= piece.count {
-                skip -= piece.count
-                return true
-            }
-            defer { skip = 0 }
-            return body(UnsafeRawBufferPointer(rebasing: piece[skip...]))
+    /// The pieces gathered so far for one `sendmsg`, the first `skip` bytes of the batch left out.
+    private struct Gathered {
+        let vectors: UnsafeMutableBufferPointer<iovec>
+        var count = 0
+        var skip: Int
+
+        init(vectors: UnsafeMutableBufferPointer<iovec>, skip: Int) {
+            self.vectors = vectors
+            self.skip = skip
         }
+
+        var isFull: Bool { count == vectors.count }
+
+        /// Adds `piece` without the bytes still to skip; an empty piece adds nothing.
+        mutating func add(_ piece: UnsafeRawBufferPointer) {
+            guard skip < piece.count else { return skip -= piece.count }
+            let rest = UnsafeRawBufferPointer(rebasing: piece[skip...])
+            vectors[count] = iovec(iov_base: UnsafeMutableRawPointer(mutating: rest.baseAddress), iov_len: rest.count)
+            count += 1
+            skip = 0
+        }
+    }
+
+    /// Gathers the pieces from the body at `index` on (the buffer's bytes between the bodies, and
+    /// the bodies), until `gathered` is full, and calls `send` with them. Each body kept by
+    /// reference is pinned by `withUnsafeBytes` around the rest of the gathering and the call, so
+    /// no pointer outlives its closure; the nesting is at most `maxPieces` deep.
+    private func gather<Sent>(_ gathered: inout Gathered, bodiesFrom index: Int, bufferStart: Int,
+                              _ send: (UnsafeBufferPointer<iovec>) -> Sent) -> Sent {
         let written = buffer.bytes
-        for kept in bodies {
-            guard offer(UnsafeRawBufferPointer(rebasing: written[bufferStart..<kept.offset])) else { return }
-            // The pointer outlives `withUnsafeBytes`, for `sendmsg`: safe, because a native array's
-            // elements stay where they are while it lives unmutated, and `bodies` holds this one,
-            // immutable, until the batch is emptied, after the call.
-            guard offer(kept.bytes.withUnsafeBytes { $0 }) else { return }
-            bufferStart = kept.offset
+        guard index < bodies.count else {
+            if !gathered.isFull { gathered.add(UnsafeRawBufferPointer(rebasing: written[bufferStart...])) }
+            return send(UnsafeBufferPointer(rebasing: gathered.vectors[..<gathered.count]))
         }
-        _ = offer(UnsafeRawBufferPointer(rebasing: written[bufferStart...]))
+        let kept = bodies[index]
+        gathered.add(UnsafeRawBufferPointer(rebasing: written[bufferStart..<kept.offset]))
+        guard !gathered.isFull else { return send(UnsafeBufferPointer(rebasing: gathered.vectors[..<gathered.count])) }
+        return kept.bytes.withUnsafeBytes { pinned in
+            gathered.add(pinned)
+            guard !gathered.isFull else { return send(UnsafeBufferPointer(rebasing: gathered.vectors[..<gathered.count])) }
+            return gather(&gathered, bodiesFrom: index + 1, bufferStart: kept.offset, send)
+        }
     }
 }

@@ -13,12 +13,7 @@ let package = Package(
         .plugin(name: "EmbedFiles", capability: .buildTool(), dependencies: ["EmbedFilesTool"]),
         .executableTarget(name: "EmbedFilesTool", path: "Plugins/EmbedFilesTool"),
         .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
-        .target(
-            name: "HTTPServer", dependencies: ["CLinux"],
-            // Each event loop's state is confined to its thread (see EventLoop), so the runtime
-            // exclusivity checks on its class properties guard nothing and cost ~250 instructions
-            // per request; the compile-time checks still apply.
-            swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"])]),
+        .target(name: "HTTPServer", dependencies: ["CLinux"]),
         .target(name: "Layouts"),
         .target(
             name: "SkeletonAPI", dependencies: ["HTTPServer", "Layouts"],

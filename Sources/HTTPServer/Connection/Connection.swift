@@ -2,7 +2,8 @@ import CLinux
 
 /// One accepted socket's state, owned by its event loop and touched only on that loop's thread.
 /// It holds heap memory only while it has a partial request (`pending`) or unsent output
-/// (`outbox`); an idle keep-alive connection is this object and its file descriptor.
+/// (`outbox`); an idle keep-alive connection is this object and its file descriptor. Its state
+/// opts out of the runtime exclusivity checks, as the loop's does (see `EventLoop`).
 final class Connection {
     enum Phase {
         /// Waiting for, or reading, a request head.
@@ -20,32 +21,32 @@ final class Connection {
 
     let fd: Int32
     let peer: PeerAddress
-    var phase: Phase = .head
+    @exclusivity(unchecked) var phase: Phase = .head
     /// Received bytes not yet consumed: the start of the next request(s).
-    var pending: [UInt8] = []
+    @exclusivity(unchecked) var pending: [UInt8] = []
     /// Encoded bytes the socket has not taken yet, from `outboxOffset` on.
-    var outbox: [UInt8] = []
-    var outboxOffset = 0
+    @exclusivity(unchecked) var outbox: [UInt8] = []
+    @exclusivity(unchecked) var outboxOffset = 0
     /// When the current timeout (header, idle, write or linger) expires, in loop milliseconds.
-    var deadline: Int64
+    @exclusivity(unchecked) var deadline: Int64
     /// Whether `deadline` is the header timeout of a request in progress.
-    var isTimingRequest = false
+    @exclusivity(unchecked) var isTimingRequest = false
     /// Close once `outbox` is written: the last response said `Connection: close`, or an error did.
-    var closeAfterFlush = false
+    @exclusivity(unchecked) var closeAfterFlush = false
     /// Close gracefully (shut down writing, drain input) rather than at once.
-    var lingerAfterFlush = false
+    @exclusivity(unchecked) var lingerAfterFlush = false
     /// Input arrived while a reply was pending, and waits unread until the reply is done. Until
     /// then a pending reply leaves EPOLLIN registered, so that the common case (nothing more
     /// is sent) costs no `epoll_ctl` at either end of a long poll or a stream.
-    var hasInputWaiting = false
+    @exclusivity(unchecked) var hasInputWaiting = false
     /// The peer has shut down its write side.
-    var isPeerHalfClosed = false
-    var isClosed = false
-    var servedRequests = 0
+    @exclusivity(unchecked) var isPeerHalfClosed = false
+    @exclusivity(unchecked) var isClosed = false
+    @exclusivity(unchecked) var servedRequests = 0
     /// The epoll events currently registered.
-    var interest: UInt32
+    @exclusivity(unchecked) var interest: UInt32
     /// When the request being answered was parsed, in loop microseconds, for the access log.
-    var requestStartMicroseconds: Int64 = 0
+    @exclusivity(unchecked) var requestStartMicroseconds: Int64 = 0
 
     init(fd: Int32, peer: PeerAddress, deadline: Int64, interest: UInt32) {
         self.fd = fd

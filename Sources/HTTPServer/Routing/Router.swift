@@ -39,26 +39,23 @@ public struct Router: Sendable {
 
     /// The routes and their matching tables, behind one reference: the event loop copies its
     /// router to call it, which then retains one object per request rather than each table.
-    /// Copied on write by `add`; `@unchecked Sendable` because it changes only there, while no
-    /// other router shares it, and never once the server runs.
-    private final class Tables: @unchecked Sendable {
-        var routes: [Route] = []
+    /// Immutable: `add` makes a new one (at start-up only), so reading it needs no exclusivity check.
+    private final class Tables: Sendable {
+        let routes: [Route]
         /// The literal templates' keys in order of byte count: those of `n` bytes (the only paths
         /// they can match) are `literalKeys[literalStarts[n]..<literalStarts[n + 1]]`.
-        var literalKeys: [Key] = []
-        var literalStarts: [Int] = [0]
+        let literalKeys: [Key]
+        let literalStarts: [Int]
         /// The keys of templates ending in parameters, the longest literal prefix first.
-        var parameterKeys: [Key] = []
-        var literals: [UInt8] = []
+        let parameterKeys: [Key]
+        let literals: [UInt8]
 
-        init() {}
-
-        init(copying other: Tables) {
-            routes = other.routes
-            literalKeys = other.literalKeys
-            literalStarts = other.literalStarts
-            parameterKeys = other.parameterKeys
-            literals = other.literals
+        init(routes: [Route] = [], literalKeys: [Key] = [], literalStarts: [Int] = [0], parameterKeys: [Key] = [], literals: [UInt8] = []) {
+            self.routes = routes
+            self.literalKeys = literalKeys
+            self.literalStarts = literalStarts
+            self.parameterKeys = parameterKeys
+            self.literals = literals
         }
     }
 
@@ -81,11 +78,15 @@ public struct Router: Sendable {
 
     private mutating func register(_ method: Method, _ template: String, _ action: Action) {
         precondition(template.hasPrefix("/"), "a route template starts with '/'")
-        if !isKnownUniquelyReferenced(&tables) { tables = Tables(copying: tables) }
-        if let index = tables.routes.firstIndex(where: { $0.template == template }) {
-            precondition(!tables.routes[index].handlers.contains { $0.method == method }, "\(method.rawValue) \(template) is registered twice")
-            tables.routes[index].handlers.append((method, action))
-            tables.routes[index].allow = Self.allow(tables.routes[index].handlers.map(\.method))
+        var (routes, literalKeys, literalStarts) = (tables.routes, tables.literalKeys, tables.literalStarts)
+        var (parameterKeys, literals) = (tables.parameterKeys, tables.literals)
+        defer {
+            tables = Tables(routes: routes, literalKeys: literalKeys, literalStarts: literalStarts, parameterKeys: parameterKeys, literals: literals)
+        }
+        if let index = routes.firstIndex(where: { $0.template == template }) {
+            precondition(!routes[index].handlers.contains { $0.method == method }, "\(method.rawValue) \(template) is registered twice")
+            routes[index].handlers.append((method, action))
+            routes[index].allow = Self.allow(routes[index].handlers.map(\.method))
             return
         }
         var literal = Substring(template)
@@ -100,16 +101,16 @@ public struct Router: Sendable {
             precondition(literal.hasSuffix("/"), "a template's parameters are its last segments, each a whole segment: \(template)")
         }
         let parameter = names.isEmpty ? nil : names.joined(separator: "/")
-        tables.routes.append(Route(template: template, parameter: parameter, handlers: [(method, action)], allow: Self.allow([method])))
-        let key = Key(route: tables.routes.count - 1, start: tables.literals.count, count: literal.utf8.count, segments: names.count)
-        tables.literals += literal.utf8
+        routes.append(Route(template: template, parameter: parameter, handlers: [(method, action)], allow: Self.allow([method])))
+        let key = Key(route: routes.count - 1, start: literals.count, count: literal.utf8.count, segments: names.count)
+        literals += literal.utf8
         if names.isEmpty {
-            tables.literalKeys.append(key)
-            tables.literalKeys.sort { $0.count < $1.count }
-            tables.literalStarts = (0...(tables.literalKeys.last!.count + 1)).map { count in tables.literalKeys.firstIndex { $0.count >= count } ?? tables.literalKeys.count }
+            literalKeys.append(key)
+            literalKeys.sort { $0.count < $1.count }
+            literalStarts = (0...(literalKeys.last!.count + 1)).map { count in literalKeys.firstIndex { $0.count >= count } ?? literalKeys.count }
         } else {
-            tables.parameterKeys.append(key)
-            tables.parameterKeys.sort { $0.count > $1.count }
+            parameterKeys.append(key)
+            parameterKeys.sort { $0.count > $1.count }
         }
     }
 

@@ -34,9 +34,10 @@ public struct SkeletonService: Sendable {
         MetaRoutes(readiness: readiness, servesMetrics: metrics != nil).register(on: &router)
         LayoutRoutes(catalog: catalog).register(on: &router)
         FrameRoutes(catalog: catalog).register(on: &router)
-        let loading = LoadingRoutes(catalog: catalog, secret: Array(sessionSecret.utf8), sessionsStarted: sessionsStarted, now: now)
-        loading.register(on: &router)
-        DataRoutes(loading: loading).register(on: &router)
+        let sessions = LoadingSessions(catalog: catalog, secret: Array(sessionSecret.utf8), sessionsStarted: sessionsStarted, now: now)
+        let scenarios = ScenariosDocument.bytes(faults: DataRoutes.Fault.allCases.map { ($0.rawValue, $0.summary) })
+        LoadingRoutes(sessions: sessions, scenarios: scenarios).register(on: &router)
+        DataRoutes(sessions: sessions).register(on: &router)
         WebRoutes(catalog: catalog).register(on: &router)
         if let metrics, let sessionsStarted { MetricsRoute(server: metrics, sessions: sessionsStarted).register(on: &router) }
         ContractRoutes(catalog: catalog, servesMetrics: metrics != nil).register(on: &router)

@@ -31,14 +31,12 @@ public struct Schedule: Sendable, Equatable {
             }
         }
 
-        /// A stage that did not arrive within the screen's `timeoutMs`, failed at that time.
-        static func timedOut(_ stage: String, timeoutMs: Int) -> Status {
-            .failed(atMs: timeoutMs, Failure(code: .timeout, message: "\(stage) did not arrive within \(timeoutMs) ms"))
-        }
-
-        /// A stage that failed with a simulated error at `atMs`.
-        static func erred(_ stage: String, atMs: Int) -> Status {
-            .failed(atMs: atMs, Failure(code: .error, message: "\(stage) failed to load (simulated error)"))
+        /// The status a stage has once it has ended as `outcome`.
+        init(_ outcome: Outcome) {
+            switch outcome {
+            case .ready(let atMs): self = .ready(atMs: atMs)
+            case .failed(let atMs, let failure): self = .failed(atMs: atMs, failure)
+            }
         }
 
         /// The `status` member of the documents.
@@ -48,6 +46,30 @@ public struct Schedule: Sendable, Equatable {
             case .ready: "ready"
             case .failed: "failed"
             }
+        }
+    }
+
+    /// How a stage ends: ready or failed, each at a time. What a finished schedule holds for each
+    /// stage (`outcomes`), so that code asking when a stage ends has no `loading` case to rule out.
+    public enum Outcome: Sendable, Equatable {
+        case ready(atMs: Int)
+        case failed(atMs: Int, Failure)
+
+        /// When the stage ends.
+        public var atMs: Int {
+            switch self {
+            case .ready(let atMs), .failed(let atMs, _): atMs
+            }
+        }
+
+        /// A stage that did not arrive within the screen's `timeoutMs`, failed at that time.
+        static func timedOut(_ stage: String, timeoutMs: Int) -> Outcome {
+            .failed(atMs: timeoutMs, Failure(code: .timeout, message: "\(stage) did not arrive within \(timeoutMs) ms"))
+        }
+
+        /// A stage that failed with a simulated error at `atMs`.
+        static func erred(_ stage: String, atMs: Int) -> Outcome {
+            .failed(atMs: atMs, Failure(code: .error, message: "\(stage) failed to load (simulated error)"))
         }
     }
 
@@ -85,6 +107,9 @@ public struct Schedule: Sendable, Equatable {
     public let seed: Int
     /// Final: every status is `ready` or `failed`.
     public let stages: [StageState]
+    /// How each stage ends, in the screen's `stages` order: `stages`' statuses, as a type with no
+    /// `loading` case.
+    public let outcomes: [Outcome]
     /// Final, in the screen's `elements` order.
     public let elements: [ElementState]
     /// The distinct times at which some element's status changes, ascending.
@@ -144,9 +169,9 @@ public struct Schedule: Sendable, Equatable {
     public init(screen: Screen, scenario: Scenario, seed: Int) {
         precondition(Self.seedRange.contains(seed), "seed \(seed) is outside \(Self.seedRange)")
         precondition(!screen.stages.isEmpty, "screen \(screen.id) has no stages to load")
-        let stageStatuses = Self.drawStageStatuses(screen: screen, scenario: scenario, seed: seed)
-        stages = zip(screen.stages, stageStatuses).map { StageState(id: $0.id, status: $1) }
-        elements = Self.elementStates(of: screen, stageStatuses: stageStatuses)
+        outcomes = Self.drawOutcomes(screen: screen, scenario: scenario, seed: seed)
+        stages = zip(screen.stages, outcomes).map { StageState(id: $0.id, status: Status($1)) }
+        elements = Self.elementStates(of: screen, outcomes: outcomes)
         changeTimes = Set(elements.map { $0.status.atMs! }).sorted()
         fragments = Fragments(stages: stages, elements: elements)
         self.screen = screen.id
@@ -154,8 +179,8 @@ public struct Schedule: Sendable, Equatable {
         self.seed = seed
     }
 
-    /// Each stage's final status, in the screen's `stages` order: the draws described above.
-    private static func drawStageStatuses(screen: Screen, scenario: Scenario, seed: Int) -> [Status] {
+    /// How each stage ends, in the screen's `stages` order: the draws described above.
+    private static func drawOutcomes(screen: Screen, scenario: Scenario, seed: Int) -> [Outcome] {
         let timeoutMs = screen.animation.timeoutMs
         var generator = SplitMix64(screen: screen.id, scenario: scenario, seed: seed)
 
@@ -184,19 +209,19 @@ public struct Schedule: Sendable, Equatable {
     /// `Schedule(screen:scenario:seed:).elements`, drawn again without the rest of the schedule:
     /// a microsecond's work, so that a live event stream keeps the triple rather than the states.
     public static func elementStates(of screen: Screen, scenario: Scenario, seed: Int) -> [ElementState] {
-        elementStates(of: screen, stageStatuses: drawStageStatuses(screen: screen, scenario: scenario, seed: seed))
+        elementStates(of: screen, outcomes: drawOutcomes(screen: screen, scenario: scenario, seed: seed))
     }
 
     /// The state of each of the screen's elements, in its `elements` order, when its stages end as
-    /// `stageStatuses`: an element's status is its stage's, revealed no sooner than `minimumDisplayMs`.
-    private static func elementStates(of screen: Screen, stageStatuses: [Status]) -> [ElementState] {
+    /// `outcomes`: an element's status is its stage's, revealed no sooner than `minimumDisplayMs`.
+    private static func elementStates(of screen: Screen, outcomes: [Outcome]) -> [ElementState] {
         let minimumDisplayMs = screen.animation.minimumDisplayMs
         return screen.elements.map { element in
             guard let index = screen.stages.firstIndex(where: { $0.id == element.stage }) else {
                 preconditionFailure("screen \(screen.id): element \(element.id) names no stage \(element.stage)")
             }
-            let status = stageStatuses[index]
-            return ElementState(id: element.id, stage: element.stage, status: status, revealAtMs: max(status.atMs!, minimumDisplayMs))
+            let outcome = outcomes[index]
+            return ElementState(id: element.id, stage: element.stage, status: Status(outcome), revealAtMs: max(outcome.atMs, minimumDisplayMs))
         }
     }
 

@@ -1,42 +1,42 @@
 import HTTPServer
 import Layouts
 
-/// One long poll (`GET /loading-state?…&wait=…`) while it waits, in a few words: the load's
-/// token and the change it waits for. Answered at that change or when `wait` ends, whichever is
-/// first, or at once when the server drains; the state document is assembled then, from the
-/// shared schedule cache, so that a poll of a seed of its own holds no schedule while it waits.
+/// One long poll (`GET /loading-state?…&wait=…`) while it waits, in a few words: the load and the
+/// change it waits for. Answered at that change or when `wait` ends, whichever is first, or at
+/// once when the server drains; the state document is assembled then, from the sessions' shared
+/// schedule cache, so that a poll of a seed of its own holds no schedule while it waits.
 final class LongPoll {
-    private let routes: LoadingRoutes
+    private let sessions: LoadingSessions
     private let exchange: Exchange
-    private let token: SessionToken
+    private let load: Load
     /// The change the poll is answered at, if it comes before `wait` ends.
     private let changeMs: Int?
 
-    /// Holds `exchange` until the change at `changeMs` (virtual ms of `token`'s load) or for `waitMs`.
-    static func start(routes: LoadingRoutes, exchange: Exchange, token: SessionToken, changeMs: Int, waitMs: Int, nowEpochMs: Int64) {
-        let changeDelay = Int(token.epochMs(atElapsedMs: changeMs) - nowEpochMs)
-        let poll = LongPoll(routes: routes, exchange: exchange, token: token, changeMs: changeDelay <= waitMs ? changeMs : nil)
+    /// Holds `exchange` until the change at `changeMs` (virtual ms of `load`) or for `waitMs`.
+    static func start(sessions: LoadingSessions, exchange: Exchange, load: Load, changeMs: Int, waitMs: Int, nowEpochMs: Int64) {
+        let changeDelay = Int(load.token.epochMs(atElapsedMs: changeMs) - nowEpochMs)
+        let poll = LongPoll(sessions: sessions, exchange: exchange, load: load, changeMs: changeDelay <= waitMs ? changeMs : nil)
         exchange.schedule(afterMilliseconds: min(changeDelay, waitMs)) { [poll] in poll.answer(draining: false) }
         // A draining server answers at once with the state as it is, rather than at its deadline.
         exchange.onDrain { [poll] in poll.answer(draining: true) }
     }
 
-    private init(routes: LoadingRoutes, exchange: Exchange, token: SessionToken, changeMs: Int?) {
-        self.routes = routes
+    private init(sessions: LoadingSessions, exchange: Exchange, load: Load, changeMs: Int?) {
+        self.sessions = sessions
         self.exchange = exchange
-        self.token = token
+        self.load = load
         self.changeMs = changeMs
     }
 
     private func answer(draining: Bool) {
-        var elapsed = token.elapsedMs(atEpochMs: routes.now())
+        var elapsed = load.token.elapsedMs(atEpochMs: sessions.now())
         if !draining, let changeMs { elapsed = max(elapsed, changeMs) }
-        exchange.respond(routes.stateResponse(routes.schedule(of: token).state(at: elapsed), session: sessionText))
+        exchange.respond(.loadingState(sessions.schedule(of: load).state(at: elapsed), session: sessionText))
     }
 
     /// The token's text as the client sent it, from the request's query (which the exchange
     /// keeps); sealed again for a load the poll itself started.
     private var sessionText: String {
-        exchange.request.queryValue("session") ?? token.sealed(key: routes.key)
+        exchange.request.queryValue("session") ?? sessions.text(of: load)
     }
 }

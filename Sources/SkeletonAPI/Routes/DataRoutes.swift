@@ -6,12 +6,12 @@ import Layouts
 /// starting a load now), so that a client's own networking code meets the load's latency,
 /// failures and, with `fault=`, network faults.
 ///
-/// Guarantees: the answer comes at the element's time in the timeline (held on a loop timer,
-/// never a thread), at once when that time has passed; a timed-out element is a 504 and a failed
-/// one a 503, both problem+json with `Retry-After` and `retryable: true`, and the same request
-/// `retryAfterFailureMs` (virtual) after the failure succeeds; a draining server answers a held
-/// request with 503 and `Retry-After: 0` rather than keep it.
-final class DataRoutes: Sendable {
+/// Guarantees: the answer is `LoadingSessions`' (`answer(for:atEpochMs:)`), sent at the element's
+/// time in the timeline (held on a loop timer, never a thread), at once when that time has
+/// passed; a timed-out element is a 504 and a failed one a 503, both problem+json with
+/// `Retry-After` and `retryable: true`; a draining server answers a held request with 503 and
+/// `Retry-After: 0` rather than keep it.
+struct DataRoutes: Sendable {
     /// What `fault=` does at the element's time (WireMock's faults, bound to the schedule).
     enum Fault: String, CaseIterable {
         /// The connection is reset (RST).
@@ -36,20 +36,12 @@ final class DataRoutes: Sendable {
         }
     }
 
-    /// A failed element asked again this long (virtual ms) after its failure gets its data.
-    static let retryAfterFailureMs = 1000
     private static let dribblePieces = 8
 
-    private let loading: LoadingRoutes
-    /// By screen id: every element of every layout, first occurrence of an id kept.
-    private let elements: [String: [Element]]
+    private let sessions: LoadingSessions
 
-    init(loading: LoadingRoutes) {
-        self.loading = loading
-        elements = Dictionary(uniqueKeysWithValues: loading.catalog.screens.map { screen in
-            var seen = Set<String>()
-            return (screen.id, screen.layouts.flatMap(\.elements).filter { seen.insert($0.id).inserted })
-        })
+    init(sessions: LoadingSessions) {
+        self.sessions = sessions
     }
 
     func register(on router: inout Router) {
@@ -63,42 +55,34 @@ final class DataRoutes: Sendable {
         }
     }
 
-    /// One element's request, resolved: what to send, and when (virtual ms of its session). A
-    /// class, so that a held request's timer and drain handler share one; it keeps the few
-    /// words it needs, not the request, and its content is made when it is answered.
+    /// One element's request, resolved: what to send, and when (`load`). A class, so that a held
+    /// request's timer and drain handler share one; it keeps the few words it needs, not the
+    /// request, and its content is made when it is answered.
     private final class Plan {
-        let token: SessionToken
         let screen: String
         let element: Element
-        let stage: Schedule.StageState
-        /// When the element's stage started: its anchor's time, or the start of the load.
-        let stageStartMs: Int
+        let load: ElementLoad
         let fault: Fault?
         /// The request's `If-None-Match` field, if any.
         let ifNoneMatch: HTTPFields?
 
-        init(token: SessionToken, screen: String, element: Element, stage: Schedule.StageState, stageStartMs: Int,
-             fault: Fault?, ifNoneMatch: HTTPFields?) {
-            self.token = token
+        init(screen: String, element: Element, load: ElementLoad, fault: Fault?, ifNoneMatch: HTTPFields?) {
             self.screen = screen
             self.element = element
-            self.stage = stage
-            self.stageStartMs = stageStartMs
+            self.load = load
             self.fault = fault
             self.ifNoneMatch = ifNoneMatch
         }
     }
 
     private func data(_ request: Request) throws(Rejection) -> Reply {
-        let catalog = loading.catalog
         let screenName = request.parameter("screen") ?? ""
-        guard let screen = catalog.screen(screenName) else {
-            throw Rejection(response: ProblemResponses.unknown("screen", screenName, allowed: catalog.screens.map(\.id)))
+        guard let screen = sessions.screen(screenName) else {
+            throw Rejection(response: ProblemResponses.unknown("screen", screenName, allowed: sessions.screens.map(\.id)))
         }
-        let elements = self.elements[screen.id]!
         let elementName = request.parameter("element") ?? ""
-        guard let element = elements.first(where: { $0.id == elementName }) else {
-            throw Rejection(response: ProblemResponses.unknown("element", elementName, allowed: elements.map(\.id)))
+        guard let element = screen.element(elementName) else {
+            throw Rejection(response: ProblemResponses.unknown("element", elementName, allowed: screen.elements.map(\.id)))
         }
         var fault: Fault?
         if let value = request.queryValue("fault") {
@@ -107,17 +91,14 @@ final class DataRoutes: Sendable {
             }
             fault = chosen
         }
-        let session = try loading.session(LoadingParameters(request: request, catalog: catalog), pathScreen: screen)
-        let stage = session.schedule.stages.first { $0.id == element.stage }!
-        let timing = screen.stages.first { $0.id == element.stage }!.timing
-        let anchorMs = timing.range(for: session.token.scenario).countsFromAnchor
-            ? timing.anchor.flatMap { anchor in session.schedule.stages.first { $0.id == anchor }?.status.atMs } : nil
-        let plan = Plan(token: session.token, screen: screen.id, element: element, stage: stage, stageStartMs: anchorMs ?? 0, fault: fault,
+        let session = try LoadingParameters(request: request, sessions: sessions).session(pathScreen: screen)
+        let load = sessions.elementLoad(element, in: session)
+        let plan = Plan(screen: screen.id, element: element.element, load: load, fault: fault,
                         ifNoneMatch: request.fields["If-None-Match"] == nil ? nil : request.fields)
-        let nowMs = loading.now()
-        let dueIn = Int(session.token.epochMs(atElapsedMs: stage.status.atMs!) - nowMs)
-        if fault == nil && dueIn <= 0 { return .response(answer(plan, waitedMs: 0)) }
-        return .deferred { [self] exchange in hold(plan, dueInMs: dueIn, startedAt: nowMs, on: exchange) }
+        let nowMs = sessions.now()
+        if fault == nil, let answer = sessions.answer(for: load, atEpochMs: nowMs) { return .response(response(plan, answer, waitedMs: 0)) }
+        let dueInMs = Int(load.dueEpochMs - nowMs)
+        return .deferred { [self] exchange in hold(plan, dueInMs: dueInMs, startedAt: nowMs, on: exchange) }
     }
 
     private func hold(_ plan: Plan, dueInMs: Int, startedAt: Int64, on exchange: Exchange) {
@@ -127,7 +108,8 @@ final class DataRoutes: Sendable {
             exchange.abort(reset: false)
         }
         let atDue = { [self] in
-            let response = answer(plan, waitedMs: Int(loading.now() - startedAt), held: true)
+            let nowMs = sessions.now()
+            let response = response(plan, sessions.heldAnswer(for: plan.load, atEpochMs: nowMs), waitedMs: Int(nowMs - startedAt))
             switch plan.fault {
             case nil: exchange.respond(response)
             case .reset, .empty: exchange.abort(reset: plan.fault == .reset)
@@ -141,58 +123,55 @@ final class DataRoutes: Sendable {
                 exchange.respond(response)  // a failure is not dribbled: it has no body worth watching
             }
         }
-        guard plan.fault == .dribble, case .ready = plan.stage.status else {
+        guard plan.fault == .dribble, case .ready(let readyMs) = plan.load.outcome else {
             if dueInMs <= 0 { atDue() } else { exchange.schedule(afterMilliseconds: dueInMs, atDue) }
             return
         }
-        dribble(plan, startedAt: startedAt, on: exchange)
+        dribble(plan, readyMs: readyMs, startedAt: startedAt, on: exchange)
     }
 
     /// The head when the stage starts, then the body in `dribblePieces` pieces, the last at the
-    /// element's time (at once, where those times have passed).
-    private func dribble(_ plan: Plan, startedAt: Int64, on exchange: Exchange) {
-        let token = plan.token
-        let readyMs = plan.stage.status.atMs!
-        let response = answer(plan, waitedMs: Int(token.epochMs(atElapsedMs: readyMs) - startedAt))
+    /// element's time, `readyMs` (at once, where those times have passed).
+    private func dribble(_ plan: Plan, readyMs: Int, startedAt: Int64, on exchange: Exchange) {
+        let token = plan.load.token
+        let stageStartMs = plan.load.stageStartMs
+        let response = response(plan, .data, waitedMs: Int(token.epochMs(atElapsedMs: readyMs) - startedAt))
         let body = response.body
         let pieces = max(1, min(Self.dribblePieces, body.count))
-        func delay(untilElapsedMs elapsed: Int) -> Int { max(0, Int(token.epochMs(atElapsedMs: elapsed) - loading.now())) }
+        func delay(untilElapsedMs elapsed: Int) -> Int { max(0, Int(token.epochMs(atElapsedMs: elapsed) - sessions.now())) }
         func send(piece: Int) {
             let range = body.count * (piece - 1) / pieces..<body.count * piece / pieces
             exchange.send(Array(body[range]))
             guard piece < pieces else { return exchange.finish() }
-            let next = plan.stageStartMs + (readyMs - plan.stageStartMs) * (piece + 1) / pieces
+            let next = stageStartMs + (readyMs - stageStartMs) * (piece + 1) / pieces
             exchange.schedule(afterMilliseconds: delay(untilElapsedMs: next)) { send(piece: piece + 1) }
         }
-        exchange.schedule(afterMilliseconds: delay(untilElapsedMs: plan.stageStartMs)) {
+        exchange.schedule(afterMilliseconds: delay(untilElapsedMs: stageStartMs)) {
             exchange.startStream(status: response.status, headers: response.headers, contentLength: body.count)
-            let first = plan.stageStartMs + (readyMs - plan.stageStartMs) / pieces
+            let first = stageStartMs + (readyMs - stageStartMs) / pieces
             exchange.schedule(afterMilliseconds: delay(untilElapsedMs: first)) { send(piece: 1) }
         }
     }
 
-    /// The element's answer as of now: its data once ready (or recovered after a failure), else
-    /// its failure. A request `held` until a failure gets that failure, however late a loaded
-    /// machine fires its timer.
-    private func answer(_ plan: Plan, waitedMs: Int, held: Bool = false) -> Response {
-        let token = plan.token
-        let nowMs = loading.now()
+    /// The response for the element's `answer`: its data (or 304), or its failure as a problem
+    /// with `Retry-After`.
+    private func response(_ plan: Plan, _ answer: ElementAnswer, waitedMs: Int) -> Response {
+        let stage = plan.load.stage
         var headers = ResponseHeaders()
-        headers.add("Server-Timing", "stage;desc=\"\(plan.stage.id)\", wait;dur=\(max(0, waitedMs))")
+        headers.add("Server-Timing", "stage;desc=\"\(stage)\", wait;dur=\(max(0, waitedMs))")
         headers.add("Timing-Allow-Origin", "*")
-        switch plan.stage.status {
-        case .failed(let atMs, let failure) where held || token.elapsedMs(atEpochMs: nowMs) < atMs + Self.retryAfterFailureMs:
-            let retryInMs = max(0, Int(token.epochMs(atElapsedMs: atMs + Self.retryAfterFailureMs) - nowMs))
+        switch answer {
+        case .failure(let atMs, let failure, let retryInMs):
             headers.add("Retry-After", String((retryInMs + 999) / 1000))
             headers.add("Cache-Control", "no-store")
             let status: Status = failure.code == .timeout ? .gatewayTimeout : .serviceUnavailable
             let what = failure.code == .timeout ? "timed out at \(atMs) ms" : "failed at \(atMs) ms (simulated error)"
-            return Problem(status: status, detail: "element '\(plan.element.id)' (stage '\(plan.stage.id)') \(what) in this load; asked again after \(retryInMs) ms it succeeds",
-                           extensions: [("element", .string(plan.element.id)), ("stage", .string(plan.stage.id)), ("code", .string(failure.code.rawValue)),
+            return Problem(status: status, detail: "element '\(plan.element.id)' (stage '\(stage)') \(what) in this load; asked again after \(retryInMs) ms it succeeds",
+                           extensions: [("element", .string(plan.element.id)), ("stage", .string(stage)), ("code", .string(failure.code.rawValue)),
                                         ("retryable", .bool(failure.isRetryable)), ("failedAtMs", .integer(atMs)), ("retryAfterMs", .integer(retryInMs))])
                 .response(headers: headers)
-        default:
-            let content = DataContent(screen: plan.screen, element: plan.element, seed: token.seed)
+        case .data:
+            let content = DataContent(screen: plan.screen, element: plan.element, seed: plan.load.token.seed)
             headers.add("Content-Type", content.contentType)
             headers.add("ETag", content.document.etag)
             headers.add("Cache-Control", "no-cache")

@@ -51,8 +51,8 @@ final class FrameRoutes: Sendable {
         guard let view = View(rawValue: viewName) else {
             return ProblemResponses.unknown("document", viewName, allowed: View.allCases.map(\.rawValue))
         }
-        var chosen = LayoutRoutes.ChosenOptions()
-        if let problem = LayoutRoutes.choose(&chosen, from: request, variants: screens[index].variants) { return problem }
+        var chosen = ChosenLayoutOptions()
+        if let problem = chosen.choose(from: request, variants: screens[index].variants) { return problem }
         var options = chosen.options
         guard let widthText = request.queryValue("width") else {
             return Self.badSize("width", nil)
@@ -69,7 +69,10 @@ final class FrameRoutes: Sendable {
         }
         options.variant = screens[index].variants[chosen.variantIndex]
         options.expand = false
-        let document = FramesDocument(screen: screens[index], options: options, width: width, height: height)!
+        // Nil only for a variant the screen has no layout of, which `choose` has ruled out.
+        guard let document = FramesDocument(screen: screens[index], options: options, width: width, height: height) else {
+            return ProblemResponses.badParameter("variant", options.variant, allowed: screens[index].variants)
+        }
         let responses = Self.responses(document, view)
         cache.withLock { cache in
             if cache.count >= Self.cacheLimit { cache.removeAll(keepingCapacity: true) }

@@ -1,32 +1,65 @@
 import HTTPServer
 import Layouts
 
-/// A bad query answered with its problem response: thrown by the parameter parsers so that a
-/// handler reads as the happy path.
-struct Rejection: Error {
-    let response: Response
-}
-
-/// The query parameters (and `Last-Event-ID`) of the loading routes (docs/spec.md §5), each validated with a problem that
-/// names the parameter and its allowed values.
+/// The query parameters (and `Last-Event-ID`) of the loading routes (docs/spec.md §5), each
+/// validated with a problem that names the parameter and its allowed values, and the session
+/// they designate.
 struct LoadingParameters {
     let request: Request
-    let catalog: Catalog
+    let sessions: LoadingSessions
 
-    func screen() throws(Rejection) -> Screen? {
+    func screen() throws(Rejection) -> LoadableScreen? {
         guard let name = request.queryValue("screen") else { return nil }
-        guard let screen = catalog.screen(name) else {
-            throw Rejection(response: ProblemResponses.unknown("screen", name, allowed: catalog.screens.map(\.id)))
+        guard let screen = sessions.screen(name) else {
+            throw Rejection(response: ProblemResponses.unknown("screen", name, allowed: screenIDs))
         }
         return screen
     }
 
-    func requiredScreen() throws(Rejection) -> Screen {
+    func requiredScreen() throws(Rejection) -> LoadableScreen {
         guard let screen = try screen() else {
-            throw Rejection(response: Problem(status: .badRequest, detail: "query parameter 'screen' is required; known: \(screenNames)",
-                                              extensions: [("parameter", .string("screen")), ("allowed", .strings(catalog.screens.map(\.id)))]).response())
+            throw Rejection(response: Problem(status: .badRequest, detail: "query parameter 'screen' is required; known: \(screenIDs.joined(separator: ", "))",
+                                              extensions: [("parameter", .string("screen")), ("allowed", .strings(screenIDs))]).response())
         }
         return screen
+    }
+
+    /// The session a request follows: `session=TOKEN`, or a new one started now by `screen=` (or
+    /// of `pathScreen`, the screen a `/data` path names, which a token must be a load of).
+    func session(pathScreen: LoadableScreen? = nil) throws(Rejection) -> Session {
+        if let text = request.queryValue("session") {
+            try reject(["screen", "scenario", "seed", "speed", "at"], beside: "session")
+            do throws(SessionRefusal) {
+                return try sessions.resume(text, of: pathScreen)
+            } catch {
+                throw Rejection(response: Self.refused(text, error))
+            }
+        }
+        var screen = pathScreen
+        if screen == nil { screen = try self.screen() }
+        guard let screen else {
+            throw Rejection(response: Problem(
+                status: .badRequest,
+                detail: "give 'session' (a token from an earlier response) or 'screen' (to start a load; one of: \(screenIDs.joined(separator: ", ")))",
+                extensions: [("parameters", .strings(["session", "screen"])), ("allowed", .strings(screenIDs))]).response())
+        }
+        return sessions.start(screen, scenario: try scenario(), seed: try seed(), speedThousandths: try speedThousandths())
+    }
+
+    /// A token of the right shape names a session; one this server did not issue (or no longer
+    /// serves) is not found, which a client or a schema-driven fuzzer reads as such. Text that is
+    /// not a token at all is a bad parameter.
+    private static func refused(_ text: String, _ refusal: SessionRefusal) -> Response {
+        switch refusal {
+        case .unopened(let error):
+            let status: Status = SessionToken.hasTokenSyntax(text) ? .notFound : .badRequest
+            let what = status == .notFound ? "names no session this server serves" : "is not a valid session token"
+            return Problem(status: status, detail: "query parameter 'session' \(what): \(error)",
+                           extensions: [("parameter", .string("session"))]).response()
+        case .otherScreen(let screen, let asked):
+            return Problem(status: .badRequest, detail: "query parameter 'session' is a load of screen '\(screen)', not '\(asked)'",
+                           extensions: [("parameter", .string("session"))]).response()
+        }
     }
 
     func scenario() throws(Rejection) -> Scenario {
@@ -47,9 +80,9 @@ struct LoadingParameters {
         guard let value = request.queryValue("speed") else { return 1000 }
         let parts = value.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
         let whole = parts[0], fraction = parts.count == 2 ? parts[1] : ""
-        guard !whole.isEmpty, whole.count <= 3, fraction.count <= 3, (whole + fraction).allSatisfy(\.isASCIIDigit),
+        guard !whole.isEmpty, whole.utf8.count <= 3, fraction.utf8.count <= 3, (whole + fraction).utf8.allSatisfy(Self.isDigit),
               parts.count == 1 || !fraction.isEmpty,
-              case let thousandths = Int(whole)! * 1000 + Int(fraction.padding(toLength: 3))!,
+              case let thousandths = Self.decimal(whole) * 1000 + Self.decimal(fraction.padding(toLength: 3)),
               SessionToken.speedThousandthsRange.contains(thousandths)
         else {
             throw Rejection(response: badRange("speed", value, "a number from 0.1 to 100 with at most three decimals"))
@@ -88,11 +121,18 @@ struct LoadingParameters {
         return id
     }
 
-    private var screenNames: String { catalog.screens.map(\.id).joined(separator: ", ") }
+    private var screenIDs: [String] { sessions.screens.map(\.id) }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { (48...57).contains(byte) }
+
+    /// The value of ASCII decimal digits (`isDigit`, a few at most).
+    private static func decimal(_ digits: some StringProtocol) -> Int {
+        digits.utf8.reduce(0) { $0 * 10 + Int($1 - 48) }
+    }
 
     private func integer(_ name: String, in range: ClosedRange<Int>, default value: Int) throws(Rejection) -> Int {
         guard let text = request.queryValue(name) else { return value }
-        guard text.utf8.count <= 16, text.utf8.allSatisfy({ (48...57).contains($0) }), let number = Int(text), range.contains(number) else {
+        guard text.utf8.count <= 16, text.utf8.allSatisfy(Self.isDigit), let number = Int(text), range.contains(number) else {
             throw Rejection(response: badRange(name, text, "an integer from \(range.lowerBound) to \(range.upperBound)"))
         }
         return number
@@ -102,10 +142,6 @@ struct LoadingParameters {
         Problem(status: .badRequest, detail: "query parameter '\(name)' must be \(allowed); got '\(value)'",
                 extensions: [("parameter", .string(name)), ("allowed", .string(allowed))]).response()
     }
-}
-
-extension Character {
-    fileprivate var isASCIIDigit: Bool { ("0"..."9").contains(self) }
 }
 
 extension Substring {

@@ -6,12 +6,12 @@ import Layouts
 /// the token's time checks. The schedules stay in the shared, smaller `ScheduleCache`, so that
 /// many distinct sessions cost a token each here, not a schedule each. One per thread, found
 /// through a pthread key, so no lock and no loop waits for another. Entries are tagged with
-/// the routes that verified them (`owner`), so that services with other secrets in one process
-/// never share a verdict. Bounded: when full it starts afresh.
+/// the `LoadingSessions` that verified them (`owner`), so that services with other secrets in
+/// one process never share a verdict. Bounded: when full it starts afresh.
 final class VerifiedSessions {
     private struct Entry {
         let owner: UInt64
-        let token: SessionToken
+        let load: Load
     }
 
     private var entries: [String: Entry] = [:]
@@ -27,14 +27,15 @@ final class VerifiedSessions {
         return made
     }
 
-    func token(_ text: String, owner: UInt64) -> SessionToken? {
+    /// The load whose token's text is `text`, if `owner` verified it here.
+    func load(_ text: String, owner: UInt64) -> Load? {
         guard let entry = entries[text], entry.owner == owner else { return nil }
-        return entry.token
+        return entry.load
     }
 
-    func remember(_ text: String, token: SessionToken, owner: UInt64) {
+    func remember(_ text: String, load: Load, owner: UInt64) {
         if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
-        entries[text] = Entry(owner: owner, token: token)
+        entries[text] = Entry(owner: owner, load: load)
     }
 
     /// Released with its thread.

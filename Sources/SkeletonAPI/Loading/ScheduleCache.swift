@@ -20,11 +20,7 @@ final class ScheduleCache: Sendable {
         self.capacity = capacity
     }
 
-    func schedule(for screen: Screen, scenario: Scenario, seed: Int) -> Schedule {
-        schedule(screen: screen.id, scenario: scenario, seed: seed) { screen }
-    }
-
-    /// The same by the screen's id; `screen` is called only when the schedule must be drawn.
+    /// The schedule of the screen whose id is `id`; `screen` is called only when it must be drawn.
     func schedule(screen id: String, scenario: Scenario, seed: Int, _ screen: () -> Screen) -> Schedule {
         let key = Key(screen: id, scenario: scenario, seed: seed)
         if let cached = entries.withLock({ $0[key] }) { return cached }

@@ -1,0 +1,12 @@
+import HTTPServer
+import Layouts
+
+extension Response {
+    /// A state document of `GET /loading-state` (docs/spec.md §5), answered at once or at the end
+    /// of a long poll: never stored, since the next request may see a later state.
+    static func loadingState(_ state: LoadingState, session: String?) -> Response {
+        .json(state.document(session: session), headers: noStore)
+    }
+}
+
+private let noStore = ResponseHeaders(["Cache-Control": "no-store"])

@@ -120,7 +120,9 @@ def test_faults_reach_curl_as_that_fault_at_the_elements_time(server, fault, exi
 
 def test_stall_sends_the_head_and_never_the_body(server):
     code, status, size, seconds = curl(f"{server.url}/data/thread/messages?speed=100&fault=stall", "-m", "1")
-    assert (code, status, size) == (28, 200, 0) and seconds >= 1
+    # curl's exit 28 is its own 1 s timeout firing: the head came, the body never did. (Not
+    # seconds >= 1: curl's clock may stop a hair before its timeout, as once in a ThreadSanitizer run.)
+    assert (code, status, size) == (28, 200, 0)
 
 
 def test_dribble_spreads_the_body_from_the_stage_start_to_the_ready_time(server, client):

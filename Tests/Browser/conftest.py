@@ -2,42 +2,27 @@
 headless Chromium driven by Selenium (Debian's chromium and chromium-driver, installed by
 scripts/browser-install). Screenshots go to .build/screenshots/, printed at the end of the run."""
 import os
-import re
-import signal
-import subprocess
+import sys
 
 import pytest
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-BINARY = os.environ.get("SKELETON_SERVER_BIN", os.path.join(ROOT, ".build", "debug", "skeleton-server"))
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import launcher  # noqa: E402  (Tests/launcher.py: the one server launcher of the Python suites)
+from launcher import BINARY, ROOT  # noqa: E402, F401  (imported from here by the test files)
+
 SCREENSHOTS = os.path.join(ROOT, ".build", "screenshots")
 CHROMIUM = os.environ.get("CHROMIUM_BIN", "/usr/bin/chromium")
 CHROMEDRIVER = os.environ.get("CHROMEDRIVER_BIN", "/usr/bin/chromedriver")
 
 
-class RunningServer:
-    """A skeleton-server process; ready once it has printed the URL it listens on."""
+class RunningServer(launcher.RunningServer):
+    """A skeleton-server process started by the shared launcher (`Tests/launcher.py`), its flags
+    given as one list, as the browser tests pass them."""
 
     def __init__(self, arguments=()):
-        environment = {k: v for k, v in os.environ.items() if k not in ("HOST", "PORT")}
-        self.process = subprocess.Popen([BINARY, "--port", "0", "--no-access-log", *arguments],
-                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=environment)
-        line = self.process.stdout.readline().decode()
-        match = re.search(r"listening on http://[^\s]+:(\d+)", line)
-        if not match:
-            self.process.kill()
-            raise RuntimeError(f"server did not start: {line!r} {self.process.stderr.read()!r}")
-        self.url = f"http://127.0.0.1:{match.group(1)}"
-
-    def stop(self):
-        self.process.send_signal(signal.SIGTERM)
-        try:
-            return self.process.wait(10)
-        finally:
-            if self.process.poll() is None:
-                self.process.kill()
+        super().__init__(*arguments)
 
 
 @pytest.fixture(scope="session")

@@ -33,6 +33,24 @@ import Testing
         #expect(throws: Never.self) { try read("a\r\nhelloworld\r\n0\r\n\r\n", framing: .chunked, step: 100, limit: 10) }
     }
 
+    /// The server's default limit (1 MiB, docs/spec.md §6) on a chunked body with an extension
+    /// and a trailer: at the limit the body ends; one byte more is 413.
+    @Test func chunkedBodyAtTheDefaultLimitIsReadAndOneOverIs413() throws {
+        let limit = ServerConfiguration().limits.maxBodyBytes
+        #expect(limit == 1_048_576)
+        func chunked(_ total: Int) -> String {
+            let half = total / 2
+            return String(half, radix: 16) + ";ext=1\r\n" + String(repeating: "a", count: half) + "\r\n"
+                + String(total - half, radix: 16) + "\r\n" + String(repeating: "b", count: total - half) + "\r\n0\r\nX-Trailer: t\r\n\r\n"
+        }
+        let atLimit = chunked(limit)
+        let (used, complete) = try read(atLimit, framing: .chunked, step: 65536, limit: limit)
+        #expect(complete && used == atLimit.utf8.count)
+        #expect {
+            try read(chunked(limit + 1), framing: .chunked, step: 65536, limit: limit)
+        } throws: { ($0 as? ParseError)?.status == .contentTooLarge }
+    }
+
     @Test(arguments: ["x\r\n", "\r\n", "5\r\nhelloXX", "5\nhello\r\n", "0\r\nbad\n\r\n"])
     func malformedChunkFramingIs400(_ wire: String) {
         #expect(throws: ParseError.self) { try read(wire, framing: .chunked, step: 100) }

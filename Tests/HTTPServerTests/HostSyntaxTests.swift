@@ -20,4 +20,29 @@ import Testing
     func refuses(_ host: String) {
         #expect(!isValid(host))
     }
+
+    /// The parser's verdict on a request with `Host: host` (nil: the head is accepted).
+    func parseError(host: String) -> ParseError? {
+        let limits = RequestLimits()
+        do {
+            _ = try Array("GET /healthz HTTP/1.1\r\nHost: \(host)\r\n\r\n".utf8).withUnsafeBytes {
+                try RequestParser.parse($0, limits: limits, scratch: RequestParser.Scratch(limits: limits))
+            }
+            return nil
+        } catch {
+            return error as? ParseError
+        }
+    }
+
+    @Test(arguments: ["bad host", "a/b", "a.example, b.example", "user@h", "h:80x", "[::1", "[::zz]"])
+    func aRequestWithAnInvalidHostIsA400NamingHost(_ host: String) {
+        let refused = parseError(host: host)
+        #expect(refused?.status == .badRequest)
+        #expect(refused?.detail.contains("Host") == true)
+    }
+
+    @Test(arguments: ["", "example.com", "example.com:8080", "127.0.0.1:1", "[::1]:8080", "[v7.x:y]", "h:"])
+    func aRequestWithAValidHostIsAccepted(_ host: String) {
+        #expect(parseError(host: host) == nil)
+    }
 }

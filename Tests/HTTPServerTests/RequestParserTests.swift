@@ -110,6 +110,43 @@ import Testing
         #expect(error("POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 99999999999999999999999\r\n\r\n", limits: limits)?.status == .contentTooLarge)
     }
 
+    /// A header section (Host, `Connection: close`, then one filler field) of exactly `total`
+    /// bytes, its final empty line included.
+    func headerSection(_ total: Int) -> String {
+        var fields = ["Host: t\r\n", "Connection: close\r\n"]
+        let filler = total - fields.reduce(2) { $0 + $1.utf8.count } - "X-Fill: \r\n".utf8.count
+        precondition(filler >= 0, "no room for the filler field")
+        fields.append("X-Fill: " + String(repeating: "f", count: filler) + "\r\n")
+        return fields.joined() + "\r\n"
+    }
+
+    /// The server's own defaults (docs/spec.md §6), each at its edge and one past it.
+    @Test func theServersDefaultLimitsHoldAtTheirEdges() throws {
+        let limits = ServerConfiguration().limits
+        func line(_ length: Int) -> String { "GET /" + String(repeating: "a", count: length - "GET / HTTP/1.1".utf8.count) + " HTTP/1.1" }
+        #expect(line(8192).utf8.count == 8192)
+        #expect(error(line(8192) + "\r\nHost: t\r\nConnection: close\r\n\r\n", limits: limits) == nil)
+        #expect(error(line(8193) + "\r\nHost: t\r\n\r\n", limits: limits)?.status == .uriTooLong)
+
+        #expect(headerSection(16384).utf8.count == 16384)
+        #expect(error("GET /healthz HTTP/1.1\r\n" + headerSection(16384), limits: limits) == nil)
+        #expect(error("GET /healthz HTTP/1.1\r\n" + headerSection(16385), limits: limits)?.status == .requestHeaderFieldsTooLarge)
+
+        func fields(_ count: Int) -> String {
+            "Host: t\r\nConnection: close\r\n" + (0..<(count - 2)).map { "X-\($0): v\r\n" }.joined() + "\r\n"
+        }
+        #expect(error("GET /healthz HTTP/1.1\r\n" + fields(100), limits: limits) == nil)
+        #expect(error("GET /healthz HTTP/1.1\r\n" + fields(101), limits: limits)?.status == .requestHeaderFieldsTooLarge)
+
+        let head = "GET /healthz HTTP/1.1\r\nHost: t\r\nConnection: close\r\nContent-Length: "
+        guard case .complete(_, let framing, _) = try parse(head + "1048576\r\n\r\n", limits: limits) else {
+            Issue.record("a body of 1 MiB was refused")
+            return
+        }
+        #expect(framing == .length(1_048_576))
+        #expect(error(head + "1048577\r\n\r\n", limits: limits)?.status == .contentTooLarge)
+    }
+
     @Test(arguments: [
         "GET / HTTP/1.1\r\nHost: h\r\nContent-Length: 1\r\nTransfer-Encoding: chunked\r\n\r\n",
         "GET / HTTP/1.1\r\nHost: h\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\n",
@@ -136,14 +173,37 @@ import Testing
         "GET /% HTTP/1.1\r\nHost: h\r\n\r\n",
         "GET relative HTTP/1.1\r\nHost: h\r\n\r\n",
         "GET / HTTP/1.1\r\nHost: h\r\n: empty-name\r\n\r\n",
+        "GET /a%zz HTTP/1.1\r\nHost: t\r\n\r\n",
+        "GET * HTTP/1.1\r\nHost: t\r\n\r\n",
     ])
     func rejectsWith400(_ text: String) {
         #expect(error(text)?.status == .badRequest)
     }
 
+    @Test func aMalformedEscapeInThePathIsA400SayingWhy() {
+        let refused = error("GET /layouts/ho%zme HTTP/1.1\r\nHost: t\r\n\r\n")
+        #expect(refused?.status == .badRequest)
+        #expect(refused?.detail.contains("two hex digits") == true)
+    }
+
+    @Test func anAbsoluteFormTargetIsRoutedByItsPathWhateverTheHost() throws {
+        let (plain, _, _) = try request("GET http://example.com/healthz?x=1 HTTP/1.1\r\nHost: example.com\r\n\r\n")
+        #expect(plain.path == "/healthz" && plain.query == "x=1")
+        let (other, _, _) = try request("GET http://other.example:8080/healthz HTTP/1.1\r\nHost: example.com\r\n\r\n")
+        #expect(other.path == "/healthz" && other.query.isEmpty)
+    }
+
+    @Test(arguments: ["http://user@h/healthz", "http://a b/healthz", "http://[::1/healthz"])
+    func anAbsoluteFormTargetWithABadAuthorityIsA400(target: String) {
+        #expect(error("GET \(target) HTTP/1.1\r\nHost: h\r\n\r\n")?.status == .badRequest)
+    }
+
     @Test func versionsAndMethods() throws {
         #expect(error("GET / HTTP/2.0\r\nHost: h\r\n\r\n")?.status == .httpVersionNotSupported)
         #expect(error("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n")?.status == .httpVersionNotSupported)
+        #expect(error("GET / HTTP/3.1\r\nHost: t\r\n\r\n")?.status == .httpVersionNotSupported)
+        let (higherMinor, _, _) = try request("GET /healthz HTTP/1.7\r\nHost: t\r\n\r\n")
+        #expect(higherMinor.version == .http11 && higherMinor.isKeepAlive, "served as 1.1, and the connection stays open")
         #expect(error("BREW / HTTP/1.1\r\nHost: h\r\n\r\n")?.status == .notImplemented)
         #expect(error("query / HTTP/1.1\r\nHost: h\r\n\r\n")?.status == .notImplemented, "method names are case-sensitive")
         #expect(error("QUERYX / HTTP/1.1\r\nHost: h\r\n\r\n")?.status == .notImplemented)

@@ -1,20 +1,15 @@
 """Fixtures for wire-level tests: the real skeleton-server binary on a kernel-chosen port."""
 import os
-import re
-import shlex
-import signal
 import socket
-import subprocess
+import sys
 import time
 
 import h11
 import pytest
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-BINARY = os.environ.get("SKELETON_SERVER_BIN", os.path.join(ROOT, ".build", "debug", "skeleton-server"))
-# Flags for every server a test starts (scripts/sanitize gives "--threads 2"). They go before the
-# test's own flags, and the server takes the last of a repeated flag, so a test's own flag wins.
-EXTRA_FLAGS = shlex.split(os.environ.get("SKELETON_SERVER_FLAGS", ""))
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import launcher  # noqa: E402  (Tests/launcher.py: the one server launcher of the Python suites)
+from launcher import BINARY, ROOT  # noqa: E402, F401  (imported from here by the test files)
 
 # How much later than its time a timed answer (a held /data reply, an event, a long poll's
 # return) may reach a test. Exactness is tested on the server's own reports (event ids, elapsedMs,
@@ -43,45 +38,12 @@ def pytest_terminal_summary(terminalreporter):
                                     f" (slack {LATE * 1000:.0f} ms)")
 
 
-class RunningServer:
-    """A skeleton-server process; ready once it has printed the URL it listens on."""
-
-    def __init__(self, *flags, env=None, preexec_fn=None):
-        environment = dict(os.environ, **(env or {}))
-        environment.pop("HOST", None)
-        environment.pop("PORT", None)
-        if env:
-            environment.update(env)
-        self.process = subprocess.Popen(
-            [BINARY, "--port", "0", "--no-access-log", *EXTRA_FLAGS, *flags],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=environment, preexec_fn=preexec_fn,
-        )
-        line = self.process.stdout.readline().decode()
-        match = re.search(r"listening on http://([^\s]+):(\d+)", line)
-        if not match:
-            self.process.kill()
-            raise RuntimeError(f"server did not start: {line!r} {self.process.stderr.read()!r}")
-        self.host = match.group(1)
-        self.port = int(match.group(2))
-        self.url = f"http://127.0.0.1:{self.port}"
-
-    def cpu_seconds(self):
-        """User plus system CPU time the process has used so far."""
-        with open(f"/proc/{self.process.pid}/stat") as stat:
-            fields = stat.read().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+class RunningServer(launcher.RunningServer):
+    """A skeleton-server process started by the shared launcher (`Tests/launcher.py`: port 0,
+    ready at its `listening on` line, `SKELETON_SERVER_FLAGS` first), with a client factory."""
 
     def client(self, timeout=5.0):
         return Client(self.port, timeout)
-
-    def stop(self, timeout=10):
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)
-        try:
-            return self.process.wait(timeout)
-        finally:
-            if self.process.poll() is None:
-                self.process.kill()
 
 
 class Response:

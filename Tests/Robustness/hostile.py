@@ -2,7 +2,8 @@
 """Hostile clients against the real skeleton-server binary: each scenario of the robustness issue
 runs against a server on 127.0.0.1 on a port the kernel chose (`--port 0`; the port is read from
 the server's first stdout line), asserts, and prints its figures on one line; the last line is
-`N passed, N failed` and the exit status is 1 if any failed.
+`N passed, N failed` and the exit status is 1 if any failed. Servers are started by the Python
+suites' one launcher, `Tests/launcher.py` (so `SKELETON_SERVER_FLAGS` applies here too).
 
     Tests/Robustness/hostile.py [--quick] [--binary PATH] [--only 1,5,8]
 
@@ -90,7 +91,9 @@ import sys
 import threading
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from launcher import ROOT, RunningServer  # noqa: E402  (Tests/launcher.py: the one server launcher)
+
 DEFAULT_BINARY = os.environ.get("SKELETON_SERVER_BIN", os.path.join(ROOT, ".build", "release", "skeleton-server"))
 SERVERS = []
 HELPERS = []
@@ -165,51 +168,24 @@ def percentile(values, fraction):
     return ordered[index]
 
 
-class Server:
-    """A skeleton-server process on a kernel-chosen port. Its stderr is collected; its stdout
-    (the access log, when on) is drained so that the server never blocks writing it."""
+class Server(RunningServer):
+    """A skeleton-server process on a kernel-chosen port, started by the shared launcher
+    (`Tests/launcher.py`). Its stderr is collected; its stdout (the access log, when on) is
+    drained so that the server never blocks writing it."""
 
     def __init__(self, binary, *flags, nofile=None, access_log=False):
-        environment = dict(os.environ)
-        environment.pop("HOST", None)
-        environment.pop("PORT", None)
         preexec = None
         if nofile:
             def preexec():
                 resource.setrlimit(resource.RLIMIT_NOFILE, (nofile, nofile))
-        arguments = [binary, "--port", "0", *([] if access_log else ["--no-access-log"]), *flags]
-        self.process = subprocess.Popen(arguments, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                                        stderr=subprocess.PIPE, env=environment, preexec_fn=preexec)
-        SERVERS.append(self)
-        self.pid = self.process.pid
         self.stderr = bytearray()
         self.log_lines = 0
-        first, rest = self._first_line(10.0)
-        match = re.search(r"listening on http://([^\s]+):(\d+)", first)
-        if not match:
-            self.kill()
-            raise RuntimeError(f"server did not start: {first!r} {bytes(self.stderr)[:500]!r}")
-        self.port = int(match.group(2))
-        self.log_lines += rest.count(b"\n")
+        super().__init__(*flags, binary=binary, preexec_fn=preexec, access_log=access_log, ready_timeout=10.0)
+        SERVERS.append(self)
         self._threads = [threading.Thread(target=self._drain, args=(self.process.stderr.fileno(), True), daemon=True),
                          threading.Thread(target=self._drain, args=(self.process.stdout.fileno(), False), daemon=True)]
         for thread in self._threads:
             thread.start()
-
-    def _first_line(self, timeout):
-        fd = self.process.stdout.fileno()
-        data = b""
-        deadline = time.monotonic() + timeout
-        with selectors.DefaultSelector() as selector:
-            selector.register(fd, selectors.EVENT_READ)
-            while b"\n" not in data and time.monotonic() < deadline:
-                if selector.select(timeout=0.1):
-                    chunk = os.read(fd, 4096)
-                    if not chunk:
-                        break
-                    data += chunk
-        line, _, rest = data.partition(b"\n")
-        return line.decode(errors="replace"), rest
 
     def _drain(self, fd, keep):
         while True:
@@ -224,26 +200,12 @@ class Server:
             else:
                 self.log_lines += chunk.count(b"\n")
 
-    def alive(self):
-        return self.process.poll() is None
-
     def stop(self, timeout=12.0):
         """SIGTERM, then the exit status (None if it had to be killed after `timeout`)."""
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)
-        try:
-            status = self.process.wait(timeout)
-        except subprocess.TimeoutExpired:
-            self.kill()
-            status = None
+        status = super().stop(timeout)
         for thread in self._threads:
             thread.join(2.0)
         return status
-
-    def kill(self):
-        if self.process.poll() is None:
-            self.process.kill()
-            self.process.wait()
 
     def fds(self):
         return fd_count(self.pid)

@@ -1,33 +1,40 @@
 /// Turns the element states a follower hears into `ElementChange`s at the times a screen shows
-/// them, as the web renderer does: a skeleton is shown `showDelayMs` after the follow starts
-/// (at once when 0); an element whose state is final is revealed at its `revealAtMs` (virtual
-/// ms, at the load's speed), and not before its skeleton has been up `minimumDisplayMs` of real
-/// time; its content or failure follows once the transition has played. An element that settles
-/// before its skeleton is shown goes straight to content or failure.
+/// them, as the web renderer does, on the client's clock (`Stopwatch`, from the follow's start):
+/// skeletons are shown at `showDelayMs` (at once when 0); an element whose state is final is
+/// revealed at its `revealAtMs` (virtual ms, at the load's speed) and not before its skeleton has
+/// been up `minimumDisplayMs`, that is at `max(revealAt, showDelayMs + minimumDisplayMs)`; its
+/// content or failure follows once the transition has played. An element that settles before
+/// the show delay goes straight to content or failure, its skeleton never shown.
 ///
-/// Guarantees: each element settles once, however often a state repeats it (reconnections,
-/// polls); its changes come in order.
+/// Guarantees: nothing is shown before `showDelayMs` and everything still loading is shown from
+/// it, whichever of the delay and a state comes first at that instant; each element settles
+/// once, however often a state repeats it (reconnections, polls); its changes come in order.
 actor RevealSchedule {
     private let animation: LayoutDocument.Animation
     private let speed: Double
     private let output: AsyncThrowingStream<ElementChange, any Error>.Continuation
-    private let clock = ContinuousClock()
-    private let startedAt: ContinuousClock.Instant
-    private var isShown: Bool
+    private let stopwatch: Stopwatch
+    /// When the skeletons are shown, since the follow started.
+    private let shownAt: Duration
+    private var isShown = false
     /// The elements heard of, in order, with whether each has settled.
     private var known: [(state: ElementState, settled: Bool)] = []
     private var pending: [Task<Void, Never>] = []
 
-    init(animation: LayoutDocument.Animation, speed: Double, output: AsyncThrowingStream<ElementChange, any Error>.Continuation) {
+    init(
+        animation: LayoutDocument.Animation, speed: Double, stopwatch: Stopwatch,
+        output: AsyncThrowingStream<ElementChange, any Error>.Continuation
+    ) {
         self.animation = animation
         self.speed = speed
+        self.stopwatch = stopwatch
         self.output = output
-        startedAt = clock.now
-        isShown = animation.showDelayMs == 0
+        shownAt = .milliseconds(animation.showDelayMs)
     }
 
     /// A whole state: elements not heard of before show their skeleton (once shown); final ones settle.
     func begin(_ state: LoadingState) {
+        showSkeletonsIfDue()
         for element in state.elements where !known.contains(where: { $0.state.id == element.id }) {
             known.append((element, false))
             if isShown { output.yield(ElementChange(element: element.id, phase: .skeleton, state: element)) }
@@ -36,13 +43,10 @@ actor RevealSchedule {
     }
 
     func showSkeletonsAfterDelay() async {
-        guard !isShown else { return }
-        try? await clock.sleep(until: startedAt + .milliseconds(animation.showDelayMs))
-        guard !Task.isCancelled else { return }
-        isShown = true
-        for (state, settled) in known where !settled {
-            output.yield(ElementChange(element: state.id, phase: .skeleton, state: state))
-        }
+        do {
+            try await stopwatch.sleep(until: shownAt)
+            showSkeletonsIfDue()
+        } catch {}  // cancelled: the follow ended
     }
 
     /// `element`'s state as of `nowMs`, the load's virtual time when it was true.
@@ -50,24 +54,34 @@ actor RevealSchedule {
         guard element.status != .loading, let index = known.firstIndex(where: { $0.state.id == element.id }),
             !known[index].settled
         else { return }
+        showSkeletonsIfDue()
         known[index] = (element, true)
         let final = ElementChange(element: element.id, phase: element.error.map { .failed($0) } ?? .content, state: element)
         guard isShown else {
             output.yield(final)
             return
         }
-        let waitMs = Double(max(0, (element.revealAtMs ?? nowMs) - nowMs)) / speed
-        let due = max(clock.now + .milliseconds(waitMs), startedAt + .milliseconds(animation.showDelayMs + animation.minimumDisplayMs))
-        let transition = Duration.milliseconds(animation.transition.curve.settlesAfterMs)
-        let (output, clock) = (output, clock)
+        let wait = Duration.milliseconds(Double(max(0, (element.revealAtMs ?? nowMs) - nowMs)) / speed)
+        let revealAt = max(stopwatch.elapsed + wait, shownAt + .milliseconds(animation.minimumDisplayMs))
+        let settledAt = revealAt + .milliseconds(animation.transition.curve.settlesAfterMs)
+        let (output, stopwatch) = (output, stopwatch)
         pending.append(Task {
-            try? await clock.sleep(until: due)
-            guard !Task.isCancelled else { return }
-            output.yield(ElementChange(element: element.id, phase: .revealing, state: element))
-            try? await clock.sleep(for: transition)
-            guard !Task.isCancelled else { return }
-            output.yield(final)
+            do {
+                try await stopwatch.sleep(until: revealAt)
+                output.yield(ElementChange(element: element.id, phase: .revealing, state: element))
+                try await stopwatch.sleep(until: settledAt)
+                output.yield(final)
+            } catch {}  // cancelled: the follow ended
         })
+    }
+
+    /// Shows the skeleton of every element still loading, once, from `showDelayMs` on.
+    private func showSkeletonsIfDue() {
+        guard !isShown, stopwatch.elapsed >= shownAt else { return }
+        isShown = true
+        for (state, settled) in known where !settled {
+            output.yield(ElementChange(element: state.id, phase: .skeleton, state: state))
+        }
     }
 
     /// Returns once every scheduled change has been given.

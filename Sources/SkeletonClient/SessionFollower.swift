@@ -7,8 +7,8 @@ import Foundation
 extension SkeletonClient {
     /// Starts a load of `screen` and follows it: each element's changes, timed as the server's
     /// schedule says at `speed` and as the layout's animation asks (`showDelayMs`, and
-    /// `minimumDisplayMs` of real time before a shown skeleton goes). Ends once every element
-    /// has its content or failure.
+    /// `minimumDisplayMs` before a shown skeleton goes), on the client's `clock`. Ends once every
+    /// element has its content or failure.
     public func follow(
         screen: String, scenario: String = "typical", seed: Int = 0, speed: Double = 1,
         transports: [FollowTransport] = FollowTransport.allCases
@@ -43,7 +43,8 @@ extension SkeletonClient {
 /// Follows one load: hears of its states over a transport, and turns each element's final state
 /// into its changes at their times. Reconnects an event stream after its `retry` with
 /// `Last-Event-ID` (after a cut, or a draining server's `reconnect`), and falls back to long
-/// polls, then polls, when a transport fails three times running.
+/// polls, then polls, when a transport fails three times running. Every wait (the reveals, a
+/// stream's `retry`, a poll's `pollAfterMs`) is on the client's clock.
 final class SessionFollower: Sendable {
     enum Load: Sendable {
         case start(screen: String, scenario: String, seed: Int, speed: Double)
@@ -64,12 +65,14 @@ final class SessionFollower: Sendable {
 
     private let client: SkeletonClient
     private let load: Load
+    private let stopwatch: Stopwatch
     private let reveals: RevealSchedule
 
     init(client: SkeletonClient, load: Load, animation: LayoutDocument.Animation, output: AsyncThrowingStream<ElementChange, any Error>.Continuation) {
         self.client = client
         self.load = load
-        reveals = RevealSchedule(animation: animation, speed: load.speed, output: output)
+        stopwatch = Stopwatch(client.clock)
+        reveals = RevealSchedule(animation: animation, speed: load.speed, stopwatch: stopwatch, output: output)
     }
 
     func run(transports: [FollowTransport]) async throws {
@@ -151,7 +154,7 @@ final class SessionFollower: Sendable {
                 if failures >= 3 { throw error }
             }
             if heardSomething { failures = 0 }
-            if !progress.isComplete { try await Task.sleep(for: .milliseconds(progress.retryMs)) }
+            if !progress.isComplete { try await stopwatch.sleep(for: .milliseconds(progress.retryMs)) }
         }
     }
 
@@ -190,13 +193,13 @@ final class SessionFollower: Sendable {
                 failures = 0
                 await reveals.begin(state)
                 progress.isComplete = state.complete
-                if let pollAfterMs = state.pollAfterMs, waitMs == nil { try await Task.sleep(for: .milliseconds(pollAfterMs)) }
+                if let pollAfterMs = state.pollAfterMs, waitMs == nil { try await stopwatch.sleep(for: .milliseconds(pollAfterMs)) }
             } catch let error as SkeletonClientError where error.retryAfter == nil {
                 throw error
             } catch {
                 failures += 1
                 if failures >= 3 { throw error }
-                try await Task.sleep(for: .milliseconds(progress.retryMs))
+                try await stopwatch.sleep(for: .milliseconds(progress.retryMs))
             }
         }
     }

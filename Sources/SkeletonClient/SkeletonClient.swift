@@ -6,19 +6,25 @@ import Foundation
 
 /// A client of one skeleton-server: its documents decoded into this module's types (revalidated
 /// by ETag, so a document that did not change is not sent again), `/data` with typed errors, and
-/// loading sessions followed element by element (`follow`).
+/// loading sessions followed element by element (`follow`), timed on the clock it is given.
 ///
 /// Guarantees: every request is a GET of a route of the server's OpenAPI description; a status
 /// other than the one asked for throws `SkeletonClientError` with the server's problem.
 public final class SkeletonClient: Sendable {
     public let baseURL: URL
     let configuration: URLSessionConfiguration
+    /// What a follower's reveals and waits are timed on.
+    let clock: any Clock<Duration>
     private let session: URLSession
     private let cache = RevalidationCache()
 
-    /// `baseURL`: where the server answers, e.g. `http://127.0.0.1:8080`.
-    public init(baseURL: URL, configuration: URLSessionConfiguration = .ephemeral) {
+    /// `baseURL`: where the server answers, e.g. `http://127.0.0.1:8080`. `clock`: what a
+    /// follower's reveals (`showDelayMs`, `minimumDisplayMs`, `revealAtMs`) and waits (a stream's
+    /// `retry`, a poll's `pollAfterMs`) are timed on; real time unless a test passes a clock it
+    /// moves itself.
+    public init(baseURL: URL, configuration: URLSessionConfiguration = .ephemeral, clock: any Clock<Duration> = ContinuousClock()) {
         self.baseURL = baseURL
+        self.clock = clock
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         self.configuration = configuration
         session = URLSession(configuration: configuration)

@@ -20,6 +20,9 @@ final class LiveServer: Sendable {
 
     var client: SkeletonClient { SkeletonClient(baseURL: URL(string: "http://127.0.0.1:\(port)")!) }
 
+    /// A client whose follows are timed on `clock`.
+    func client(clock: TestClock) -> SkeletonClient { SkeletonClient(baseURL: URL(string: "http://127.0.0.1:\(port)")!, clock: clock) }
+
     /// Drains: open event streams get `reconnect` and close.
     func stop() {
         server.shutdown()

@@ -45,19 +45,30 @@ import Testing
     }
 
     /// Skeleton first, then revealing, then content or failure; a shown skeleton stays up
-    /// `minimumDisplayMs` (200) of real time even at speed 100.
-    @Test func changesComeInOrderAndHonourTheMinimumDisplay() async throws {
+    /// `minimumDisplayMs` (200) of the client's clock even at speed 100, where every element is
+    /// ready within 20 ms of real time: with the clock held at 0, each element heard ready waits
+    /// for 200 ms, is revealed when the clock is moved there, and shows its content once the
+    /// transition has played.
+    @Test(.timeLimit(.minutes(1))) func changesComeInOrderAndHonourTheMinimumDisplay() async throws {
         let server = try LiveServer()
-        let started = ContinuousClock.now
-        var seen: [String: [String]] = [:]
-        var firstReveal: Duration?
-        for try await change in server.client.follow(screen: "thread", scenario: "instant", seed: 2, speed: 100) {
-            seen[change.element, default: []].append(Self.name(change.phase))
-            if change.phase == .revealing, firstReveal == nil { firstReveal = ContinuousClock.now - started }
-        }
-        #expect(!seen.isEmpty)
-        for (element, phases) in seen { #expect(phases == ["skeleton", "revealing", "content"], "\(element)") }
-        #expect(try #require(firstReveal) >= .milliseconds(200))
+        let clock = TestClock()
+        let client = server.client(clock: clock)
+        let layout = try await client.layout("home")
+        let ids = layout.elements.map(\.id)
+        let (minimumDisplayMs, transitionMs) = (layout.animation.minimumDisplayMs, layout.animation.transition.curve.settlesAfterMs)
+        try #require(layout.animation.showDelayMs == 0 && minimumDisplayMs == 200 && ids.count == 4)
+        var changes = Transcript(client.follow(screen: "home", scenario: "instant", seed: 2, speed: 100), clock: clock)
+
+        #expect(try await changes.next(ids.count) == ids.map { "0 ms: \($0) skeleton" }.sorted())
+        await clock.waitForSleepers(ids.count)  // every element heard ready, its reveal waiting on the clock
+        #expect(clock.deadlines == Array(repeating: .milliseconds(minimumDisplayMs), count: ids.count))
+        clock.advance(to: .milliseconds(minimumDisplayMs))
+        #expect(try await changes.next(ids.count) == ids.map { "\(minimumDisplayMs) ms: \($0) revealing" }.sorted())
+        await clock.waitForSleepers(ids.count)
+        #expect(clock.deadlines == Array(repeating: .milliseconds(minimumDisplayMs + transitionMs), count: ids.count))
+        clock.advance(to: .milliseconds(minimumDisplayMs + transitionMs))
+        #expect(try await changes.next(ids.count) == ids.map { "\(minimumDisplayMs + transitionMs) ms: \($0) content" }.sorted())
+        #expect(try await changes.next() == nil)
     }
 
     /// A stream cut mid-way resumes with Last-Event-ID: no element changes twice, none is missed.
@@ -96,17 +107,53 @@ import Testing
         #expect(proxy.requests.contains { $0.hasPrefix("GET /loading-state/events?session=") && $0.lowercased().contains("last-event-id: ") }, "\(proxy.requests)")
     }
 
-    /// Where event streams cannot pass, the follower falls back to long polls on its own.
-    @Test func aFollowerFallsBackToLongPollsWhereEventStreamsFail() async throws {
+    /// Where event streams cannot pass, the follower falls back to long polls on its own: it
+    /// tries the stream three times, waiting its `retry` (1,000 ms, none heard) on its clock
+    /// between tries, and tries again only once the clock has moved that far.
+    @Test(.timeLimit(.minutes(1))) func aFollowerFallsBackToLongPollsWhereEventStreamsFail() async throws {
         let server = try LiveServer()
         let proxy = try CuttingProxy(backend: server.port)
         proxy.refuse(["GET /loading-state/events"])
-        let client = SkeletonClient(baseURL: URL(string: "http://127.0.0.1:\(proxy.port)")!)
-        let changes = try await Self.collect(client.follow(screen: "thread", scenario: "typical", seed: 6, speed: 10))
-        try await Self.expect(changes, equal: server.client.timeline(screen: "thread", scenario: "typical", seed: 6), "fallback")
+        let clock = TestClock()
+        let client = SkeletonClient(baseURL: URL(string: "http://127.0.0.1:\(proxy.port)")!, clock: clock)
+        let timeline = try await server.client.timeline(screen: "thread", scenario: "typical", seed: 6)
+        let follow = client.follow(screen: "thread", scenario: "typical", seed: 6, speed: 10)
+        var eventStreams: Int { proxy.requests.filter { $0.hasPrefix("GET /loading-state/events") }.count }
+        for retry in 1...2 {
+            await clock.waitForSleepers()
+            #expect(clock.deadlines == [.milliseconds(1000 * retry)])
+            #expect(eventStreams == retry, "try \(retry + 1) waits for the clock")
+            clock.advance(to: .milliseconds(1000 * retry))
+        }
+        // The third try fails too. Long polls bring every element; each reveal waits on the clock.
+        await clock.waitForSleepers(timeline.elements.count)
+        clock.advance(by: .seconds(60))
+        let changes = try await Self.collect(follow)
+        Self.expect(changes, equal: timeline, "fallback")
         let requests = proxy.requests
-        #expect(requests.filter { $0.hasPrefix("GET /loading-state/events") }.count == 3, "three tries of the event stream")
+        #expect(eventStreams == 3, "three tries of the event stream")
         #expect(requests.contains { $0.hasPrefix("GET /loading-state?session=") && $0.contains("wait=") }, "then long polls: \(requests.map { $0.prefix(80) })")
+    }
+
+    /// Polls wait each state's `pollAfterMs` (100) on the client's clock: the next poll is asked
+    /// once the clock has moved that far, not before. (The slow scenario at speed 0.1: nothing
+    /// changes for 25 s of real time, so every poll answers with every element loading.)
+    @Test(.timeLimit(.minutes(1))) func pollsWaitPollAfterMsOnTheClientsClock() async throws {
+        let server = try LiveServer()
+        let proxy = try CuttingProxy(backend: server.port)
+        let clock = TestClock()
+        let client = SkeletonClient(baseURL: URL(string: "http://127.0.0.1:\(proxy.port)")!, clock: clock)
+        var changes = Transcript(client.follow(screen: "movies", scenario: "slow", seed: 5, speed: 0.1, transports: [.polls]), clock: clock)
+        #expect(try await changes.next()?.hasSuffix(" skeleton") == true)
+        var polls: Int { proxy.requests.filter { $0.hasPrefix("GET /loading-state?") }.count }
+        for poll in 1...3 {
+            await clock.waitForSleepers()
+            #expect(clock.deadlines == [.milliseconds(100 * poll)])
+            #expect(polls == poll, "poll \(poll + 1) waits for the clock")
+            clock.advance(to: .milliseconds(100 * poll))
+        }
+        await clock.waitForSleepers()
+        #expect(polls == 4)
     }
 
     /// Following a load started elsewhere, by its token.

@@ -15,15 +15,17 @@ let package = Package(
         .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
         .target(name: "HTTPServer", dependencies: ["CLinux"]),
         .target(name: "Layouts"),
+        .target(name: "SkeletonDomain", dependencies: ["Layouts"]),
         .target(
-            name: "SkeletonAPI", dependencies: ["HTTPServer", "Layouts"],
+            name: "SkeletonAPI", dependencies: ["HTTPServer", "Layouts", "SkeletonDomain"],
             exclude: ["Web/package.json"],  // tells node the web code is ES modules; not served
             plugins: ["EmbedFiles"]),
-        .executableTarget(name: "SkeletonServer", dependencies: ["SkeletonAPI", "HTTPServer"]),
+        .executableTarget(name: "SkeletonServer", dependencies: ["SkeletonAPI", "HTTPServer", "SkeletonDomain"]),
         .target(name: "SkeletonClient", dependencies: ["Layouts"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
-        .testTarget(name: "LayoutsTests", dependencies: ["Layouts"]),
-        .testTarget(name: "SkeletonAPITests", dependencies: ["SkeletonAPI", "HTTPServer", "Layouts"]),
+        .testTarget(name: "LayoutsTests", dependencies: ["Layouts", "SkeletonDomain"]),
+        .testTarget(name: "SkeletonDomainTests", dependencies: ["SkeletonDomain", "Layouts"]),
+        .testTarget(name: "SkeletonAPITests", dependencies: ["SkeletonAPI", "HTTPServer", "Layouts", "SkeletonDomain"]),
         .testTarget(name: "SkeletonClientTests", dependencies: ["SkeletonClient", "SkeletonAPI", "HTTPServer"]),
     ],
     swiftLanguageModes: [.v6]

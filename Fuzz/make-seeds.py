@@ -7,7 +7,7 @@ request-parser seeds start with the target's header: a flags byte (bits 0-2: how
 sizes follow; bit 3: small limits, 64-byte request line, 128-byte header section, 4 fields,
 100-byte body), then the piece sizes minus one. query seeds are the query text; session-token
 seeds start with the mode, '0' a token as sent, '1' a payload to seal, '2' bytes for Base64 (URL alphabet).
-json-parser seeds are screen files and the documents of Tests/LayoutsTests/JSONParserTests.swift.
+json-parser seeds are screen files and the documents of Tests/SkeletonDomainTests/JSONParserTests.swift.
 """
 import os
 import re

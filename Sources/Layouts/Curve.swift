@@ -11,18 +11,4 @@ public enum Curve: Sendable, Equatable {
 
     case spring(responseMs: Int, dampingFraction: Double)
     case eased(Easing, durationMs: Int)
-
-    func write(to writer: inout JSONWriter) {
-        writer.beginObject()
-        switch self {
-        case .spring(let responseMs, let dampingFraction):
-            writer.member("type", "spring")
-            writer.member("responseMs", responseMs)
-            writer.member("dampingFraction", dampingFraction)
-        case .eased(let easing, let durationMs):
-            writer.member("type", easing.rawValue)
-            writer.member("durationMs", durationMs)
-        }
-        writer.endObject()
-    }
 }

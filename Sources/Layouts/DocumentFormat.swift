@@ -8,11 +8,3 @@
 public enum DocumentFormat {
     public static let version = 1
 }
-
-extension JSONWriter {
-    /// Opens a document's top-level object and writes its `formatVersion`.
-    public mutating func beginDocument() {
-        beginObject()
-        member("formatVersion", DocumentFormat.version)
-    }
-}

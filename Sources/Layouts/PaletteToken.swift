@@ -40,7 +40,7 @@ public enum PaletteToken: String, CaseIterable, Sendable {
     }
 
     /// What is assumed about this token's colour, for the tokens no seed pins.
-    var assumption: String? {
+    package var assumption: String? {
         switch self {
         case .surface:
             "palette token surface (the movie app's DSColors.surfaceSwiftUI, which seed 004 names but does not define) is assumed: light #F2F2F7FF, dark #252836FF"

@@ -22,37 +22,19 @@ public struct Transition: Sendable, Equatable {
         self.curve = curve
     }
 
-    /// The same fade with no scaling, for Reduce Motion.
     /// A plain cross-fade: the skeleton fades out as the content fades in, eased in and out.
-    static func fade(durationMs: Int) -> Transition {
+    package static func fade(durationMs: Int) -> Transition {
         Transition(
             skeletonExit: Appearance(opacity: 0, scale: 1),
             contentEnter: Appearance(opacity: 0, scale: 1),
             curve: .eased(.easeInOut, durationMs: durationMs))
     }
 
+    /// The same fade with no scaling, for Reduce Motion.
     public var opacityOnly: Transition {
         var fade = self
         fade.skeletonExit.scale = 1
         fade.contentEnter.scale = 1
         return fade
-    }
-
-    func write(to writer: inout JSONWriter) {
-        writer.beginObject()
-        writer.key("skeletonExit")
-        Self.write(skeletonExit, to: &writer)
-        writer.key("contentEnter")
-        Self.write(contentEnter, to: &writer)
-        writer.key("curve")
-        curve.write(to: &writer)
-        writer.endObject()
-    }
-
-    private static func write(_ appearance: Appearance, to writer: inout JSONWriter) {
-        writer.beginObject()
-        writer.member("opacity", appearance.opacity)
-        writer.member("scale", appearance.scale)
-        writer.endObject()
     }
 }

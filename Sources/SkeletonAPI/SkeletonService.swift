@@ -1,5 +1,5 @@
 import HTTPServer
-import Layouts
+import SkeletonDomain
 
 /// The skeleton-server HTTP API: every route of docs/spec.md §2 on one router. The one place where
 /// HTTP meets the domain; documents that do not depend on the request are encoded here, once.

@@ -1,5 +1,5 @@
 import Glibc
-import Layouts
+import SkeletonDomain
 
 /// `export DIR`, `validate DIR`, and the catalog `--layouts DIR` serves, at start and on SIGHUP.
 enum ScreenFileCommands {

@@ -108,7 +108,7 @@ def swift_string_literals(text):
 
 
 def test_the_pinned_schedules_of_schedule_tests_are_the_models():
-    with open(os.path.join(ROOT, "Tests", "LayoutsTests", "Loading", "ScheduleTests.swift")) as file:
+    with open(os.path.join(ROOT, "Tests", "SkeletonDomainTests", "Loading", "ScheduleTests.swift")) as file:
         source = file.read()
     block = re.search(r"@Test\(arguments: \[(.*?)\]\)\s*func matchesTheReferenceImplementation", source, re.S).group(1)
     pattern = re.compile(r'\(\s*"(\w+)",\s*(?:Scenario)?\.(\w+),\s*([\d_]+),\s*"([^"\\]*)"\s*,?\s*\)', re.S)
@@ -121,7 +121,7 @@ def test_the_pinned_schedules_of_schedule_tests_are_the_models():
 
 
 def test_the_pinned_sample_bodies_of_sample_content_tests_are_the_models():
-    with open(os.path.join(ROOT, "Tests", "LayoutsTests", "SampleContentTests.swift")) as file:
+    with open(os.path.join(ROOT, "Tests", "SkeletonDomainTests", "SampleContentTests.swift")) as file:
         source = file.read()
     function = re.search(r"(///[^\n]*\n\s*)+@Test func smallBodiesArePinned\(\).*?\n    }\n", source, re.S).group(0)
     expectations = re.findall(r"#expect\((.*?)\)\n(?=\s*(?:#expect|\}))", function, re.S)
@@ -142,6 +142,6 @@ def test_the_pinned_sample_bodies_of_sample_content_tests_are_the_models():
 
 
 def test_the_pinned_hash_of_splitmix64_tests_is_the_models():
-    with open(os.path.join(ROOT, "Tests", "LayoutsTests", "Loading", "SplitMix64Tests.swift")) as file:
+    with open(os.path.join(ROOT, "Tests", "SkeletonDomainTests", "Loading", "SplitMix64Tests.swift")) as file:
         key, value = re.search(r'FNV-1a 64 of "([^"]+)" is (0x[0-9a-f]+)', file.read()).groups()
     assert model.fnv1a64(key) == int(value, 16)

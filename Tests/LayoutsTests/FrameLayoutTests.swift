@@ -1,4 +1,5 @@
 import Layouts
+import SkeletonDomain
 import Testing
 
 /// The layout engine on the seeds' screens: the sizes the seeds give, read off the frames; right

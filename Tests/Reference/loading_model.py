@@ -1,7 +1,7 @@
 """A reference model of skeleton-server's loading simulation and sample content.
 
 Written from the rules in SPEC.md §4-5 and the doc comments of `SplitMix64`, `StageTiming`,
-`Schedule`, `LoadingState` and `SampleContent` (`Sources/Layouts`), not from their code, so
+`Schedule`, `LoadingState` and `SampleContent` (`Sources/SkeletonDomain`), not from their code, so
 that `Tests/Integration/test_reference.py` can hold the server to those rules. Where a doc
 comment leaves a detail open, the Swift code decided it and a comment here says so.
 

@@ -1,5 +1,5 @@
 import HTTPServer
-import Layouts
+import SkeletonDomain
 import Testing
 @testable import SkeletonAPI
 

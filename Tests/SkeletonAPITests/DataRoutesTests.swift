@@ -1,6 +1,5 @@
 import Foundation
 import HTTPServer
-import Layouts
 import Testing
 @testable import SkeletonAPI
 

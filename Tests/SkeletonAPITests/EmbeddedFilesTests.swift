@@ -1,5 +1,6 @@
 import Foundation
 import Layouts
+import SkeletonDomain
 import Testing
 @testable import SkeletonAPI
 

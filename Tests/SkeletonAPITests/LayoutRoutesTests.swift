@@ -1,5 +1,6 @@
 import HTTPServer
 import Layouts
+import SkeletonDomain
 import Testing
 @testable import SkeletonAPI
 

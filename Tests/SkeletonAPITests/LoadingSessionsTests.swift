@@ -1,4 +1,4 @@
-import Layouts
+import SkeletonDomain
 import Testing
 @testable import SkeletonAPI
 

@@ -1,6 +1,6 @@
 import Foundation
 import HTTPServer
-import Layouts
+import SkeletonDomain
 import Testing
 @testable import SkeletonAPI
 

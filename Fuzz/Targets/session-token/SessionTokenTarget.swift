@@ -1,5 +1,5 @@
 /// libFuzzer target `session-token`: `SessionToken.open` and `Base64` (URL alphabet), compiled as one module
-/// with `Sources/Layouts` (see `scripts/fuzz`).
+/// with `Sources/SkeletonDomain`, over the `Layouts` module (see `scripts/fuzz`).
 ///
 /// Input: the first byte chooses the mode (its value mod 3, so the seeds can start with `0`, `1`
 /// or `2`); the rest is

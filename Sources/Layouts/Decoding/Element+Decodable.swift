@@ -5,20 +5,22 @@ extension Element: Decodable {
 
     public init(from decoder: any Decoder) throws {
         let element = try decoder.container(keyedBy: Key.self)
-        var content: [UInt8]?
-        if let value = try element.decodeIfPresent(JSONValue.self, forKey: .content) {
-            var writer = JSONWriter()
-            value.write(to: &writer)
-            content = writer.bytes
-        }
         self.init(
             id: try element.decode(String.self, forKey: .id), stage: try element.decode(String.self, forKey: .stage),
-            accessibilityLabel: try element.decode(String.self, forKey: .accessibilityLabel), content: content)
+            accessibilityLabel: try element.decode(String.self, forKey: .accessibilityLabel),
+            content: try element.decodeIfPresent(CompactJSON.self, forKey: .content)?.bytes)
     }
 }
 
-/// Any JSON value, read through `Decodable`: objects keep the members a decoder reports.
-extension JSONValue: Decodable {
+/// Any JSON value read through `Decodable` and written back as compact JSON (RFC 8259): an
+/// element's `content`, which this module keeps as bytes, as the server does.
+///
+/// Guarantees: the text parses to the value decoded: strings escaped per §7 (`"`, `\` and every
+/// control character), integral numbers up to ±2^53 written as integers, others in their shortest
+/// round-trip form; object members in the order the decoder reports them.
+private struct CompactJSON: Decodable {
+    private(set) var bytes: [UInt8] = []
+
     private struct Key: CodingKey {
         let stringValue: String
         init(stringValue: String) { self.stringValue = stringValue }
@@ -26,24 +28,55 @@ extension JSONValue: Decodable {
         init?(intValue: Int) { nil }
     }
 
-    public init(from decoder: any Decoder) throws {
+    init(from decoder: any Decoder) throws {
         if let object = try? decoder.container(keyedBy: Key.self) {
-            self = .object(try object.allKeys.map { JSONMember(key: $0.stringValue, value: try object.decode(JSONValue.self, forKey: $0)) })
+            bytes.append(UInt8(ascii: "{"))
+            for (index, key) in object.allKeys.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                appendString(key.stringValue)
+                bytes.append(UInt8(ascii: ":"))
+                bytes += try object.decode(CompactJSON.self, forKey: key).bytes
+            }
+            bytes.append(UInt8(ascii: "}"))
         } else if var array = try? decoder.unkeyedContainer() {
-            var elements: [JSONValue] = []
-            while !array.isAtEnd { elements.append(try array.decode(JSONValue.self)) }
-            self = .array(elements)
+            bytes.append(UInt8(ascii: "["))
+            while !array.isAtEnd {
+                if array.currentIndex > 0 { bytes.append(UInt8(ascii: ",")) }
+                bytes += try array.decode(CompactJSON.self).bytes
+            }
+            bytes.append(UInt8(ascii: "]"))
         } else {
             let value = try decoder.singleValueContainer()
             if value.decodeNil() {
-                self = .null
+                bytes += "null".utf8
             } else if let flag = try? value.decode(Bool.self) {
-                self = .bool(flag)
+                bytes += (flag ? "true" : "false").utf8
             } else if let number = try? value.decode(Double.self) {
-                self = .number(number)
+                // Converting, unlike Int(exactly:), needs no libm.
+                bytes += (number.magnitude <= 0x1p53 && Double(Int(number)) == number ? String(Int(number)) : String(number)).utf8
             } else {
-                self = .string(try value.decode(String.self))
+                appendString(try value.decode(String.self))
             }
         }
+    }
+
+    private mutating func appendString(_ text: String) {
+        bytes.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), byte]
+            case 0x08: bytes += #"\b"#.utf8
+            case 0x0C: bytes += #"\f"#.utf8
+            case 0x0A: bytes += #"\n"#.utf8
+            case 0x0D: bytes += #"\r"#.utf8
+            case 0x09: bytes += #"\t"#.utf8
+            case 0x00..<0x20:
+                let hexDigits = Array("0123456789ABCDEF".utf8)
+                bytes += #"\u00"#.utf8
+                bytes += [hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0x0F)]]
+            default: bytes.append(byte)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
     }
 }

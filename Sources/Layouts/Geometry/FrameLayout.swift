@@ -10,7 +10,7 @@
 /// of the width; a horizontal scroll view offers its content all the width it wants and clips
 /// it; the root fills the viewport. Right to left is the left-to-right layout mirrored.
 ///
-/// Guarantees: the same inputs give the same frames; a tree within `ScreenFileLimits` is laid
+/// Guarantees: the same inputs give the same frames; a tree within the screen-file limits is laid
 /// out in time proportional to its expanded size (each box is measured once per pass).
 public enum FrameLayout {
     /// What a layout at one width gives: the frames in drawing order, and the height of the
@@ -21,14 +21,10 @@ public enum FrameLayout {
         public let viewportHeight: Double
     }
 
-    /// Lays `layout` out in a viewport `width` points wide and `height` high (the content's
-    /// height when nil), in `theme`'s colours, mirrored for `direction` rtl.
-    public static func layout(_ layout: ScreenLayout, theme: Theme, direction: Direction, width: Double, height: Double? = nil) -> Result {
-        self.layout(root: layout.root, elements: Set(layout.elements.map(\.id)), theme: theme, direction: direction, width: width, height: height)
-    }
-
-    /// Lays out the tree `root` whose loading elements are the nodes with the ids `elements`: what
-    /// a client does with a layout document it has read (SkeletonClient's `LayoutDocument`).
+    /// Lays out the tree `root` whose loading elements are the nodes with the ids `elements`, in a
+    /// viewport `width` points wide and `height` high (the content's height when nil), in `theme`'s
+    /// colours, mirrored for `direction` rtl: what the server does for `/frames`, and what a client
+    /// does with a layout document it has read (SkeletonClient's `LayoutDocument`).
     public static func layout(
         root: Node, elements: Set<String>, theme: Theme, direction: Direction, width: Double, height: Double? = nil
     ) -> Result {

@@ -1,5 +1,5 @@
 import HTTPServer
-import Layouts
+import SkeletonDomain
 
 /// `GET /openapi.json`, `GET /schema/layout.json`, `/schema/frames.json` and `/schema/screen.json`: the service's
 /// contract. Each document is encoded once, at start-up, and served like the layout documents:

@@ -1,4 +1,4 @@
-import Layouts
+import SkeletonDomain
 
 /// JSON text to splice into the contract documents' literals: a string, or an array of
 /// strings, escaped as RFC 8259 §7 requires (by `JSONWriter`). Only the contract documents

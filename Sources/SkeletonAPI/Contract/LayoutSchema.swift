@@ -1,5 +1,3 @@
-import Layouts
-
 /// The JSON Schema (draft 2020-12) of the layout documents that `GET /layouts/{screen}` serves
 /// (docs/spec.md §3), served at `GET /schema/layout.json`. The OpenAPI description holds the same
 /// definitions as its components (`components`), so the two cannot disagree.

@@ -1,4 +1,4 @@
-import Layouts
+import SkeletonDomain
 
 /// The OpenAPI component schemas of the loading simulation (docs/spec.md §5): the values its query
 /// parameters take, the state, timeline and scenarios documents, and the stream's events. Ids

@@ -1,5 +1,6 @@
 import HTTPServer
 import Layouts
+import SkeletonDomain
 
 /// The `components` of the OpenAPI description: the layout schema's definitions, the loading
 /// schemas, the other documents' schemas, and the parameters, header fields and responses

@@ -1,4 +1,5 @@
 import Layouts
+import SkeletonDomain
 
 /// The OpenAPI 3.1 description of every route the service answers (`GET /openapi.json`),
 /// generated from the catalog so that user screens appear in it: the screen ids are an enum,

@@ -1,5 +1,3 @@
-import Layouts
-
 /// The JSON Schema (draft 2020-12) of a custom screen file (`--layouts DIR`, screen file format
 /// version 1), served at `GET /schema/screen.json` so that an editor validates and completes a
 /// file that names it in `$schema`.

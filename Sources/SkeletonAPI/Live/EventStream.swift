@@ -1,5 +1,5 @@
 import HTTPServer
-import Layouts
+import SkeletonDomain
 
 /// One `GET /loading-state/events` stream after its snapshot, for its life: a few words (the
 /// load, the last id sent, the instant its one timer is for, when the load completes); its

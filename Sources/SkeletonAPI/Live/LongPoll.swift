@@ -1,5 +1,4 @@
 import HTTPServer
-import Layouts
 
 /// One long poll (`GET /loading-state?…&wait=…`) while it waits, in a few words: the load and the
 /// change it waits for. Answered at that change or when `wait` ends, whichever is first, or at

@@ -1,4 +1,4 @@
-import Layouts
+import SkeletonDomain
 
 /// What a request for an element's data gets once the element's stage has ended
 /// (`LoadingSessions.answer(for:atEpochMs:)`).

@@ -1,4 +1,4 @@
-import Layouts
+import SkeletonDomain
 
 /// One element's stage in one load, as `LoadingSessions` resolves it: how the stage ends and
 /// when (virtual ms of the load), and when it started, which is what `fault=dribble` spreads a

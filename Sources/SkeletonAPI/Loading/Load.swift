@@ -1,4 +1,4 @@
-import Layouts
+import SkeletonDomain
 
 /// A load `LoadingSessions` serves: its token, started or opened by that service, and the screen
 /// it is a load of (`screen.id == token.screen`). A few words: what a long poll, an event stream

@@ -1,4 +1,5 @@
 import Layouts
+import SkeletonDomain
 
 /// An element `/data` answers for, resolved against its screen once, at start-up: the element,
 /// and where its stage and that stage's anchor sit among the screen's stages (and so among any

@@ -1,4 +1,4 @@
-import Layouts
+import SkeletonDomain
 
 /// A screen as `LoadingSessions` serves it, resolved once, at start-up: the screen, and the
 /// elements `/data` answers for. A class, so that what holds a load (a long poll, a stream, a

@@ -1,4 +1,4 @@
-import Layouts
+import SkeletonDomain
 
 /// The loading simulation's sessions (docs/spec.md §5) as a service: it starts loads, opens the
 /// tokens clients bring back, draws schedules, and decides what a request for an element's data

@@ -1,4 +1,4 @@
-import Layouts
+import SkeletonDomain
 
 /// The body of `GET /scenarios` (docs/spec.md §5): `{scenarios: [{id, summary}], faults: [{id,
 /// summary}], speed: {min, max, default, summary}}`, every scenario in `Scenario.allCases` order.

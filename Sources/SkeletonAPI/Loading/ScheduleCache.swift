@@ -1,5 +1,5 @@
 import HTTPServer
-import Layouts
+import SkeletonDomain
 
 /// Schedules by (screen, scenario, seed), shared by every event loop: a schedule is a pure
 /// function of its triple, so drawing it once serves every later request for it. Bounded: when

@@ -1,4 +1,4 @@
-import Layouts
+import SkeletonDomain
 
 /// A load followed while its request is handled: the load, its token's text and its schedule.
 /// What outlives the request (a long poll, a stream, a held data request) keeps the `Load`, not

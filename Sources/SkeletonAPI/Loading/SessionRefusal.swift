@@ -1,4 +1,4 @@
-import Layouts
+import SkeletonDomain
 
 /// Why `LoadingSessions` does not follow a session token.
 enum SessionRefusal: Error, Equatable {

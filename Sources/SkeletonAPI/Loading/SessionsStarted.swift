@@ -1,5 +1,5 @@
 import HTTPServer
-import Layouts
+import SkeletonDomain
 
 /// Loading sessions started, by screen and scenario: what `GET /metrics` reports as
 /// `loading_sessions_started_total`. A session start already costs an HMAC and a schedule, so a

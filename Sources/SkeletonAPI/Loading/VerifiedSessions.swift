@@ -1,5 +1,4 @@
 import Glibc
-import Layouts
 
 /// Session tokens this thread (an event loop) has verified lately, so that a client polling every
 /// 100 ms pays for the HMAC and the decoding once: a later poll costs one dictionary lookup and

@@ -1,4 +1,5 @@
 import Layouts
+import SkeletonDomain
 
 /// The body `/data/{screen}/{element}` answers with once the element is ready: the element's
 /// `content` from its screen file (`application/json`), else the built-in screens' sample content

@@ -1,5 +1,6 @@
 import HTTPServer
 import Layouts
+import SkeletonDomain
 
 /// A pre-encoded document ready to serve: its 200 and 304 responses for each combination of
 /// the `Vary` field, built once so that a request costs a lookup (RFC 9110 §8.8.3, §13.1.2, §15.4.5).

@@ -1,5 +1,6 @@
 import HTTPServer
 import Layouts
+import SkeletonDomain
 
 /// `GET /layouts/{screen}/frames` and `GET /layouts/{screen}/snapshot.svg`: a screen laid out by
 /// the server (`FrameLayout`) at a viewport `width` (and `height`), with the options of

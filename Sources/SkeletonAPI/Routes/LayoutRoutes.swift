@@ -1,5 +1,6 @@
 import HTTPServer
 import Layouts
+import SkeletonDomain
 
 /// `GET /layouts`, `GET /layouts/{screen}`, `GET /themes`, `GET /themes/{theme}` (docs/spec.md §2-§4).
 /// Every document, for every screen and option, is encoded at start-up; a request parses its

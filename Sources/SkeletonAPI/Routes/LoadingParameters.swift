@@ -1,5 +1,5 @@
 import HTTPServer
-import Layouts
+import SkeletonDomain
 
 /// The query parameters (and `Last-Event-ID`) of the loading routes (docs/spec.md §5), each
 /// validated with a problem that names the parameter and its allowed values, and the session

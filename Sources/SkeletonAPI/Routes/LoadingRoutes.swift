@@ -1,5 +1,5 @@
 import HTTPServer
-import Layouts
+import SkeletonDomain
 
 /// `GET /scenarios`, `GET /loading-state` (start, `session=`, `at=`; long polling with `wait=`),
 /// `GET /loading-state/events` (Server-Sent Events) and `GET /loading-state/timeline` (docs/spec.md §5).

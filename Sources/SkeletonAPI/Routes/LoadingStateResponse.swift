@@ -1,5 +1,5 @@
 import HTTPServer
-import Layouts
+import SkeletonDomain
 
 extension Response {
     /// A state document of `GET /loading-state` (docs/spec.md §5), answered at once or at the end

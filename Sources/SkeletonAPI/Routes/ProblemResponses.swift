@@ -1,5 +1,5 @@
 import HTTPServer
-import Layouts
+import SkeletonDomain
 
 /// The problem documents the API answers bad input with: what was wrong, the allowed values,
 /// and the closest allowed name when one is close (`/layouts/hom` suggests `home`).

@@ -1,5 +1,5 @@
 import HTTPServer
-import Layouts
+import SkeletonDomain
 
 /// The page of `GET /preview/{screen}` (docs/spec.md §2): a phone frame (390 pt) per theme, the controls,
 /// and a live timeline of the session the phones follow, drawn by `/renderer.js`. The same bytes

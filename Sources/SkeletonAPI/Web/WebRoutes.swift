@@ -1,5 +1,5 @@
 import HTTPServer
-import Layouts
+import SkeletonDomain
 
 /// `GET /renderer.js` (the web renderer, an ES module), `GET /capture.js` (its page capture,
 /// which it re-exports) and `GET /preview/{screen}` (the page for

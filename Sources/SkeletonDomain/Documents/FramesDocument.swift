@@ -1,0 +1,145 @@
+import Layouts
+
+/// A screen laid out at one viewport size, as the two documents `/layouts/{screen}/frames` and
+/// `/layouts/{screen}/snapshot.svg` serve it: the frames as JSON, and the same frames drawn as a
+/// still SVG image.
+///
+/// Guarantees: the same inputs give the same bytes; lengths are written to 1/1000 pt; the SVG is
+/// standalone (SVG 1.1): no script, no reference outside itself, every text escaped.
+public struct FramesDocument: Sendable {
+    public let screen: Screen
+    public let layout: ScreenLayout
+    public let options: LayoutOptions
+    public let width: Int
+    public let height: Int?
+    public let result: FrameLayout.Result
+
+    /// Nil when the screen has no layout `options.variant`.
+    public init?(screen: Screen, options: LayoutOptions, width: Int, height: Int?) {
+        guard let layout = screen.layout(options.variant) else { return nil }
+        self.screen = screen
+        self.layout = layout
+        self.options = options
+        self.width = width
+        self.height = height
+        result = FrameLayout.layout(layout, theme: options.theme, direction: options.direction, width: Double(width), height: height.map(Double.init))
+    }
+
+    /// The screen's background: what a client paints the viewport with before the frames.
+    public var background: Color { PaletteToken.screen.color(in: options.theme) }
+
+    public func json() -> [UInt8] {
+        var writer = JSONWriter(reservingCapacity: 256 + result.frames.count * 200)
+        writer.beginDocument()
+        writer.member("screen", screen.id)
+        writer.member("theme", options.theme.rawValue)
+        writer.member("motion", options.motion.rawValue)
+        writer.member("variant", layout.variant)
+        writer.member("direction", options.direction.rawValue)
+        writer.member("units", "pt")
+        writer.member("width", width)
+        writer.member("height", Self.rounded(result.viewportHeight))
+        writer.member("contentHeight", Self.rounded(result.contentHeight))
+        writer.member("background", background.hex)
+        writer.key("frames")
+        writer.beginArray()
+        for frame in result.frames {
+            writer.beginObject()
+            writer.member("kind", frame.kind.rawValue)
+            Self.write(frame.rect, to: &writer)
+            writer.key("radii")
+            writer.beginArray()
+            for radius in frame.radii { writer.number(Self.rounded(radius)) }
+            writer.endArray()
+            writer.member("fill", frame.fill.hex)
+            writer.key("element")
+            if let element = frame.element { writer.string(element) } else { writer.null() }
+            writer.key("group")
+            if let group = frame.group { writer.number(group) } else { writer.null() }
+            writer.key("clip")
+            if let clip = frame.clip {
+                writer.beginObject()
+                Self.write(clip, to: &writer)
+                writer.endObject()
+            } else {
+                writer.null()
+            }
+            writer.endObject()
+        }
+        writer.endArray()
+        writer.endObject()
+        return writer.bytes
+    }
+
+    public func svg() -> [UInt8] {
+        let viewportHeight = Self.number(result.viewportHeight)
+        var svg = #"<svg xmlns="http://www.w3.org/2000/svg" width="\#(width)" height="\#(viewportHeight)" viewBox="0 0 \#(width) \#(viewportHeight)">"#
+        svg += "<title>\(MarkupText.escaped("\(screen.title) skeleton, \(width) pt wide"))</title>"
+        var clips: [Rect] = []
+        for clip in result.frames.compactMap(\.clip) where !clips.contains(clip) { clips.append(clip) }
+        if !clips.isEmpty {
+            svg += "<defs>"
+            for (index, clip) in clips.enumerated() { svg += #"<clipPath id="clip\#(index)">\#(Self.rect(clip))</clipPath>"# }
+            svg += "</defs>"
+        }
+        svg += #"<rect width="\#(width)" height="\#(viewportHeight)"\#(Self.paint(background))/>"#
+        for frame in result.frames {
+            let clip = frame.clip.flatMap { clips.firstIndex(of: $0) }.map { #" clip-path="url(#clip\#($0))""# } ?? ""
+            let radii = frame.radii
+            if radii.allSatisfy({ $0 == radii[0] }) {
+                let corner = radii[0] > 0 ? #" rx="\#(Self.number(radii[0]))""# : ""
+                svg += #"<rect\#(Self.attributes(frame.rect))\#(corner)\#(Self.paint(frame.fill))\#(clip)/>"#
+            } else {
+                svg += #"<path d="\#(Self.path(frame.rect, radii))"\#(Self.paint(frame.fill))\#(clip)/>"#
+            }
+        }
+        svg += "</svg>\n"
+        return Array(svg.utf8)
+    }
+
+    // MARK: Writing
+
+    static func rounded(_ value: Double) -> Double {
+        (value * 1000).rounded() / 1000
+    }
+
+    static func number(_ value: Double) -> String {
+        var writer = JSONWriter()
+        writer.number(rounded(value))
+        return String(decoding: writer.bytes, as: UTF8.self)
+    }
+
+    private static func write(_ rect: Rect, to writer: inout JSONWriter) {
+        writer.member("x", rounded(rect.x))
+        writer.member("y", rounded(rect.y))
+        writer.member("width", rounded(rect.width))
+        writer.member("height", rounded(rect.height))
+    }
+
+    private static func attributes(_ rect: Rect) -> String {
+        #" x="\#(number(rect.x))" y="\#(number(rect.y))" width="\#(number(rect.width))" height="\#(number(rect.height))""#
+    }
+
+    private static func rect(_ rect: Rect) -> String {
+        "<rect\(attributes(rect))/>"
+    }
+
+    /// `fill` as SVG 1.1 paints it: an `rgb()` colour and its opacity.
+    private static func paint(_ color: Color) -> String {
+        let opacity = number(Double(color.alpha) / 255)
+        return #" fill="rgb(\#(color.red),\#(color.green),\#(color.blue))"\#(color.alpha == 255 ? "" : #" fill-opacity="\#(opacity)""#)"#
+    }
+
+    /// A rectangle with its four corners' radii (top-left, top-right, bottom-right, bottom-left).
+    private static func path(_ rect: Rect, _ radii: [Double]) -> String {
+        let (x, y, w, h) = (rect.x, rect.y, rect.width, rect.height)
+        let (tl, tr, br, bl) = (radii[0], radii[1], radii[2], radii[3])
+        func arc(_ radius: Double, _ toX: Double, _ toY: Double) -> String {
+            radius > 0 ? "A\(number(radius)) \(number(radius)) 0 0 1 \(number(toX)) \(number(toY))" : ""
+        }
+        return "M\(number(x + tl)) \(number(y))H\(number(x + w - tr))\(arc(tr, x + w, y + tr))"
+            + "V\(number(y + h - br))\(arc(br, x + w - br, y + h))"
+            + "H\(number(x + bl))\(arc(bl, x, y + h - bl))"
+            + "V\(number(y + tl))\(arc(tl, x + tl, y))Z"
+    }
+}

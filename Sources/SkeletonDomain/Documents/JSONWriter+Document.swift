@@ -1,0 +1,9 @@
+import Layouts
+
+extension JSONWriter {
+    /// Opens a document's top-level object and writes its `formatVersion`.
+    public mutating func beginDocument() {
+        beginObject()
+        member("formatVersion", DocumentFormat.version)
+    }
+}

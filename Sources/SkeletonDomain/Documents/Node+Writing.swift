@@ -1,0 +1,133 @@
+import Layouts
+
+extension Node {
+    /// Writes this node. With `expand`, every repeat becomes its copies, each id inside copy i
+    /// suffixed `[i]` (outer copies first: `row[2][0]`). The copies are spliced into the parent
+    /// stack's children; where one node must stand (the root, a scroll's child) they are
+    /// gathered in a stack along `enclosingAxis`, with spacing 0.
+    func write(
+        to writer: inout JSONWriter, expand: Bool, idSuffix: String = "", enclosingAxis: Axis = .vertical
+    ) {
+        if expand, case .repeat = kind {
+            writer.beginObject()
+            writer.member("type", "stack")
+            writer.member("axis", enclosingAxis.rawValue)
+            writer.member("spacing", 0)
+            writer.member("alignment", Alignment.center.rawValue)
+            writer.key("children")
+            writer.beginArray()
+            Self.write(children: [self], to: &writer, expand: true, idSuffix: idSuffix, axis: enclosingAxis)
+            writer.endArray()
+            writer.endObject()
+            return
+        }
+        writer.beginObject()
+        switch kind {
+        case .stack(let axis, let spacing, let alignment, _):
+            writer.member("type", "stack")
+            writeID(to: &writer, suffix: idSuffix)
+            writer.member("axis", axis.rawValue)
+            writer.member("spacing", spacing)
+            writer.member("alignment", alignment.rawValue)
+        case .scroll(let axis, _):
+            writer.member("type", "scroll")
+            writeID(to: &writer, suffix: idSuffix)
+            writer.member("axis", axis.rawValue)
+            writer.member("scrollEnabled", false)
+        case .block(let width, let height, let shape, let corners, let fill):
+            writer.member("type", "block")
+            writeID(to: &writer, suffix: idSuffix)
+            switch width {
+            case .points(let points): writer.member("width", points)
+            case .fill: writer.member("width", "fill")
+            }
+            writer.member("height", height)
+            writer.member("cornerRadius", cornerRadius ?? 0)
+            writer.member("shape", shape.rawValue)
+            if let corners {
+                writer.key("corners")
+                writer.beginArray()
+                for corner in corners { writer.string(corner.rawValue) }
+                writer.endArray()
+            }
+            writer.member("fill", fill.rawValue)
+        case .text(let lines, let lineHeight, let lineSpacing, let lastLineFraction):
+            writer.member("type", "text")
+            writeID(to: &writer, suffix: idSuffix)
+            writer.member("lines", lines)
+            writer.member("lineHeight", lineHeight)
+            writer.member("lineSpacing", lineSpacing)
+            writer.member("lastLineFraction", lastLineFraction)
+        case .spacer:
+            writer.member("type", "spacer")
+            writeID(to: &writer, suffix: idSuffix)
+        case .divider(let opacity, let thickness):
+            writer.member("type", "divider")
+            writeID(to: &writer, suffix: idSuffix)
+            writer.member("opacity", opacity)
+            writer.member("thickness", thickness)
+        case .repeat(let count, _):
+            writer.member("type", "repeat")
+            writeID(to: &writer, suffix: idSuffix)
+            writer.member("count", count)
+        }
+        writeModifiers(to: &writer)
+        switch kind {
+        case .stack(let axis, _, _, let children):
+            writer.key("children")
+            writer.beginArray()
+            Self.write(children: children, to: &writer, expand: expand, idSuffix: idSuffix, axis: axis)
+            writer.endArray()
+        case .scroll(let axis, let child):
+            writer.key("child")
+            child.write(to: &writer, expand: expand, idSuffix: idSuffix, enclosingAxis: axis)
+        case .repeat(_, let child):
+            writer.key("child")
+            child.write(to: &writer, expand: expand, idSuffix: idSuffix, enclosingAxis: enclosingAxis)
+        case .block, .text, .spacer, .divider:
+            break
+        }
+        writer.endObject()
+    }
+
+    private static func write(
+        children: [Node], to writer: inout JSONWriter, expand: Bool, idSuffix: String, axis: Axis
+    ) {
+        for child in children {
+            if expand, case .repeat(let count, let copy) = child.kind {
+                for index in 0..<count {
+                    write(children: [copy], to: &writer, expand: true, idSuffix: idSuffix + "[\(index)]", axis: axis)
+                }
+            } else {
+                child.write(to: &writer, expand: expand, idSuffix: idSuffix, enclosingAxis: axis)
+            }
+        }
+    }
+
+    private func writeID(to writer: inout JSONWriter, suffix: String) {
+        if let id { writer.member("id", id + suffix) }
+    }
+
+    private func writeModifiers(to writer: inout JSONWriter) {
+        if let padding {
+            writer.key("padding")
+            writer.beginObject()
+            writer.member("top", padding.top)
+            writer.member("leading", padding.leading)
+            writer.member("bottom", padding.bottom)
+            writer.member("trailing", padding.trailing)
+            writer.endObject()
+        }
+        if let minHeight { writer.member("minHeight", minHeight) }
+        if fillsWidth { writer.member("maxWidth", "fill") }
+        if let background { writer.member("background", background.rawValue) }
+        switch kind {
+        case .block:
+            break  // written with the block's shape
+        default:
+            if let cornerRadius { writer.member("cornerRadius", cornerRadius) }
+        }
+        if isClipped { writer.member("clip", true) }
+        if startsShimmer { writer.member("shimmer", true) }
+    }
+}

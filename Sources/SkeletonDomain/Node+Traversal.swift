@@ -1,0 +1,33 @@
+import Layouts
+
+extension Node {
+    /// This node and all below it, depth first, repeats unexpanded.
+    func forEach(_ body: (Node) -> Void) {
+        body(self)
+        switch kind {
+        case .stack(_, _, _, let children):
+            for child in children { child.forEach(body) }
+        case .scroll(_, let child), .repeat(_, let child):
+            child.forEach(body)
+        case .block, .text, .spacer, .divider:
+            break
+        }
+    }
+
+    /// The nodes of this tree that satisfy `counted`, repeats expanded (a repeat itself not
+    /// counted); saturates at `Int.max / 2` rather than overflow, for trees from untrusted files.
+    func expandedCount(_ counted: (Node) -> Bool) -> Int {
+        let own = counted(self) ? 1 : 0
+        switch kind {
+        case .stack(_, _, _, let children):
+            return children.reduce(own) { min($0 + $1.expandedCount(counted), Int.max / 2) }
+        case .scroll(_, let child):
+            return own + child.expandedCount(counted)
+        case .repeat(let count, let child):
+            let (product, overflow) = count.multipliedReportingOverflow(by: child.expandedCount(counted))
+            return overflow ? Int.max / 2 : min(product, Int.max / 2)
+        case .block, .text, .spacer, .divider:
+            return own
+        }
+    }
+}

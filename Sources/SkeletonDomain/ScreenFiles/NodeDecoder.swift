@@ -1,0 +1,136 @@
+import Layouts
+
+/// Reads a node tree of a screen file: the same members as the served tree, with docs/spec.md §3's
+/// defaults for the omitted ones (`cornerRadius` 0, `alignment` center, `spacing` 0, `width`
+/// fill, `shape` rect, `fill` base, `axis` vertical).
+///
+/// Guarantees: every node it returns is within `ScreenFileLimits` (sizes, children, repeat
+/// counts, nesting); anything else is a problem at the offending member's pointer.
+struct NodeDecoder {
+    static let types = NodeMembers.types
+
+    static func node(_ value: JSONValue, at pointer: String, depth: Int, reader: inout ValueReader) -> Node? {
+        guard depth <= ScreenFileLimits.maxNodeDepth else {
+            reader.report(pointer, "nodes nested deeper than \(ScreenFileLimits.maxNodeDepth)")
+            return nil
+        }
+        guard case .object = value, let typeValue = value["type"] else {
+            if case .object = value { reader.report(pointer, "missing member \"type\" (one of: \(types.joined(separator: ", ")))") } else {
+                reader.report(pointer, "expected a node object, found \(value.typeName)")
+            }
+            return nil
+        }
+        guard let type = reader.choice(typeValue, at: pointer + "/type", of: types, what: "node type"),
+            let object = reader.object(value, at: pointer, allowed: NodeMembers.common + NodeMembers.of(type))
+        else { return nil }
+        let problemsBefore = reader.problems.count
+        let kind: Node.Kind?
+        switch type {
+        case "stack": kind = stack(object, depth: depth, reader: &reader)
+        case "scroll":
+            if let enabled = reader.optional(object, "scrollEnabled", { $0.bool($1, at: $2) }), enabled {
+                reader.report(object.pointer("scrollEnabled"), "skeletons never scroll: only false is allowed")
+            }
+            let axis = self.axis(object, reader: &reader)
+            let child = reader.required(object, "child") { Self.node($1, at: $2, depth: depth + 1, reader: &$0) }
+            kind = child.map { .scroll(axis, child: $0) }
+        case "block": kind = block(object, reader: &reader)
+        case "text":
+            let lines = reader.required(object, "lines") { $0.integer($1, at: $2, in: 1...100) }
+            let lineHeight = reader.required(object, "lineHeight") { size($1, at: $2, reader: &$0) }
+            let lineSpacing = reader.optional(object, "lineSpacing") { size($1, at: $2, reader: &$0) } ?? 0
+            var lastLineFraction = 1.0
+            if let fraction = reader.optional(object, "lastLineFraction", { $0.number($1, at: $2, in: 0...1) }) {
+                if fraction == 0 { reader.report(object.pointer("lastLineFraction"), "must be above 0 (at most 1)") }
+                lastLineFraction = fraction
+            }
+            kind = lines.flatMap { lines in
+                lineHeight.map { .text(lines: lines, lineHeight: $0, lineSpacing: lineSpacing, lastLineFraction: lastLineFraction) }
+            }
+        case "spacer": kind = .spacer
+        case "divider":
+            let opacity = reader.optional(object, "opacity") { $0.number($1, at: $2, in: 0...1) } ?? 1
+            let thickness = reader.optional(object, "thickness") { size($1, at: $2, reader: &$0) } ?? 1
+            kind = .divider(opacity: opacity, thickness: thickness)
+        default:
+            let count = reader.required(object, "count") { $0.integer($1, at: $2, in: ScreenFileLimits.repeatCounts) }
+            let child = reader.required(object, "child") { Self.node($1, at: $2, depth: depth + 1, reader: &$0) }
+            kind = count.flatMap { count in child.map { .repeat(count: count, child: $0) } }
+        }
+        var node = Node(.spacer)
+        modifiers(object, into: &node, reader: &reader)
+        guard let kind, reader.problems.count == problemsBefore else { return nil }
+        node.kind = kind
+        return node
+    }
+
+    private static func stack(_ object: JSONObject, depth: Int, reader: inout ValueReader) -> Node.Kind? {
+        let axis = self.axis(object, reader: &reader)
+        let spacing = reader.optional(object, "spacing") { size($1, at: $2, reader: &$0) } ?? 0
+        let allowed: [Node.Alignment] = axis == .vertical ? [.leading, .center, .trailing] : [.top, .center, .bottom]
+        var alignment = Node.Alignment.center
+        if let name = reader.optional(object, "alignment", { $0.choice($1, at: $2, of: allowed.map(\.rawValue), what: "alignment for a \(axis.rawValue) stack") }) {
+            alignment = Node.Alignment(rawValue: name)!
+        }
+        guard let items = reader.required(object, "children", { $0.array($1, at: $2, count: 0...ScreenFileLimits.maxChildren) }) else { return nil }
+        var children: [Node] = []
+        var complete = true
+        for (index, item) in items.enumerated() {
+            if let child = node(item, at: object.pointer("children") + "/\(index)", depth: depth + 1, reader: &reader) {
+                children.append(child)
+            } else {
+                complete = false
+            }
+        }
+        return complete ? .stack(axis, spacing: spacing, alignment: alignment, children: children) : nil
+    }
+
+    private static func block(_ object: JSONObject, reader: inout ValueReader) -> Node.Kind? {
+        var width = Node.Width.fill
+        if let value = object["width"], value != .string("fill") {
+            if let points = size(value, at: object.pointer("width"), reader: &reader) { width = .points(points) }
+        }
+        let height = reader.required(object, "height") { size($1, at: $2, reader: &$0) }
+        let shape = reader.optional(object, "shape") { $0.choice($1, at: $2, of: ["rect", "capsule", "circle"], what: "shape") }
+            .map { Node.Shape(rawValue: $0)! } ?? .rect
+        var corners: [Node.Corner]?
+        if let items = reader.optional(object, "corners", { $0.array($1, at: $2, count: 1...4) }) {
+            let names = ["topLeading", "topTrailing", "bottomLeading", "bottomTrailing"]
+            let pointer = object.pointer("corners")
+            let chosen = items.enumerated().compactMap { index, item in reader.choice(item, at: pointer + "/\(index)", of: names, what: "corner") }
+            if Set(chosen).count != chosen.count { reader.report(pointer, "a corner is listed twice") }
+            corners = chosen.map { Node.Corner(rawValue: $0)! }
+        }
+        let fill = reader.optional(object, "fill") { token($1, at: $2, reader: &$0) } ?? .base
+        return height.map { .block(width: width, height: $0, shape: shape, corners: corners, fill: fill) }
+    }
+
+    private static func modifiers(_ object: JSONObject, into node: inout Node, reader: inout ValueReader) {
+        node.id = reader.optional(object, "id") { $0.identifier($1, at: $2, .node) }
+        if let padding = reader.optional(object, "padding", { $0.object($1, at: $2, allowed: ["top", "leading", "bottom", "trailing"]) }) {
+            func edge(_ name: String) -> Double { reader.optional(padding, name) { size($1, at: $2, reader: &$0) } ?? 0 }
+            node.padding = Node.EdgeInsets(top: edge("top"), leading: edge("leading"), bottom: edge("bottom"), trailing: edge("trailing"))
+        }
+        node.minHeight = reader.optional(object, "minHeight") { size($1, at: $2, reader: &$0) }
+        if let value = object["maxWidth"] {
+            if value == .string("fill") { node.fillsWidth = true } else { reader.report(object.pointer("maxWidth"), "only \"fill\" is allowed") }
+        }
+        node.background = reader.optional(object, "background") { token($1, at: $2, reader: &$0) }
+        node.cornerRadius = reader.optional(object, "cornerRadius") { size($1, at: $2, reader: &$0) }
+        node.isClipped = reader.optional(object, "clip") { $0.bool($1, at: $2) } ?? false
+        node.startsShimmer = reader.optional(object, "shimmer") { $0.bool($1, at: $2) } ?? false
+    }
+
+    private static func axis(_ object: JSONObject, reader: inout ValueReader) -> Node.Axis {
+        reader.optional(object, "axis") { $0.choice($1, at: $2, of: ["vertical", "horizontal"], what: "axis") }
+            .map { Node.Axis(rawValue: $0)! } ?? .vertical
+    }
+
+    static func size(_ value: JSONValue, at pointer: String, reader: inout ValueReader) -> Double? {
+        reader.number(value, at: pointer, in: ScreenFileLimits.sizes)
+    }
+
+    static func token(_ value: JSONValue, at pointer: String, reader: inout ValueReader) -> PaletteToken? {
+        reader.choice(value, at: pointer, of: PaletteToken.allCases.map(\.rawValue), what: "palette token").map { PaletteToken(rawValue: $0)! }
+    }
+}

@@ -1,0 +1,45 @@
+import Layouts
+
+/// One variant of a screen: its skeleton tree, the stages and elements the tree is bound to,
+/// and what this layout assumes beyond the seeds.
+///
+/// Guarantees, checked at construction: every element's node appears exactly once in the tree
+/// (repeats unexpanded) and element ids are unique; once part of a `Screen`, every element's stage
+/// is one of `stages`, which are the screen's stages its elements are bound to.
+public struct ScreenLayout: Sendable {
+    public let variant: String
+    /// Empty until the layout is part of a `Screen`.
+    public private(set) var stages: [Stage] = []
+    public let elements: [Element]
+    public let root: Node
+    public let assumptions: [String]
+
+    public init(variant: String, elements: [Element], root: Node, assumptions: [String]) {
+        precondition(Set(elements.map(\.id)).count == elements.count, "\(variant): two elements share an id")
+        var idCounts: [String: Int] = [:]
+        root.forEach { node in
+            if let id = node.id { idCounts[id, default: 0] += 1 }
+        }
+        for element in elements {
+            precondition(
+                idCounts[element.id] == 1,
+                "\(variant): element \(element.id) appears \(idCounts[element.id] ?? 0) times in the tree")
+        }
+        self.variant = variant
+        self.elements = elements
+        self.root = root
+        self.assumptions = assumptions
+    }
+
+    /// This layout with `stages` narrowed to those of `screenStages` its elements are bound to.
+    func bound(to screenStages: [Stage]) -> ScreenLayout {
+        for element in elements {
+            precondition(
+                screenStages.contains { $0.id == element.stage },
+                "\(variant): element \(element.id) names unknown stage \(element.stage)")
+        }
+        var layout = self
+        layout.stages = screenStages.filter { stage in elements.contains { $0.stage == stage.id } }
+        return layout
+    }
+}

@@ -1,0 +1,118 @@
+import Layouts
+import SkeletonDomain
+import Testing
+
+/// Screen files: the built-ins survive export and decoding byte for byte, omitted members get
+/// SPEC §3's defaults, and a file's problems are all reported.
+struct ScreenFileTests {
+    private static func decoded(_ text: String) throws -> Screen {
+        try ScreenFileDecoder.decode(Array(text.utf8))
+    }
+
+    private static func problems(_ text: String) -> [String] {
+        do {
+            _ = try ScreenFileDecoder.decode(Array(text.utf8))
+            return []
+        } catch {
+            return error.problems.map(\.description)
+        }
+    }
+
+    /// A one-element screen around `root` (a JSON node), animated by `animation`.
+    private static func file(root: String, animation: String = #"{"preset": "chat"}"#) -> String {
+        #"""
+        {"id": "t", "title": "T", "animation": \#(animation),
+         "stages": [{"id": "s", "title": "S", "readyMs": {"min": 1, "max": 2}}],
+         "layouts": [{"variant": "default", "elements": [{"id": "e", "stage": "s", "accessibilityLabel": "L"}], "root": \#(root)}]}
+        """#
+    }
+
+    @Test func everyBuiltInScreenSurvivesExportByteForByte() throws {
+        let reloaded = Catalog(screens: try Catalog.builtIn.screens.map { try ScreenFileDecoder.decode(ScreenFileEncoder.bytes($0)) })
+        for (screen, options) in Documents.allOptions {
+            #expect(reloaded.document(screen: screen, options: options)?.bytes == Catalog.builtIn.document(screen: screen, options: options)?.bytes)
+        }
+        #expect(reloaded.layoutsIndex.bytes == Catalog.builtIn.layoutsIndex.bytes)
+        for screen in Catalog.builtIn.screens {
+            let twice = ScreenFileEncoder.bytes(try ScreenFileDecoder.decode(ScreenFileEncoder.bytes(screen)))
+            #expect(twice == ScreenFileEncoder.bytes(screen))
+        }
+    }
+
+    @Test func omittedMembersTakeTheSpecDefaults() throws {
+        let screen = try Self.decoded(Self.file(root: #"{"type": "scroll", "id": "e", "child": {"type": "stack", "children": [{"type": "block", "height": 10}, {"type": "divider"}, {"type": "text", "lines": 2, "lineHeight": 12}]}}"#))
+        let catalog = Catalog(screens: [screen])
+        let bytes = try #require(catalog.document(screen: "t", options: LayoutOptions())).bytes
+        let root = try #require(try JSON.parse(bytes)["root"])
+        #expect(root["axis"]?.string == "vertical" && root["scrollEnabled"]?.bool == false)
+        let stack = try #require(root["child"])
+        #expect(stack["axis"]?.string == "vertical" && stack["spacing"]?.number == 0 && stack["alignment"]?.string == "center")
+        let block = stack["children"]!.array[0]
+        #expect(block["width"]?.string == "fill" && block["cornerRadius"]?.number == 0 && block["shape"]?.string == "rect" && block["fill"]?.string == "base")
+        let divider = stack["children"]!.array[1]
+        #expect(divider["opacity"]?.number == 1 && divider["thickness"]?.number == 1)
+        let text = stack["children"]!.array[2]
+        #expect(text["lineSpacing"]?.number == 0 && text["lastLineFraction"]?.number == 1)
+    }
+
+    @Test func aPresetKeepsItsAssumptionsOnlyWhenNothingOfItIsReplaced() throws {
+        let node = #"{"type": "block", "id": "e", "height": 10}"#
+        let preset = try Self.decoded(Self.file(root: node, animation: #"{"preset": "movies"}"#)).animation
+        #expect(preset.name == "movies" && !preset.assumptions.isEmpty && preset.timeoutMs == 10000)
+        let changed = try Self.decoded(Self.file(root: node, animation: #"{"preset": "movies", "timeoutMs": 5000, "transition": "finance"}"#)).animation
+        #expect(changed.name == nil && changed.assumptions.isEmpty && changed.timeoutMs == 5000)
+        #expect(changed.shimmer == preset.shimmer && changed.reducedShimmer == preset.reducedShimmer)
+        #expect(changed.transition == AnimationPreset.named["finance"]!.transition)
+    }
+
+    @Test func withoutAPresetTheReducedShimmerIsTheShimmerStandingStill() throws {
+        let shimmer = #"{"kind": "gradient", "application": "fill", "stops": [{"token": "gray5", "location": 0}, {"token": "gray4", "opacity": 0.5, "location": 1}], "start": {"from": {"x": -1, "y": 0}, "to": {"x": 1, "y": 0}}, "end": {"from": {"x": 0, "y": 0}, "to": {"x": 2, "y": 0}}, "durationMs": 900}"#
+        let transition = #"{"skeletonExit": {"opacity": 0, "scale": 1}, "contentEnter": {"opacity": 0, "scale": 1}, "curve": {"type": "spring", "responseMs": 300, "dampingFraction": 0.7}}"#
+        let animation = try Self.decoded(Self.file(root: #"{"type": "spacer", "id": "e"}"#, animation: #"{"shimmer": \#(shimmer), "transition": \#(transition)}"#)).animation
+        #expect(animation.reducedShimmer == Shimmer(application: .fill, stops: animation.shimmer.stops, effect: .still))
+        #expect(animation.minimumDisplayMs == 200 && animation.showDelayMs == 0 && animation.transition.curve == .spring(responseMs: 300, dampingFraction: 0.7))
+        #expect(animation.shimmer.effect == .sweep(
+            start: Shimmer.PointMotion(from: Shimmer.UnitPoint(x: -1, y: 0), to: Shimmer.UnitPoint(x: 1, y: 0)),
+            end: Shimmer.PointMotion(from: Shimmer.UnitPoint(x: 0, y: 0), to: Shimmer.UnitPoint(x: 2, y: 0)),
+            timing: Shimmer.Timing(durationMs: 900, easing: .linear)))
+    }
+
+    @Test func everyProblemOfAFileIsReportedWithItsPointer() {
+        let found = Self.problems(Self.file(
+            root: #"{"type": "stack", "alignment": "top", "children": [{"type": "block", "id": "e", "height": "tall", "corners": ["topLeading", "topLeading"]}, {"type": "text", "lines": 0, "lineHeight": 1, "lastLineFraction": 0}]}"#,
+            animation: #"{"shimmer": "chat", "timeoutMs": 0}"#))
+        #expect(found == [
+            "/animation: missing member \"transition\" (or name a \"preset\": finance, chat, movies)",
+            "/animation/timeoutMs: 0 is outside 1 to 600000",
+            "/layouts/0/root/alignment: unknown alignment for a vertical stack \"top\" (allowed: leading, center, trailing)",
+            "/layouts/0/root/children/0/height: expected a number, found string",
+            "/layouts/0/root/children/0/corners: a corner is listed twice",
+            "/layouts/0/root/children/1/lines: 0 is outside 1 to 100",
+            "/layouts/0/root/children/1/lastLineFraction: must be above 0 (at most 1)",
+        ])
+    }
+
+    @Test func nestedRepeatsAreCountedWithoutOverflow() {
+        var node = #"{"type": "spacer", "shimmer": true}"#
+        for _ in 0..<12 { node = #"{"type": "repeat", "count": 100, "child": \#(node)}"# }
+        let found = Self.problems(Self.file(root: #"{"type": "stack", "id": "e", "children": [\#(node)]}"#, animation: #"{"preset": "chat", "maxConcurrentShimmers": 3}"#))
+        #expect(found == [
+            "/layouts/0/root: 4611686018427387903 nodes once repeats are expanded; at most 10000",
+            "/layouts/0/root: 4611686018427387903 shimmer groups once repeats are expanded; maxConcurrentShimmers is 3",
+        ])
+    }
+
+    @Test func stagesMustCountFromEarlierStagesAndEachHaveAnElement() {
+        let found = Self.problems(#"""
+            {"id": "t", "title": "T", "animation": {"preset": "chat"},
+             "stages": [{"id": "a", "title": "A", "readyMs": {"min": 1, "max": 2}, "after": "b"},
+                        {"id": "b", "title": "B", "readyMs": {"min": 1, "max": 2}, "scenarios": {"typical": {"min": 1, "max": 2}}}],
+             "layouts": [{"variant": "wide", "elements": [{"id": "e", "stage": "a", "accessibilityLabel": "L"}], "root": {"type": "spacer", "id": "e"}}]}
+            """#)
+        #expect(found == [
+            "/stages/0/after: \"b\" is not an earlier stage (earlier: none)",
+            "/stages/1/scenarios/typical: unknown member \"typical\" (allowed: instant, slow, timeout, error)",
+            "/layouts/0/variant: the first layout must be variant \"default\", not \"wide\"",
+        ])
+    }
+}

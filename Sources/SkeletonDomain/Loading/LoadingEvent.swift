@@ -17,7 +17,7 @@ public struct LoadingEvent: Sendable, Equatable {
     }
 
     /// The first event: `snapshot`, its data the state document.
-    public static func snapshot(_ state: LoadingState, session: String?) -> LoadingEvent {
+    public static func snapshot(_ state: ScheduleSnapshot, session: String?) -> LoadingEvent {
         LoadingEvent(timeMs: state.elapsedMs, name: "snapshot", data: state.document(session: session))
     }
 

@@ -115,7 +115,7 @@ public struct Schedule: Sendable, Equatable {
     /// The distinct times at which some element's status changes, ascending.
     public let changeTimes: [Int]
     /// Every stage's and element's JSON object in both its states, encoded once, so that a state
-    /// document at any time is an assembly of these (see `LoadingState.document`).
+    /// document at any time is an assembly of these (see `ScheduleSnapshot.document`).
     let fragments: Fragments
 
     /// The objects in one buffer, in order: each stage's loading then final form, then each
@@ -235,8 +235,8 @@ public struct Schedule: Sendable, Equatable {
 
     /// What a client sees `elapsedMs` into the load: every status reached at or before it, and no
     /// later time. A time before the start reads as the start.
-    public func state(at elapsedMs: Int) -> LoadingState {
-        LoadingState(schedule: self, elapsedMs: max(0, elapsedMs))
+    public func state(at elapsedMs: Int) -> ScheduleSnapshot {
+        ScheduleSnapshot(schedule: self, elapsedMs: max(0, elapsedMs))
     }
 
     /// The body of `GET /loading-state/timeline`: `{screen, scenario, seed, stages: [{id, status,

@@ -1,9 +1,10 @@
-/// A simulated load as a client sees it at one instant: the statuses reached so far.
+/// A simulated load as a client sees it at one instant, the statuses reached so far: what the
+/// loading-state document is written from (SkeletonClient's `LoadingState` is that document decoded).
 ///
 /// Guarantees: holds no time later than `elapsedMs` except the reveal times of elements already
 /// ready or failed (docs/spec.md §5: those reveals may still be ahead), so its document never discloses
 /// when a loading stage or element will change.
-public struct LoadingState: Sendable, Equatable {
+public struct ScheduleSnapshot: Sendable, Equatable {
     private let schedule: Schedule
     public let elapsedMs: Int
 

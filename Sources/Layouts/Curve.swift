@@ -11,4 +11,12 @@ public enum Curve: Sendable, Equatable {
 
     case spring(responseMs: Int, dampingFraction: Double)
     case eased(Easing, durationMs: Int)
+
+    /// How long the curve takes to (all but) settle, in ms: a spring's response, else its duration.
+    public var settlesAfterMs: Int {
+        switch self {
+        case .spring(let responseMs, _): responseMs
+        case .eased(_, let durationMs): durationMs
+        }
+    }
 }

@@ -99,29 +99,6 @@ public struct LayoutDocument: Decodable, Sendable {
         }
     }
 
-    /// How an element goes from skeleton to content.
-    public struct Transition: Decodable, Sendable {
-        public let skeletonExit: Appearance
-        public let contentEnter: Appearance
-        public let curve: Curve
-
-        public struct Appearance: Decodable, Sendable, Equatable {
-            public let opacity: Double
-            public let scale: Double?
-        }
-    }
-
-    /// An easing curve over `durationMs`, or a spring (`responseMs`, `dampingFraction`).
-    public struct Curve: Decodable, Sendable, Equatable {
-        public let type: String
-        public let durationMs: Int?
-        public let responseMs: Int?
-        public let dampingFraction: Double?
-
-        /// How long the curve takes to (all but) settle, in ms: a spring's response, else its duration.
-        public var settlesAfterMs: Int { durationMs ?? responseMs ?? 0 }
-    }
-
     /// The frames of this document laid out in a viewport `width` points wide and `height` high
     /// (the content's height when nil): what `GET /layouts/{screen}/frames` serves, computed here.
     public func frames(width: Double, height: Double? = nil) -> FrameLayout.Result {

@@ -92,6 +92,15 @@ final class TestClient {
         return Reply(head: reply.head, body: body)
     }
 
+    /// True when nothing has arrived and the server has not closed the connection: a peek that does
+    /// not wait finds the socket empty. Meaningful after `ManualClock.advance`, which returns once
+    /// the server has sent what the moved time made it send.
+    func hasReceivedNothing() -> Bool {
+        guard buffer.isEmpty else { return false }
+        var probe: UInt8 = 0
+        return recv(fd, &probe, 1, Int32(MSG_PEEK | MSG_DONTWAIT)) < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)
+    }
+
     /// True when the server closes the connection.
     func isClosedByServer() -> Bool {
         while fill() {}

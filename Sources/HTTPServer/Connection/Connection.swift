@@ -1,100 +1,115 @@
-import CLinux
-
-/// One accepted socket's state, owned by its event loop and touched only on that loop's thread.
-/// It holds heap memory only while it has a partial request (`pending`) or unsent output
-/// (`outbox`); an idle keep-alive connection is this object and its file descriptor. Its state
-/// opts out of the runtime exclusivity checks, as the loop's does (see `EventLoop`).
+/// One accepted socket: its state machine, the bytes it has received but not answered, the bytes
+/// the socket has not taken yet, and its deadline. Owned by its loop's `ConnectionHandler` and
+/// touched only on that loop's thread. It holds heap memory only while it has a partial request
+/// (`pending`) or unsent output (`outbox`); an idle keep-alive connection is this object and its
+/// file descriptor. Its state opts out of the runtime exclusivity checks, as the loop's does (see
+/// `EventLoop`).
 final class Connection {
-    enum Phase {
-        /// Waiting for, or reading, a request head.
-        case head
-        /// Reading and discarding the body of `request` before it is dispatched (boxed: an idle
-        /// connection keeps no room for a request it is not reading).
+    /// The request in progress beyond what the state machine tracks.
+    enum Work {
+        case none
+        /// The body of `request` is being read and discarded before it is dispatched (boxed: an
+        /// idle connection keeps no room for a request it is not reading).
         indirect case body(Request, BodyReader)
-        /// A deferred reply is pending; reading is paused (one request at a time).
-        case waiting(Exchange)
-        /// A streamed body is being sent; reading is paused.
-        case streaming(Exchange)
-        /// The write side is shut down; input is discarded until end of stream or the deadline (RFC 9112 §9.6).
-        case lingering
+        /// The handler answers later through this exchange (`waiting` or `streaming`).
+        case reply(Exchange)
     }
 
     let fd: Int32
     let peer: PeerAddress
-    @exclusivity(unchecked) var phase: Phase = .head
+    @exclusivity(unchecked) private(set) var machine = ConnectionStateMachine()
+    @exclusivity(unchecked) var work = Work.none
     /// Received bytes not yet consumed: the start of the next request(s).
     @exclusivity(unchecked) var pending: [UInt8] = []
     /// Encoded bytes the socket has not taken yet, from `outboxOffset` on.
-    @exclusivity(unchecked) var outbox: [UInt8] = []
-    @exclusivity(unchecked) var outboxOffset = 0
-    /// When the current timeout (header, idle, write or linger) expires, in loop milliseconds.
+    @exclusivity(unchecked) private var outbox: [UInt8] = []
+    @exclusivity(unchecked) private var outboxOffset = 0
+    /// When the current timeout expires, in loop milliseconds.
     @exclusivity(unchecked) var deadline: Int64
-    /// Whether `deadline` is the header timeout of a request in progress.
-    @exclusivity(unchecked) var isTimingRequest = false
-    /// Close once `outbox` is written: the last response said `Connection: close`, or an error did.
-    @exclusivity(unchecked) var closeAfterFlush = false
-    /// Close gracefully (shut down writing, drain input) rather than at once.
-    @exclusivity(unchecked) var lingerAfterFlush = false
-    /// Input arrived while a reply was pending, and waits unread until the reply is done. Until
-    /// then a pending reply leaves EPOLLIN registered, so that the common case (nothing more
-    /// is sent) costs no `epoll_ctl` at either end of a long poll or a stream.
-    @exclusivity(unchecked) var hasInputWaiting = false
-    /// The peer has shut down its write side.
-    @exclusivity(unchecked) var isPeerHalfClosed = false
-    @exclusivity(unchecked) var isClosed = false
-    @exclusivity(unchecked) var servedRequests = 0
-    /// The epoll events currently registered.
-    @exclusivity(unchecked) var interest: UInt32
+    /// The epoll events registered now.
+    @exclusivity(unchecked) private var registeredInterest: UInt32
     /// When the request being answered was parsed, in loop microseconds, for the access log.
     @exclusivity(unchecked) var requestStartMicroseconds: Int64 = 0
 
-    init(fd: Int32, peer: PeerAddress, deadline: Int64, interest: UInt32) {
+    init(fd: Int32, peer: PeerAddress, deadline: Int64) {
         self.fd = fd
         self.peer = peer
         self.deadline = deadline
-        self.interest = interest
+        registeredInterest = machine.interest.rawValue
     }
 
-    /// A deferred reply or a streamed body is in progress.
-    var isStreaming: Bool {
-        switch phase {
-        case .waiting, .streaming: true
-        case .head, .body, .lingering: false
-        }
+    /// Reports `event` to the state machine; returns what the loop is to do.
+    @inline(__always)
+    func handle(_ event: ConnectionStateMachine.Event) -> ConnectionStateMachine.Action {
+        machine.handle(event)
     }
+
+    var isClosed: Bool { machine.isClosed }
 
     /// A request has begun but its head or body is not complete.
     var hasPartialRequest: Bool {
-        switch phase {
-        case .body: true
-        case .head: !pending.isEmpty
-        case .waiting, .streaming, .lingering: false
-        }
+        if case .body = work { return true }
+        return !pending.isEmpty
     }
 
-    /// No request in progress and nothing to send: safe to close at shutdown or on idle timeout.
-    var isIdle: Bool {
-        if case .head = phase { return pending.isEmpty && outbox.isEmpty }
-        return false
-    }
+    var hasUnsentOutput: Bool { !outbox.isEmpty }
 
-    /// The epoll events to register: output while some waits, input while `wantsInput`, and the
-    /// peer's half-close until it has come.
-    var wantedEvents: UInt32 {
-        var wanted: UInt32 = 0
-        if !outbox.isEmpty { wanted |= EPOLLOUT.rawValue }
-        if wantsInput { wanted |= EPOLLIN.rawValue }
-        if !isPeerHalfClosed { wanted |= EPOLLRDHUP.rawValue }
+    /// The epoll events the state machine wants, when they differ from those registered (which
+    /// they then are taken to be).
+    func interestChange() -> UInt32? {
+        let wanted = machine.interest.rawValue
+        guard wanted != registeredInterest else { return nil }
+        registeredInterest = wanted
         return wanted
     }
 
-    /// Reading is wanted, or harmless: not while output is backed up, nor once input has come
-    /// while a reply is pending (one request at a time).
-    var wantsInput: Bool {
-        switch phase {
-        case .head, .body: outbox.isEmpty && !closeAfterFlush
-        case .lingering: true
-        case .waiting, .streaming: !hasInputWaiting
+    /// Reads into `buffer`; `.done(0)` is the peer's end of stream.
+    @inline(__always)
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws(SystemError) -> IOResult<Int> {
+        try Socket.read(fd, into: buffer)
+    }
+
+    /// Sends `batch` after what already waits, keeping what the socket does not take; returns
+    /// whether everything is sent.
+    func send(_ batch: borrowing ResponseBatch) throws(SystemError) -> Bool {
+        if outbox.isEmpty {
+            let written = try write(batch)
+            if written < batch.count { outbox = batch.bytes(from: written) }
+        } else {
+            outbox += batch.bytes(from: 0)
         }
+        return outbox.isEmpty
+    }
+
+    /// Writes what the socket takes of the outbox; returns how many bytes it took.
+    func writeOutbox() throws(SystemError) -> Int {
+        let written = try outbox.withUnsafeBytes { bytes in
+            Result { () throws(SystemError) in try write(UnsafeRawBufferPointer(rebasing: bytes[outboxOffset...])) }
+        }.get()
+        outboxOffset += written
+        if outboxOffset == outbox.count {
+            outbox = []
+            outboxOffset = 0
+        }
+        return written
+    }
+
+    /// Lets go of every buffered byte and the request in progress: the connection answers no more.
+    func release() {
+        work = .none
+        pending = []
+        outbox = []
+        outboxOffset = 0
+    }
+
+    /// Writes what the socket takes now.
+    private func write(_ bytes: borrowing some OutgoingBytes & ~Copyable) throws(SystemError) -> Int {
+        let isLast = machine.isSendingLastResponse
+        var offset = 0
+        while offset < bytes.count {
+            guard case .done(let written) = try bytes.send(to: fd, from: offset, isLast: isLast) else { break }
+            offset += written
+        }
+        return offset
     }
 }

@@ -9,7 +9,7 @@ public final class Exchange {
     /// (`forgetFields`), so that a long poll or a stream keeps no header bytes for its life.
     public private(set) var request: Request
     let connection: Connection
-    private unowned let loop: EventLoop
+    private unowned let connectionHandler: ConnectionHandler
     /// The pending wake-ups: most exchanges have one at a time, kept without an array.
     private var timer: LoopTimer?
     private var moreTimers: [LoopTimer] = []
@@ -17,14 +17,17 @@ public final class Exchange {
     private var drainHandler: (() -> Void)?
     private(set) var isFinished = false
 
-    init(request: Request, connection: Connection, loop: EventLoop) {
+    init(request: Request, connection: Connection, connectionHandler: ConnectionHandler) {
         self.request = request
         self.connection = connection
-        self.loop = loop
+        self.connectionHandler = connectionHandler
     }
 
     /// Whether the reply can still be delivered.
     public var isConnected: Bool { !isFinished && !connection.isClosed }
+
+    /// The head of a streamed response was sent.
+    var isStreaming: Bool { framing != nil }
 
     /// Runs `action` on the loop after `milliseconds`, unless cancelled or the exchange ended first.
     public func schedule(afterMilliseconds milliseconds: Int, _ action: @escaping () -> Void) {
@@ -32,7 +35,7 @@ public final class Exchange {
         // No guard around `action`: `end()`, which every way of ending the exchange or closing its
         // connection calls, cancels the timer. The action may hold the exchange strongly: the cycle
         // lasts until then.
-        let scheduled = loop.schedule(afterMilliseconds: milliseconds, action)
+        let scheduled = connectionHandler.loop.schedule(afterMilliseconds: milliseconds, action)
         if timer?.isDone ?? true {
             timer = scheduled
         } else {
@@ -46,7 +49,7 @@ public final class Exchange {
     /// reconnect elsewhere. Without one, the exchange runs on until the drain deadline.
     public func onDrain(_ handler: @escaping () -> Void) {
         guard isConnected else { return }
-        if loop.isDraining {
+        if connectionHandler.isDraining {
             handler()
         } else {
             drainHandler = handler
@@ -64,7 +67,7 @@ public final class Exchange {
     public func respond(_ response: Response) {
         guard isConnected, framing == nil else { return }
         end()
-        loop.complete(self, with: response)
+        connectionHandler.complete(self, with: response)
     }
 
     /// Sends the status and fields of a streamed response; the body follows with `send`.
@@ -74,20 +77,20 @@ public final class Exchange {
         guard isConnected, framing == nil else { return }
         let framing: ResponseEncoder.Framing = contentLength.map { .length($0) } ?? (request.version == .http11 ? .chunked : .untilClose)
         self.framing = framing
-        loop.startStream(self, status: status, headers: headers, framing: framing)
+        connectionHandler.startStream(self, status: status, headers: headers, framing: framing)
     }
 
     /// Sends one piece of a streamed body now.
     public func send(_ bytes: [UInt8]) {
         guard isConnected, let framing, !bytes.isEmpty else { return }
-        loop.sendChunk(self, bytes, framing: framing)
+        connectionHandler.sendChunk(self, bytes, framing: framing)
     }
 
     /// Ends a streamed body and the exchange.
     public func finish() {
         guard isConnected, let framing else { return }
         end()
-        loop.finishStream(self, framing: framing)
+        connectionHandler.finishStream(self, framing: framing)
     }
 
     /// Ends the exchange without the rest of its response, as a failing network would: what was
@@ -96,7 +99,7 @@ public final class Exchange {
     public func abort(reset: Bool) {
         guard isConnected else { return }
         end()
-        _ = loop.schedule(afterMilliseconds: 0) { [loop, self] in loop.abort(self, reset: reset) }
+        connectionHandler.loop.schedule(afterMilliseconds: 0) { [connectionHandler, self] in connectionHandler.abort(self, reset: reset) }
     }
 
     /// Drops the request's fields, which the start closure has read if it needed them.
@@ -108,8 +111,8 @@ public final class Exchange {
     func end() {
         isFinished = true
         drainHandler = nil
-        if let timer { loop.cancel(timer) }
-        for timer in moreTimers { loop.cancel(timer) }
+        if let timer { connectionHandler.loop.cancel(timer) }
+        for timer in moreTimers { connectionHandler.loop.cancel(timer) }
         timer = nil
         moreTimers = []
     }

@@ -11,7 +11,8 @@ import Synchronization
 public final class Server: Sendable {
     private enum Life {
         case idle
-        case running(loops: [EventLoop], threads: [pthread_t])
+        /// The loops by their handles, the only part of a loop that other threads touch.
+        case running(loops: [LoopHandle], threads: [pthread_t])
         case stopping
     }
 
@@ -44,12 +45,13 @@ public final class Server: Sendable {
             listeners.append(listener)
             port = try Socket.localPort(listener)
             for _ in 1..<configuration.threads { listeners.append(try Socket.duplicate(listener)) }
-            let loops = try listeners.map { fd throws(SystemError) in
-                try EventLoop(configuration: configuration, router: router, state: state, listener: fd,
-                              metrics: configuration.metrics?.attachLoop(routeTemplates: router.templates))
+            let handlers = try listeners.map { fd throws(SystemError) in
+                try ConnectionHandler(loop: EventLoop(clock: configuration.clock), listener: fd, configuration: configuration,
+                                      router: router, state: state,
+                                      metrics: configuration.metrics?.attachLoop(routeTemplates: router.templates))
             }
-            let threads = loops.map { loop in startThread { loop.run() } }
-            life.withLock { $0 = .running(loops: loops, threads: threads) }
+            let threads = handlers.map { handler in startThread { handler.loop.run(serving: handler) } }
+            life.withLock { $0 = .running(loops: handlers.map(\.loop.handle), threads: threads) }
         } catch {
             listeners.forEach(Socket.close)
             throw error

@@ -24,6 +24,8 @@ public struct ServerConfiguration: Sendable {
     public var accessLog: AccessLogFormat? = .text
     /// Where the loops count requests, connections and streams; nil to count nothing.
     public var metrics: ServerMetrics?
+    /// What the loops keep time by: timers, timeouts, the drain's grace period, request durations.
+    public var clock = LoopClock.monotonic
 
     public init() {}
 

@@ -20,17 +20,19 @@ public enum AccessLogFormat: String, Sendable, CaseIterable {
 struct AccessLog: ~Copyable {
     private let format: AccessLogFormat?
     private var buffer = OutputBuffer(capacity: 4 * flushThreshold)
-    private var clock = LogClock()
+    private var clock: LogClock
     private var peers = PeerText()
     private static let flushThreshold = 32 * 1024
 
-    init(format: AccessLogFormat?) {
+    /// `clock`: the loop's, which the times given to `record` are read from.
+    init(format: AccessLogFormat?, clock: LoopClock) {
         self.format = format
+        self.clock = LogClock(loopClock: clock)
     }
 
     var isEnabled: Bool { format != nil }
 
-    /// `atMicroseconds` is the monotonic clock when the response was written.
+    /// `atMicroseconds` is the loop's clock when the response was written.
     mutating func record(_ request: Request, peer: PeerAddress, status: Status, bytes: Int, atMicroseconds: Int64, microseconds: Int) {
         switch format {
         case nil:
@@ -126,19 +128,24 @@ struct AccessLog: ~Copyable {
 private let upperHexDigits = Array("0123456789ABCDEF".utf8)
 
 /// Wall-clock timestamps for log lines without a clock call or a date formatting per line: the
-/// wall clock's offset from the monotonic one is read once a second, and the text
+/// wall clock's offset from the loop's is read once a second, and the text
 /// (`2026-11-23T05:31:21.123Z`) is formatted once per millisecond, up to the second once per second.
 private struct LogClock: ~Copyable {
+    private let loopClock: LoopClock
     private var offsetMicroseconds: Int64 = 0
     private var nextOffsetRead: Int64 = .min
     private var second: Int64 = -1
     private var prefix: [UInt8] = []
-    /// The text of the millisecond holding the monotonic microseconds `textStart..<textEnd`.
+    /// The text of the millisecond holding the loop clock's microseconds `textStart..<textEnd`.
     private var text = OutputBuffer(capacity: 64)
     private var textStart: Int64 = 0
     private var textEnd: Int64 = .min
 
-    /// The text for the monotonic microseconds `now`: valid until the next call.
+    init(loopClock: LoopClock) {
+        self.loopClock = loopClock
+    }
+
+    /// The text for the loop clock's microseconds `now`: valid until the next call.
     mutating func text(_ now: Int64) -> UnsafeRawBufferPointer {
         if now < textStart || now >= textEnd { format(now) }
         return text.bytes
@@ -148,7 +155,7 @@ private struct LogClock: ~Copyable {
         if now >= nextOffsetRead {
             var wall = timespec()
             clock_gettime(CLOCK_REALTIME, &wall)
-            offsetMicroseconds = Int64(wall.tv_sec) * 1_000_000 + Int64(wall.tv_nsec) / 1000 - monotonicMicroseconds()
+            offsetMicroseconds = Int64(wall.tv_sec) * 1_000_000 + Int64(wall.tv_nsec) / 1000 - loopClock.microseconds
             nextOffsetRead = now + 1_000_000
         }
         let wallMicroseconds = now + offsetMicroseconds

@@ -36,9 +36,10 @@ Scenarios (full size; quick size in brackets)
                    work does not share this interpreter's lock with the latency probe). A
                    keep-alive client's `GET /layouts/home` latency (one request every 2 ms) is
                    measured quiet first (2,000 [1,500] samples), then for the whole slowloris
-                   period: loaded p99 <= 2 x max(quiet p99, 1 ms) (the 1 ms floor keeps tens of
-                   microseconds of scheduler noise on a quiet loopback from deciding the result).
-                   Every slow connection gets a 408 between 6 and 7.5 s after its first byte, then
+                   period: loaded p99 <= 2 x max(quiet p99, 5 ms) (the 5 ms floor keeps scheduler
+                   noise on two shared cores from deciding the result; a server that slowed with
+                   its slow connections would take tens of ms). Every slow connection gets a 408
+                   between 6 and 9 s after its first byte (lower bound exact, upper with slack), then
                    end of stream; fds return to baseline.
   2 fd exhaustion  fd server; a keep-alive client first, then 1,000 [1,000] connections each
                    sending a keep-alive `GET /healthz`: the server fills its 256 descriptors; the
@@ -61,7 +62,7 @@ Scenarios (full size; quick size in brackets)
                    client gets 200s meanwhile; the server's receive queue for the flood holds
                    unread requests (/proc/net/tcp: it stopped reading); after closing, fds
                    return to baseline.
-  6 big bodies     `POST` with `Content-Length: 2147483648`: 413 within 500 ms without the body
+  6 big bodies     `POST` with `Content-Length: 2147483648`: 413 within 2 s (not at a timeout) without the body
                    being sent, then end of stream; a chunked body of 5 x 256 KiB chunks (more than
                    the 1 MiB limit): 413; 20 [5] of each; fds return to baseline.
   7 header floods  101 header fields -> 431; a 17,000-byte header section -> 431; a 9,000-byte
@@ -459,6 +460,10 @@ SIZES = {
     "streams": (10000, 2000),
 }
 HEADER_TIMEOUT_MS = 6000
+# The latency probe's floor: below it a p99 is scheduler noise on two shared cores (a p99 of 2.3 ms
+# against a 2 ms bound failed once on a loaded machine); a server slowed by its slow connections
+# would take tens of milliseconds.
+LATENCY_FLOOR_MS = 5.0
 SLOW_INTERVAL_S = 2.0
 
 
@@ -612,7 +617,7 @@ def scenario_slowloris(ctx, result):
             worker.wait()
     quiet_p50, quiet_p99 = percentile(quiet, 0.5), percentile(quiet, 0.99)
     loaded_p50, loaded_p99 = percentile(loaded, 0.5), percentile(loaded, 0.99)
-    bound = 2 * max(quiet_p99, 1.0)
+    bound = 2 * max(quiet_p99, LATENCY_FLOOR_MS)
     answered_408 = report["statuses"].get("408", 0)
     result.fig(connections=count, quiet_n=len(quiet), quiet_p50_ms=quiet_p50, quiet_p99_ms=quiet_p99,
                loaded_n=len(loaded), loaded_p50_ms=loaded_p50, loaded_p99_ms=loaded_p99, bound_ms=bound,
@@ -621,12 +626,12 @@ def scenario_slowloris(ctx, result):
                bytes_sent_max=report["max_bytes_sent"],
                wait_408_s=f"{report['wait_min']:.2f}..{report['wait_max']:.2f}", worker_s=report["seconds"])
     result.check(len(loaded) >= 1000, f"only {len(loaded)} loaded samples")
-    result.check(loaded_p99 <= bound, f"loaded p99 {loaded_p99:.2f} ms > 2 x max(quiet p99 {quiet_p99:.2f}, 1) ms")
+    result.check(loaded_p99 <= bound, f"loaded p99 {loaded_p99:.2f} ms > 2 x max(quiet p99 {quiet_p99:.2f}, {LATENCY_FLOOR_MS:g}) ms")
     result.check(report["connect_errors"] == 0, f"{report['connect_errors']} connects failed")
     result.check(answered_408 == count, f"{answered_408} of {count} slow connections got 408: {report['statuses']}")
     result.check(report["eof_after_response"] == count, f"{report['eof_after_response']} of {count} closed after the 408")
     timeout = HEADER_TIMEOUT_MS / 1000
-    result.check(timeout - 0.05 <= report["wait_min"] and report["wait_max"] <= timeout + 1.5,
+    result.check(timeout - 0.05 <= report["wait_min"] and report["wait_max"] <= timeout + 3,
                  f"408 arrived {report['wait_min']:.2f}..{report['wait_max']:.2f} s after the first byte, not at ~{timeout} s")
     ctx.settle_fds(result)
 
@@ -937,7 +942,7 @@ def scenario_big_bodies(ctx, result):
             problems.append(f"chunked: status={status} bytes={size} eof={eof} error={error}")
     result.fig(announced_413=f"{announced_ok}/{each}", announced_ms_max=max(times), chunked_413=f"{chunked_ok}/{each}")
     result.check(announced_ok == each, f"2 GiB announcement: {problems[:2]}")
-    result.check(max(times) < 500, f"413 took {max(times):.0f} ms")
+    result.check(max(times) < 2000, f"413 took {max(times):.0f} ms")
     result.check(chunked_ok == each, f"chunked over the limit: {problems[:2]}")
     result.check(get_status(port) == 200, "not serving afterwards")
     ctx.settle_fds(result)

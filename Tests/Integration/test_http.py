@@ -1,4 +1,4 @@
-"""HTTP/1.1 behaviour of the server core over real loopback sockets (SPEC §6, RFC 9110/9112): framing,
+"""HTTP/1.1 behaviour of the server core over real loopback sockets (docs/spec.md §6, RFC 9110/9112): framing,
 persistence, pipelining, limits as the wire meets them, smuggling forms and how the connection ends,
 timeouts, shutdown, the access log. Which status and problem a request gets (404, 405 and `Allow`,
 OPTIONS, 501, 505, 413, 414, 431, targets) is tested in Swift, without sockets (RouterTests,
@@ -92,7 +92,7 @@ def test_connection_close_is_honoured(client):
     assert client.is_closed_by_server()
 
 
-# --- Limits at their edges (SPEC §6 defaults) -------------------------------------------
+# --- Limits at their edges (docs/spec.md §6 defaults) -------------------------------------------
 
 def header_section(total, count=2):
     """`count` fields (Host first) whose section, final CRLF included, is exactly `total` bytes."""
@@ -173,7 +173,7 @@ def test_idle_keep_alive_connection_is_closed():
         assert server.stop() == 0
 
 
-# --- Request smuggling forms: 400 and a graceful close (SPEC §6, RFC 9112 §11.2) ----------
+# --- Request smuggling forms: 400 and a graceful close (docs/spec.md §6, RFC 9112 §11.2) ----------
 
 SMUGGLING = {
     "content_length_with_transfer_encoding":

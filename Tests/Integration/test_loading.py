@@ -1,4 +1,4 @@
-"""The loading simulation over the wire (SPEC §5): scenarios, sessions, long polls, events."""
+"""The loading simulation over the wire (docs/spec.md §5): scenarios, sessions, long polls, events."""
 import json
 import random
 import re

@@ -1,5 +1,5 @@
 """The server against its reference model, Tests/Reference/loading_model.py: an independent
-Python implementation of the loading rules (SPEC §5, the doc comments of SplitMix64, StageTiming
+Python implementation of the loading rules (docs/spec.md §5, the doc comments of SplitMix64, StageTiming
 and Schedule) and of the seeded sample content. Every timeline, snapshot and data body below
 must equal the model's byte for byte, and the strings the Swift tests pin are derived from it."""
 import json

@@ -1,6 +1,6 @@
 """A reference model of skeleton-server's loading simulation and sample content.
 
-Written from the rules in SPEC.md §4-5 and the doc comments of `SplitMix64`, `StageTiming`,
+Written from the rules in docs/spec.md §4-5 and the doc comments of `SplitMix64`, `StageTiming`,
 `Schedule`, `LoadingState` and `SampleContent` (`Sources/SkeletonDomain`), not from their code, so
 that `Tests/Integration/test_reference.py` can hold the server to those rules. Where a doc
 comment leaves a detail open, the Swift code decided it and a comment here says so.
@@ -13,7 +13,7 @@ import json
 import sys
 
 MASK = (1 << 64) - 1
-MINIMUM_DISPLAY_MS = 200  # SPEC §4: every built-in screen (seed 002)
+MINIMUM_DISPLAY_MS = 200  # docs/spec.md §4: every built-in screen (seed 002)
 TIMEOUT_MS = 10000
 FORMAT_VERSION = 1
 SCENARIOS = ("typical", "instant", "slow", "timeout", "error")
@@ -55,7 +55,7 @@ class SplitMix64:
 
 
 # Stages: (id, typical range in ms, anchor the range counts from); elements: (id, stage), in
-# the screen's (default layout's) order. Ranges: SPEC §5.
+# the screen's (default layout's) order. Ranges: docs/spec.md §5.
 POSTERS = [f"poster[{i}]" for i in range(6)]
 SCREENS = {
     "home": ([("fastPath", (30, 80), None), ("fullyInitialized", (1000, 3000), None)],
@@ -128,7 +128,7 @@ def element_object(element, stage, final, known=True):
         return {"id": element, "stage": stage, "status": "loading"}
     body = {"id": element, "stage": stage, "status": status,
             ("readyAtMs" if status == "ready" else "failedAtMs"): at, "revealAtMs": max(at, MINIMUM_DISPLAY_MS)}
-    if code:  # the messages are the Swift code's; SPEC names only the codes
+    if code:  # the messages are the Swift code's; docs/spec.md names only the codes
         message = (f"{stage} did not arrive within {TIMEOUT_MS} ms" if code == "timeout"
                    else f"{stage} failed to load (simulated error)")
         body["error"] = {"code": code, "message": message, "retryable": True}

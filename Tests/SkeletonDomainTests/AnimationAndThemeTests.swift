@@ -2,7 +2,7 @@ import Layouts
 import SkeletonDomain
 import Testing
 
-/// The animation presets, palettes and index documents, against SPEC §4 and the seeds.
+/// The animation presets, palettes and index documents, against docs/spec.md §4 and the seeds.
 struct AnimationAndThemeTests {
     private func shimmer(_ screen: String, theme: Theme = .light) throws -> JSON {
         try #require(try Documents.parsed(screen, LayoutOptions(theme: theme))["animation"]?["shimmer"])

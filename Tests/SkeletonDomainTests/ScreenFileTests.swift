@@ -3,7 +3,7 @@ import SkeletonDomain
 import Testing
 
 /// Screen files: the built-ins survive export and decoding byte for byte, omitted members get
-/// SPEC §3's defaults, and a file's problems are all reported.
+/// docs/spec.md §3's defaults, and a file's problems are all reported.
 struct ScreenFileTests {
     private static func decoded(_ text: String) throws -> Screen {
         try ScreenFileDecoder.decode(Array(text.utf8))

@@ -1,6 +1,6 @@
 import Glibc
 
-/// What RFC 9112 §2-§6, RFC 9110 §5 and §7.2, RFC 3986 and SPEC §6 accept as a request head, read
+/// What RFC 9112 §2-§6, RFC 9110 §5 and §7.2, RFC 3986 and docs/spec.md §6 accept as a request head, read
 /// plainly and without the parser's shortcuts: the head is cut into lines first, then each rule
 /// is checked on its own. Only the verdict and the reading of an accepted head are compared with
 /// `RequestParser`, not which rule refused first.
@@ -102,7 +102,7 @@ enum ReferenceHead {
         }
         let version: Request.Version = versionText[7] == UInt8(ascii: "0") ? .http10 : .http11
 
-        // Header fields (RFC 9112 §5, RFC 9110 §5.5); limits of SPEC §6.
+        // Header fields (RFC 9112 §5, RFC 9110 §5.5); limits of docs/spec.md §6.
         let headerBytes = end - (start + lines[0].count + 1)
         guard headerBytes <= limits.maxHeaderBytes else { return .refused("431 bytes") }
         let fieldLines = content[1..<(content.count - 1)]

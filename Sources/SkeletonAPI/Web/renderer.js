@@ -6,7 +6,7 @@
 //   import { renderSkeleton } from 'https://skeletons.example/renderer.js';
 //   const view = renderSkeleton(layoutDocument, container, { session: token, base: 'https://skeletons.example' });
 //
-// It draws a layout document (SPEC §3) as nested flex boxes at the served sizes, animates the
+// It draws a layout document (docs/spec.md §3) as nested flex boxes at the served sizes, animates the
 // served shimmer with the Web Animations API (one animation per shimmer group, its phase taken
 // from the wall clock so that every element and every tab is in step), follows a loading session
 // (Server-Sent Events, else polling) and plays the served transition from each element's skeleton
@@ -957,7 +957,7 @@ function renderValue(value, depth) {
 }
 
 /**
- * Follows one simulated load (SPEC §5): started from `screen` (and scenario, seed, speed) or an
+ * Follows one simulated load (docs/spec.md §5): started from `screen` (and scenario, seed, speed) or an
  * existing `session` token, by Server-Sent Events, falling back to polling with `pollAfterMs`.
  */
 class LoadingSession {

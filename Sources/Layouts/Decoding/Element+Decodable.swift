@@ -33,7 +33,7 @@ private struct CompactJSON: Decodable {
             bytes.append(UInt8(ascii: "{"))
             for (index, key) in object.allKeys.enumerated() {
                 if index > 0 { bytes.append(UInt8(ascii: ",")) }
-                appendString(key.stringValue)
+                JSONString.append(key.stringValue, to: &bytes)
                 bytes.append(UInt8(ascii: ":"))
                 bytes += try object.decode(CompactJSON.self, forKey: key).bytes
             }
@@ -55,28 +55,8 @@ private struct CompactJSON: Decodable {
                 // Converting, unlike Int(exactly:), needs no libm.
                 bytes += (number.magnitude <= 0x1p53 && Double(Int(number)) == number ? String(Int(number)) : String(number)).utf8
             } else {
-                appendString(try value.decode(String.self))
+                JSONString.append(try value.decode(String.self), to: &bytes)
             }
         }
-    }
-
-    private mutating func appendString(_ text: String) {
-        bytes.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), byte]
-            case 0x08: bytes += #"\b"#.utf8
-            case 0x0C: bytes += #"\f"#.utf8
-            case 0x0A: bytes += #"\n"#.utf8
-            case 0x0D: bytes += #"\r"#.utf8
-            case 0x09: bytes += #"\t"#.utf8
-            case 0x00..<0x20:
-                let hexDigits = Array("0123456789ABCDEF".utf8)
-                bytes += #"\u00"#.utf8
-                bytes += [hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0x0F)]]
-            default: bytes.append(byte)
-            }
-        }
-        bytes.append(UInt8(ascii: "\""))
     }
 }

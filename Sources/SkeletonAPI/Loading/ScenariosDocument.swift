@@ -8,24 +8,20 @@ enum ScenariosDocument {
     static func bytes(faults: [(id: String, summary: String)]) -> [UInt8] {
         var writer = JSONWriter()
         writer.beginDocument()
-        writer.key("scenarios")
-        writer.beginArray()
-        for scenario in Scenario.allCases {
-            writer.beginObject()
-            writer.member("id", scenario.rawValue)
-            writer.member("summary", scenario.summary)
-            writer.endObject()
+        /// `[{id, summary}]` under `key`.
+        func list(_ key: String, _ entries: [(id: String, summary: String)]) {
+            writer.key(key)
+            writer.beginArray()
+            for entry in entries {
+                writer.beginObject()
+                writer.member("id", entry.id)
+                writer.member("summary", entry.summary)
+                writer.endObject()
+            }
+            writer.endArray()
         }
-        writer.endArray()
-        writer.key("faults")
-        writer.beginArray()
-        for fault in faults {
-            writer.beginObject()
-            writer.member("id", fault.id)
-            writer.member("summary", fault.summary)
-            writer.endObject()
-        }
-        writer.endArray()
+        list("scenarios", Scenario.allCases.map { ($0.rawValue, $0.summary) })
+        list("faults", faults)
         writer.key("speed")
         writer.beginObject()
         writer.member("min", 0.1)

@@ -1,3 +1,5 @@
+import Layouts
+
 /// Writes JSON (RFC 8259) straight into bytes, with no Foundation and no intermediate values.
 ///
 /// Guarantees: members come out in the order they are written, so the same calls give the same
@@ -47,14 +49,14 @@ public struct JSONWriter {
 
     public mutating func key(_ name: String) {
         startValue()
-        appendQuoted(name)
+        JSONString.append(name, to: &bytes)
         bytes.append(UInt8(ascii: ":"))
         needsComma = false
     }
 
     public mutating func string(_ value: String) {
         startValue()
-        appendQuoted(value)
+        JSONString.append(value, to: &bytes)
         needsComma = true
     }
 
@@ -134,44 +136,4 @@ public struct JSONWriter {
     private mutating func startValue() {
         if needsComma { bytes.append(UInt8(ascii: ",")) }
     }
-
-    private mutating func appendQuoted(_ text: String) {
-        bytes.append(UInt8(ascii: "\""))
-        // Most strings need no escape: copy them whole.
-        let copiedWhole: Bool? = text.utf8.withContiguousStorageIfAvailable { utf8 in
-            guard !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return false }
-            bytes.append(contentsOf: utf8)
-            return true
-        }
-        if copiedWhole == true {
-            bytes.append(UInt8(ascii: "\""))
-            return
-        }
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"):
-                bytes.append(UInt8(ascii: "\\"))
-                bytes.append(byte)
-            case 0x08: appendEscape("b")
-            case 0x0C: appendEscape("f")
-            case 0x0A: appendEscape("n")
-            case 0x0D: appendEscape("r")
-            case 0x09: appendEscape("t")
-            case 0x00..<0x20:
-                bytes.append(contentsOf: "\\u00".utf8)
-                bytes.append(Self.hexDigits[Int(byte >> 4)])
-                bytes.append(Self.hexDigits[Int(byte & 0x0F)])
-            default:
-                bytes.append(byte)
-            }
-        }
-        bytes.append(UInt8(ascii: "\""))
-    }
-
-    private mutating func appendEscape(_ letter: Unicode.Scalar) {
-        bytes.append(UInt8(ascii: "\\"))
-        bytes.append(UInt8(ascii: letter))
-    }
-
-    private static let hexDigits: [UInt8] = Array("0123456789ABCDEF".utf8)
 }

@@ -1,5 +1,5 @@
-/// An RFC 9457 problem document (`application/problem+json`): type, title, status, detail and
-/// extension members, rendered deterministically with full JSON string escaping. Its first member
+/// An RFC 9457 problem document (`application/problem+json`): its kind (`ProblemType`), title,
+/// status, detail and extension members, rendered deterministically with full JSON string escaping. Its first member
 /// is `formatVersion` (1), the version of the service's document formats, as in every JSON
 /// document the service writes.
 public struct Problem: Sendable {
@@ -16,11 +16,11 @@ public struct Problem: Sendable {
     public var type: String
     public var extensions: [(name: String, value: Value)]
 
-    public init(status: Status, detail: String, title: String? = nil, type: String = "about:blank", extensions: [(name: String, value: Value)] = []) {
+    public init(_ type: ProblemType, status: Status, detail: String, title: String? = nil, extensions: [(name: String, value: Value)] = []) {
         self.status = status
         self.title = title ?? status.reasonPhrase
         self.detail = detail
-        self.type = type
+        self.type = type.uri
         self.extensions = extensions
     }
 

@@ -1,8 +1,9 @@
 import Glibc
 
 /// Maps a method and a path to a handler. A template is a literal path (`/layouts`) or a literal
-/// prefix and final `{name}` parameters (`/layouts/{screen}`, `/data/{screen}/{element}`, each
-/// matching one non-empty segment); literal templates match first. Dispatch follows RFC 9110: HEAD is answered by the GET handler
+/// prefix and then whole segments, each a `{name}` parameter matching one non-empty segment or a
+/// literal (`/layouts/{screen}`, `/data/{screen}/{element}`, `/loading-state/{session}/events`);
+/// literal templates match first, then the longest prefix, then the most literal segments. Dispatch follows RFC 9110: HEAD is answered by the GET handler
 /// (the encoder drops the body, §9.3.2), OPTIONS by a CORS preflight listing the allowed methods
 /// (§9.3.7), an unknown path by 404, a known path with another method by 405 with `Allow` (§15.5.6).
 ///
@@ -33,8 +34,16 @@ public struct Router: Sendable {
         let route: Int
         let start: Int
         let count: Int
-        /// How many segments the parameters take (0: a literal template).
-        let segments: Int
+        /// The segments after the literal prefix (none: a literal template).
+        let segments: [Segment]
+
+        var literalSegments: Int { segments.count { $0 != .parameter } }
+    }
+
+    /// A segment after a template's literal prefix: a parameter, or literal bytes in `literals`.
+    private enum Segment: Sendable, Equatable {
+        case parameter
+        case literal(start: Int, count: Int)
     }
 
     /// The routes and their matching tables, behind one reference: the event loop copies its
@@ -91,26 +100,37 @@ public struct Router: Sendable {
         }
         var literal = Substring(template)
         var names: [String] = []
+        var segments: [Segment] = []
+        var segmentLiterals: [UInt8] = []
         if let open = template.firstIndex(of: "{") {
             literal = template[..<open]
-            names = template[open...].split(separator: "/", omittingEmptySubsequences: false).map { segment in
-                precondition(segment.hasPrefix("{") && segment.hasSuffix("}") && segment.count > 2 && !segment.dropFirst().dropLast().contains { "{}".contains($0) },
-                             "a template's parameters are its last segments, each a whole segment: \(template)")
-                return String(segment.dropFirst().dropLast())
+            precondition(literal.hasSuffix("/"), "a template's parameters are whole segments: \(template)")
+            let start = literals.count + literal.utf8.count
+            for segment in template[open...].split(separator: "/", omittingEmptySubsequences: false) {
+                if segment.hasPrefix("{") {
+                    precondition(segment.hasSuffix("}") && segment.count > 2 && !segment.dropFirst().dropLast().contains { "{}".contains($0) },
+                                 "a template's parameters are whole segments: \(template)")
+                    names.append(String(segment.dropFirst().dropLast()))
+                    segments.append(.parameter)
+                } else {
+                    precondition(!segment.isEmpty && !segment.contains { "{}%".contains($0) }, "a template's literal segments are plain and non-empty: \(template)")
+                    segments.append(.literal(start: start + segmentLiterals.count, count: segment.utf8.count))
+                    segmentLiterals += segment.utf8
+                }
             }
-            precondition(literal.hasSuffix("/"), "a template's parameters are its last segments, each a whole segment: \(template)")
         }
         let parameter = names.isEmpty ? nil : names.joined(separator: "/")
         routes.append(Route(template: template, parameter: parameter, handlers: [(method, action)], allow: Self.allow([method])))
-        let key = Key(route: routes.count - 1, start: literals.count, count: literal.utf8.count, segments: names.count)
+        let key = Key(route: routes.count - 1, start: literals.count, count: literal.utf8.count, segments: segments)
         literals += literal.utf8
+        literals += segmentLiterals
         if names.isEmpty {
             literalKeys.append(key)
             literalKeys.sort { $0.count < $1.count }
             literalStarts = (0...(literalKeys.last!.count + 1)).map { count in literalKeys.firstIndex { $0.count >= count } ?? literalKeys.count }
         } else {
             parameterKeys.append(key)
-            parameterKeys.sort { $0.count > $1.count }
+            parameterKeys.sort { ($0.count, $0.literalSegments) > ($1.count, $1.literalSegments) }
         }
     }
 
@@ -126,12 +146,12 @@ public struct Router: Sendable {
             index = route
             request.routeSlot = LoopMetrics.RouteSlot.route(route)
         case .none:
-            return .response(Problem(status: .notFound, detail: "no route matches '\(request.path)'").response())
+            return .response(Problem(.noRoute, status: .notFound, detail: "no route matches '\(request.path)'").response())
         case .badSegment(let detail):
-            return .response(Problem(status: .badRequest, detail: detail).response())
+            return .response(Problem(.malformedPath, status: .badRequest, detail: detail).response())
         }
         if let defect = Query.defect(in: request.query) {
-            let problem = Problem(status: .badRequest, detail: "query parameter '\(defect.parameter)': \(defect.reason)",
+            let problem = Problem(.malformedQuery, status: .badRequest, detail: "query parameter '\(defect.parameter)': \(defect.reason)",
                                   extensions: [("parameter", .string(defect.parameter))])
             return .response(problem.response())
         }
@@ -146,7 +166,7 @@ public struct Router: Sendable {
         if request.method == .options { return .response(preflight(allow: allow, request: request)) }
         var headers = ResponseHeaders()
         headers.add("Allow", allow)
-        let problem = Problem(status: .methodNotAllowed, detail: "\(request.method.rawValue) is not allowed on \(tables.routes[index].template); allowed: \(allow)")
+        let problem = Problem(.methodNotAllowed, status: .methodNotAllowed, detail: "\(request.method.rawValue) is not allowed on \(tables.routes[index].template); allowed: \(allow)")
         return .response(problem.response(headers: headers))
     }
 
@@ -183,39 +203,16 @@ public struct Router: Sendable {
                     guard path.count > key.count, memcmp(path.baseAddress!, literals.baseAddress! + key.start, key.count) == 0 else { continue }
                     let tail = UnsafeBufferPointer(rebasing: path[key.count...])
                     let value: String
-                    if key.segments == 1 {
+                    if key.segments.count == 1 {
                         guard !tail.contains(UInt8(ascii: "/")) else { continue }
                         guard let decoded = Self.decodedSegment(tail) else { return Self.badSegment(tail) }
                         value = decoded
                     } else {
-                        // Scanned by hand: the generic split cost some 5,000 instructions a request.
-                        // First the shape (so many segments, none empty), then each segment decoded.
-                        let slash = UInt8(ascii: "/")
-                        var slashes = 0
-                        var isShaped = tail.first != slash && tail.last != slash
-                        var index = 0
-                        while index < tail.count {
-                            if tail[index] == slash {
-                                slashes += 1
-                                if index > 0 && tail[index - 1] == slash { isShaped = false }
-                            }
-                            index += 1
+                        switch Self.parameters(in: tail, shaped: key.segments, literals: literals) {
+                        case .mismatch: continue
+                        case .bad(let segment): return Self.badSegment(segment)
+                        case .values(let joined): value = joined
                         }
-                        guard isShaped, slashes + 1 == key.segments else { continue }
-                        var joined = ""
-                        var start = 0
-                        var position = 0
-                        while position <= tail.count {
-                            if position == tail.count || tail[position] == slash {
-                                let segment = UnsafeBufferPointer(start: tail.baseAddress! + start, count: position - start)
-                                guard let text = Self.decodedSegment(segment) else { return Self.badSegment(segment) }
-                                if start > 0 { joined += "/" }
-                                joined += text
-                                start = position + 1
-                            }
-                            position += 1
-                        }
-                        value = joined
                     }
                     parameter = RouteParameter(name: tables.routes[key.route].parameter!, value: value)
                     return .route(key.route)
@@ -225,6 +222,40 @@ public struct Router: Sendable {
         }
         request.routeParameter = parameter
         return found
+    }
+
+    private enum Segments {
+        case mismatch
+        /// A parameter segment that does not decode (`decodedSegment`).
+        case bad(UnsafeBufferPointer<UInt8>)
+        /// The parameter segments' values, decoded and joined by `/`.
+        case values(String)
+    }
+
+    /// Matches the path after a template's literal prefix against its segments: first the shape
+    /// (as many segments, none empty, the literal ones equal), then each parameter decoded.
+    /// Scanned by hand: the generic split cost some 5,000 instructions a request.
+    private static func parameters(in tail: UnsafeBufferPointer<UInt8>, shaped segments: [Segment], literals: UnsafeBufferPointer<UInt8>) -> Segments {
+        var ranges: [Range<Int>] = []
+        ranges.reserveCapacity(segments.count)
+        var start = 0
+        for position in 0...tail.count where position == tail.count || tail[position] == UInt8(ascii: "/") {
+            guard position > start, ranges.count < segments.count else { return .mismatch }
+            if case .literal(let literalStart, let count) = segments[ranges.count] {
+                guard count == position - start, memcmp(tail.baseAddress! + start, literals.baseAddress! + literalStart, count) == 0 else { return .mismatch }
+            }
+            ranges.append(start..<position)
+            start = position + 1
+        }
+        guard ranges.count == segments.count else { return .mismatch }
+        var joined = ""
+        for (range, segment) in zip(ranges, segments) where segment == .parameter {
+            let bytes = UnsafeBufferPointer(rebasing: tail[range])
+            guard let text = decodedSegment(bytes) else { return .bad(bytes) }
+            if !joined.isEmpty { joined += "/" }  // a decoded segment is never empty
+            joined += text
+        }
+        return .values(joined)
     }
 
     private static func badSegment(_ segment: UnsafeBufferPointer<UInt8>) -> Match {

@@ -118,7 +118,7 @@ enum OpenAPIComponents {
     /// What the server answers for a misspelt screen: its own problem document.
     private static func unknownScreenExample(_ screens: [String]) -> String {
         let misspelt = String((screens.first ?? "home").dropLast())
-        return String(decoding: ProblemResponses.unknown("screen", misspelt, allowed: screens).body, as: UTF8.self)
+        return String(decoding: ProblemResponses.unknown(.screen, misspelt, allowed: screens).body, as: UTF8.self)
     }
 
     private static let hints = [DocumentResponses.colorSchemeHint, DocumentResponses.reducedMotionHint]

@@ -1,10 +1,11 @@
 import HTTPServer
 import Layouts
 
-/// `GET /data/{screen}/{element}`: an element's data, answered when that element is ready in a
-/// simulated load (the `/loading-state` parameters: `session=`, or `scenario`, `seed`, `speed`
-/// starting a load now), so that a client's own networking code meets the load's latency,
-/// failures and, with `fault=`, network faults.
+/// An element's data, answered when that element is ready in a simulated load, so that a
+/// client's own networking code meets the load's latency, failures and, with `fault=`, network
+/// faults: `GET /loading-state/{session}/data/{element}` in a load already started, and
+/// `GET /data/{screen}/{element}` in a load it starts (`scenario`, `seed`, `speed`; the older
+/// `session=` form is answered as before).
 ///
 /// Guarantees: the answer is `LoadingSessions`' (`answer(for:atEpochMs:)`), sent at the element's
 /// time in the timeline (held on a loop timer, never a thread), at once when that time has
@@ -53,6 +54,13 @@ struct DataRoutes: Sendable {
                 return .response(error.response)
             }
         }
+        router.add(.get, "/loading-state/{session}/data/{element}") { request in
+            do throws(Rejection) {
+                return try routes.sessionData(request)
+            } catch {
+                return .response(error.response)
+            }
+        }
     }
 
     /// One element's request, resolved: what to send, and when (`load`). A class, so that a held
@@ -75,23 +83,41 @@ struct DataRoutes: Sendable {
         }
     }
 
+    /// `GET /data/{screen}/{element}`: in the session the query names or starts.
     private func data(_ request: Request) throws(Rejection) -> Reply {
         let screenName = request.parameter("screen") ?? ""
         guard let screen = sessions.screen(screenName) else {
-            throw Rejection(response: ProblemResponses.unknown("screen", screenName, allowed: sessions.screens.map(\.id)))
+            throw Rejection(response: ProblemResponses.unknown(.screen, screenName, allowed: sessions.screens.map(\.id)))
         }
-        let elementName = request.parameter("element") ?? ""
-        guard let element = screen.element(elementName) else {
-            throw Rejection(response: ProblemResponses.unknown("element", elementName, allowed: screen.elements.map(\.id)))
+        let element = try Self.element(request, of: screen), fault = try Self.fault(request)
+        return answer(request, element: element, session: try LoadingParameters(request: request, sessions: sessions).session(pathScreen: screen), fault: fault)
+    }
+
+    /// `GET /loading-state/{session}/data/{element}`.
+    private func sessionData(_ request: Request) throws(Rejection) -> Reply {
+        let session = try LoadingParameters(request: request, sessions: sessions).follow(request.parameter("session") ?? "", in: .path)
+        return answer(request, element: try Self.element(request, of: session.load.screen), session: session, fault: try Self.fault(request))
+    }
+
+    private static func element(_ request: Request, of screen: LoadableScreen) throws(Rejection) -> LoadableElement {
+        let name = request.parameter("element") ?? ""
+        guard let element = screen.element(name) else {
+            throw Rejection(response: ProblemResponses.unknown(.element, name, allowed: screen.elements.map(\.id)))
         }
-        var fault: Fault?
-        if let value = request.queryValue("fault") {
-            guard let chosen = Fault(rawValue: value) else {
-                throw Rejection(response: ProblemResponses.badParameter("fault", value, allowed: Fault.allCases.map(\.rawValue)))
-            }
-            fault = chosen
+        return element
+    }
+
+    private static func fault(_ request: Request) throws(Rejection) -> Fault? {
+        guard let value = request.queryValue("fault") else { return nil }
+        guard let fault = Fault(rawValue: value) else {
+            throw Rejection(response: ProblemResponses.badParameter("fault", value, allowed: Fault.allCases.map(\.rawValue)))
         }
-        let session = try LoadingParameters(request: request, sessions: sessions).session(pathScreen: screen)
+        return fault
+    }
+
+    /// `element`'s answer in `session`: at once when its time has passed, else held until then.
+    private func answer(_ request: Request, element: LoadableElement, session: Session, fault: Fault?) -> Reply {
+        let screen = session.load.screen
         let load = sessions.elementLoad(element, in: session)
         let plan = Plan(screen: screen.id, element: element.element, load: load, fault: fault,
                         ifNoneMatch: request.fields["If-None-Match"] == nil ? nil : request.fields)
@@ -166,7 +192,7 @@ struct DataRoutes: Sendable {
             headers.add("Cache-Control", "no-store")
             let status: Status = failure.code == .timeout ? .gatewayTimeout : .serviceUnavailable
             let what = failure.code == .timeout ? "timed out at \(atMs) ms" : "failed at \(atMs) ms (simulated error)"
-            return Problem(status: status, detail: "element '\(plan.element.id)' (stage '\(stage)') \(what) in this load; asked again after \(retryInMs) ms it succeeds",
+            return Problem(failure.code == .timeout ? .elementTimedOut : .elementFailed, status: status, detail: "element '\(plan.element.id)' (stage '\(stage)') \(what) in this load; asked again after \(retryInMs) ms it succeeds",
                            extensions: [("element", .string(plan.element.id)), ("stage", .string(stage)), ("code", .string(failure.code.rawValue)),
                                         ("retryable", .bool(failure.isRetryable)), ("failedAtMs", .integer(atMs)), ("retryAfterMs", .integer(retryInMs))])
                 .response(headers: headers)
@@ -183,7 +209,7 @@ struct DataRoutes: Sendable {
     private func draining(_ plan: Plan) -> Response {
         var headers = ResponseHeaders()
         headers.add("Retry-After", "0")
-        return Problem(status: .serviceUnavailable, detail: "the server is shutting down; ask again (another replica answers the same session alike)",
+        return Problem(.draining, status: .serviceUnavailable, detail: "the server is shutting down; ask again (another replica answers the same session alike)",
                        extensions: [("element", .string(plan.element.id)), ("retryable", .bool(true))]).response(headers: headers)
     }
 }

@@ -13,6 +13,7 @@ final class FrameRoutes: Sendable {
     static let sizes = 120...2048
     static let cacheLimit = 512
 
+    /// The document a route serves, named by its template's last segment.
     private enum View: String, CaseIterable {
         case frames
         case snapshot = "snapshot.svg"
@@ -40,17 +41,15 @@ final class FrameRoutes: Sendable {
 
     func register(on router: inout Router) {
         let routes = self
-        router.get("/layouts/{screen}/{view}") { request in routes.respond(request) }
+        for view in View.allCases {
+            router.get("/layouts/{screen}/" + view.rawValue) { request in routes.respond(request, view: view) }
+        }
     }
 
-    private func respond(_ request: Request) -> Response {
+    private func respond(_ request: Request, view: View) -> Response {
         let name = request.parameter("screen") ?? ""
         guard let index = screens.firstIndex(where: { $0.id == name }) else {
-            return ProblemResponses.unknown("screen", name, allowed: screens.map(\.id))
-        }
-        let viewName = request.parameter("view") ?? ""
-        guard let view = View(rawValue: viewName) else {
-            return ProblemResponses.unknown("document", viewName, allowed: View.allCases.map(\.rawValue))
+            return ProblemResponses.unknown(.screen, name, allowed: screens.map(\.id))
         }
         var chosen = ChosenLayoutOptions()
         if let problem = chosen.choose(from: request, variants: screens[index].variants) { return problem }
@@ -102,7 +101,7 @@ final class FrameRoutes: Sendable {
     private static func badSize(_ name: String, _ value: String?) -> Response {
         let got = value.map { "; got '\($0)'" } ?? " and is required"
         let problem = Problem(
-            status: .badRequest,
+            value == nil ? .missingParameter : .badParameter, status: .badRequest,
             detail: "query parameter '\(name)' must be a whole number of points from \(sizes.lowerBound) to \(sizes.upperBound)\(got)",
             extensions: [("parameter", .string(name)), ("allowed", .string("\(sizes.lowerBound)...\(sizes.upperBound)"))])
         return problem.response()

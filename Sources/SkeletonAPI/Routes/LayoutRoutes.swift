@@ -70,7 +70,7 @@ struct LayoutRoutes: Sendable {
         router.get("/themes/{theme}") { request in
             let name = request.parameter("theme") ?? ""
             guard let theme = Theme(rawValue: name) else {
-                return ProblemResponses.unknown("theme", name, allowed: Theme.allCases.map(\.rawValue))
+                return ProblemResponses.unknown(.theme, name, allowed: Theme.allCases.map(\.rawValue))
             }
             return routes.theme(theme).response(to: request)
         }
@@ -79,7 +79,7 @@ struct LayoutRoutes: Sendable {
     private func layout(_ request: Request) -> Response {
         let name = request.parameter("screen") ?? ""
         guard let index = screens.firstIndex(where: { $0.id == name }) else {
-            return ProblemResponses.unknown("screen", name, allowed: screens.map(\.id))
+            return ProblemResponses.unknown(.screen, name, allowed: screens.map(\.id))
         }
         var chosen = ChosenLayoutOptions()
         if let problem = chosen.choose(from: request, variants: screens[index].variants) { return problem }

@@ -11,54 +11,69 @@ struct LoadingParameters {
     func screen() throws(Rejection) -> LoadableScreen? {
         guard let name = request.queryValue("screen") else { return nil }
         guard let screen = sessions.screen(name) else {
-            throw Rejection(response: ProblemResponses.unknown("screen", name, allowed: screenIDs))
+            throw Rejection(response: ProblemResponses.unknown(.screen, name, allowed: screenIDs))
         }
         return screen
     }
 
     func requiredScreen() throws(Rejection) -> LoadableScreen {
         guard let screen = try screen() else {
-            throw Rejection(response: Problem(status: .badRequest, detail: "query parameter 'screen' is required; known: \(screenIDs.joined(separator: ", "))",
+            throw Rejection(response: Problem(.missingParameter, status: .badRequest, detail: "query parameter 'screen' is required; known: \(screenIDs.joined(separator: ", "))",
                                               extensions: [("parameter", .string("screen")), ("allowed", .strings(screenIDs))]).response())
         }
         return screen
     }
 
-    /// The session a request follows: `session=TOKEN`, or a new one started now by `screen=` (or
-    /// of `pathScreen`, the screen a `/data` path names, which a token must be a load of).
+    /// The session a request follows: the older `session=TOKEN` form, or a new one started now by
+    /// `screen=` (or of `pathScreen`, the screen a `/data` path names, which a token must be a load of).
     func session(pathScreen: LoadableScreen? = nil) throws(Rejection) -> Session {
         if let text = request.queryValue("session") {
             try reject(["screen", "scenario", "seed", "speed", "at"], beside: "session")
-            do throws(SessionRefusal) {
-                return try sessions.resume(text, of: pathScreen)
-            } catch {
-                throw Rejection(response: Self.refused(text, error))
-            }
+            return try follow(text, in: .query, of: pathScreen)
         }
         var screen = pathScreen
         if screen == nil { screen = try self.screen() }
         guard let screen else {
             throw Rejection(response: Problem(
-                status: .badRequest,
-                detail: "give 'session' (a token from an earlier response) or 'screen' (to start a load; one of: \(screenIDs.joined(separator: ", ")))",
-                extensions: [("parameters", .strings(["session", "screen"])), ("allowed", .strings(screenIDs))]).response())
+                .missingParameter, status: .badRequest,
+                detail: "query parameter 'screen' is required to start a load (one of: \(screenIDs.joined(separator: ", "))); follow a load at /loading-state/{session}",
+                extensions: [("parameter", .string("screen")), ("allowed", .strings(screenIDs))]).response())
         }
         return sessions.start(screen, scenario: try scenario(), seed: try seed(), speedThousandths: try speedThousandths())
     }
 
+    /// Where a request gives a session token.
+    enum TokenPlace {
+        /// The path's `{session}` segment: anything but a token this server serves is not found.
+        case path
+        /// The older `session=` query form: text that is not a token at all is a bad parameter.
+        case query
+    }
+
+    /// The session of the token `text`, which must be a load of `screen` when one is given.
+    func follow(_ text: String, in place: TokenPlace, of screen: LoadableScreen? = nil) throws(Rejection) -> Session {
+        do throws(SessionRefusal) {
+            return try sessions.resume(text, of: screen)
+        } catch {
+            throw Rejection(response: Self.refused(text, error, in: place))
+        }
+    }
+
     /// A token of the right shape names a session; one this server did not issue (or no longer
-    /// serves) is not found, which a client or a schema-driven fuzzer reads as such. Text that is
-    /// not a token at all is a bad parameter.
-    private static func refused(_ text: String, _ refusal: SessionRefusal) -> Response {
+    /// serves) is not found, which a client or a schema-driven fuzzer reads as such.
+    private static func refused(_ text: String, _ refusal: SessionRefusal, in place: TokenPlace) -> Response {
+        let name = place == .path ? "path segment 'session'" : "query parameter 'session'"
         switch refusal {
         case .unopened(let error):
-            let status: Status = SessionToken.hasTokenSyntax(text) ? .notFound : .badRequest
-            let what = status == .notFound ? "names no session this server serves" : "is not a valid session token"
-            return Problem(status: status, detail: "query parameter 'session' \(what): \(error)",
+            guard place == .path || SessionToken.hasTokenSyntax(text) else {
+                return Problem(.badParameter, status: .badRequest, detail: "\(name) is not a valid session token: \(error)",
+                               extensions: [("parameter", .string("session"))]).response()
+            }
+            return Problem(.unknownSession, status: .notFound, detail: "\(name) names no session this server serves: \(error)",
                            extensions: [("parameter", .string("session"))]).response()
         case .otherScreen(let screen, let asked):
-            return Problem(status: .badRequest, detail: "query parameter 'session' is a load of screen '\(screen)', not '\(asked)'",
-                           extensions: [("parameter", .string("session"))]).response()
+            return Problem(.conflictingParameters, status: .badRequest, detail: "\(name) is a load of screen '\(screen)', not '\(asked)'",
+                           extensions: [("parameter", .string("session")), ("conflictsWith", .string("screen"))]).response()
         }
     }
 
@@ -85,7 +100,7 @@ struct LoadingParameters {
               case let thousandths = Self.decimal(whole) * 1000 + Self.decimal(fraction.padding(toLength: 3)),
               SessionToken.speedThousandthsRange.contains(thousandths)
         else {
-            throw Rejection(response: badRange("speed", value, "a number from 0.1 to 100 with at most three decimals"))
+            throw Rejection(response: ProblemResponses.badRange("speed", value, "a number from 0.1 to 100 with at most three decimals"))
         }
         return thousandths
     }
@@ -106,7 +121,7 @@ struct LoadingParameters {
     /// a `session`, which carries its own) is a 400, so that a client never believes it chose it.
     func reject(_ others: [String], beside given: String) throws(Rejection) {
         guard let ignored = others.first(where: { request.queryValue($0) != nil }) else { return }
-        throw Rejection(response: Problem(status: .badRequest, detail: "query parameter '\(ignored)' cannot be given with '\(given)', which decides it",
+        throw Rejection(response: Problem(.conflictingParameters, status: .badRequest, detail: "query parameter '\(ignored)' cannot be given with '\(given)', which decides it",
                                           extensions: [("parameter", .string(ignored)), ("conflictsWith", .string(given))]).response())
     }
 
@@ -115,7 +130,7 @@ struct LoadingParameters {
     func lastEventID() throws(Rejection) -> Int? {
         guard let text = request.fields["Last-Event-ID"] else { return nil }
         guard text.utf8.count <= 16, !text.isEmpty, text.utf8.allSatisfy({ (48...57).contains($0) }), let id = Int(text) else {
-            throw Rejection(response: Problem(status: .badRequest, detail: "header 'Last-Event-ID' must be an event id this stream sent (an integer of ms); got '\(text)'",
+            throw Rejection(response: Problem(.badHeader, status: .badRequest, detail: "header 'Last-Event-ID' must be an event id this stream sent (an integer of ms); got '\(text)'",
                                               extensions: [("header", .string("Last-Event-ID"))]).response())
         }
         return id
@@ -133,14 +148,9 @@ struct LoadingParameters {
     private func integer(_ name: String, in range: ClosedRange<Int>, default value: Int) throws(Rejection) -> Int {
         guard let text = request.queryValue(name) else { return value }
         guard text.utf8.count <= 16, text.utf8.allSatisfy(Self.isDigit), let number = Int(text), range.contains(number) else {
-            throw Rejection(response: badRange(name, text, "an integer from \(range.lowerBound) to \(range.upperBound)"))
+            throw Rejection(response: ProblemResponses.badRange(name, text, "an integer from \(range.lowerBound) to \(range.upperBound)"))
         }
         return number
-    }
-
-    private func badRange(_ name: String, _ value: String, _ allowed: String) -> Response {
-        Problem(status: .badRequest, detail: "query parameter '\(name)' must be \(allowed); got '\(value)'",
-                extensions: [("parameter", .string(name)), ("allowed", .string(allowed))]).response()
     }
 }
 

@@ -1,8 +1,12 @@
 import HTTPServer
 import SkeletonDomain
 
-/// `GET /scenarios`, `GET /loading-state` (start, `session=`, `at=`; long polling with `wait=`),
-/// `GET /loading-state/events` (Server-Sent Events) and `GET /loading-state/timeline` (docs/spec.md §5).
+/// `GET /scenarios`, the loading state (docs/spec.md §5) and its events: `GET /loading-state`
+/// starts a load, `GET /loading-state/{session}` follows one (long polling with `wait=`),
+/// `GET /loading-state/instant` reads a virtual instant, `GET /loading-state/events` and
+/// `GET /loading-state/{session}/events` stream them (Server-Sent Events), and
+/// `GET /loading-state/timeline` gives the whole schedule. The older query forms (`session=` and
+/// `at=` on `/loading-state`, `session=` on the stream) are answered as before.
 ///
 /// Holds nothing between requests: what a load is and how it stands is `LoadingSessions`' to
 /// say; these routes turn its answers into responses (status, headers, problems). A request that
@@ -26,7 +30,21 @@ struct LoadingRoutes: Sendable {
         router.get("/scenarios") { request in scenarios.response(to: request) }
         let routes = self
         router.add(.get, "/loading-state") { request in routes.rejectingBadInput { () throws(Rejection) in try routes.state(request) } }
-        router.add(.get, "/loading-state/events") { request in routes.rejectingBadInput { () throws(Rejection) in try routes.events(request) } }
+        router.add(.get, "/loading-state/instant") { request in routes.rejectingBadInput { () throws(Rejection) in try routes.instant(request) } }
+        router.add(.get, "/loading-state/{session}") { request in
+            routes.rejectingBadInput { () throws(Rejection) in
+                let parameters = LoadingParameters(request: request, sessions: routes.sessions)
+                return try routes.follow(parameters.follow(request.parameter("session") ?? "", in: .path), wait: parameters.wait())
+            }
+        }
+        router.add(.get, "/loading-state/events") { request in
+            routes.rejectingBadInput { () throws(Rejection) in try routes.events(LoadingParameters(request: request, sessions: routes.sessions).session(), request) }
+        }
+        router.add(.get, "/loading-state/{session}/events") { request in
+            routes.rejectingBadInput { () throws(Rejection) in
+                try routes.events(LoadingParameters(request: request, sessions: routes.sessions).follow(request.parameter("session") ?? "", in: .path), request)
+            }
+        }
         router.get("/loading-state/timeline") { request in
             do throws(Rejection) {
                 return try routes.timeline(request)
@@ -44,17 +62,26 @@ struct LoadingRoutes: Sendable {
         }
     }
 
-    // MARK: GET /loading-state
+    // MARK: GET /loading-state, /loading-state/instant, /loading-state/{session}
 
+    /// A new load (`screen=`), or the older forms: `session=` follows one, `at=` reads an instant.
     private func state(_ request: Request) throws(Rejection) -> Reply {
         let parameters = LoadingParameters(request: request, sessions: sessions)
-        if request.queryValue("session") == nil, let at = try parameters.at() {
-            try parameters.reject(["wait", "speed"], beside: "at")
-            let schedule = sessions.schedule(of: try parameters.requiredScreen(), scenario: try parameters.scenario(), seed: try parameters.seed())
-            return .response(.loadingState(schedule.state(at: at), session: nil))
-        }
-        let session = try parameters.session()
-        let wait = try parameters.wait()
+        if request.queryValue("session") == nil, request.queryValue("at") != nil { return try instant(request) }
+        return try follow(parameters.session(), wait: parameters.wait())
+    }
+
+    /// The state at `at=`, a virtual instant of the load of `screen=`, `scenario=` and `seed=`: no session.
+    private func instant(_ request: Request) throws(Rejection) -> Reply {
+        let parameters = LoadingParameters(request: request, sessions: sessions)
+        guard let at = try parameters.at() else { throw Rejection(response: ProblemResponses.missing("at", "an integer of virtual ms from 0 to 86400000")) }
+        try parameters.reject(["wait", "speed"], beside: "at")
+        let schedule = sessions.schedule(of: try parameters.requiredScreen(), scenario: try parameters.scenario(), seed: try parameters.seed())
+        return .response(.loadingState(schedule.state(at: at), session: nil))
+    }
+
+    /// The state of `session` now; with `wait`, held until some element changes or `wait` ms pass.
+    private func follow(_ session: Session, wait: Int?) -> Reply {
         let nowMs = sessions.now()
         let elapsed = session.token.elapsedMs(atEpochMs: nowMs)
         guard let wait, wait > 0, let next = session.schedule.nextChangeMs(after: elapsed) else {
@@ -66,12 +93,10 @@ struct LoadingRoutes: Sendable {
         }
     }
 
-    // MARK: GET /loading-state/events
+    // MARK: GET /loading-state/events, /loading-state/{session}/events
 
-    private func events(_ request: Request) throws(Rejection) -> Reply {
-        let parameters = LoadingParameters(request: request, sessions: sessions)
-        let session = try parameters.session()
-        let lastEventID = try parameters.lastEventID()
+    private func events(_ session: Session, _ request: Request) throws(Rejection) -> Reply {
+        let lastEventID = try LoadingParameters(request: request, sessions: sessions).lastEventID()
         let completeAtMs = session.schedule.completeAtMs
         if let lastEventID, lastEventID >= completeAtMs {
             // Nothing is left to say: 204 is what makes an EventSource stop reconnecting (WHATWG HTML §9.2.3).

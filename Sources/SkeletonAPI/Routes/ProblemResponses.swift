@@ -4,22 +4,48 @@ import SkeletonDomain
 /// The problem documents the API answers bad input with: what was wrong, the allowed values,
 /// and the closest allowed name when one is close (`/layouts/hom` suggests `home`).
 enum ProblemResponses {
-    /// 404 for a path segment naming nothing (`/layouts/{screen}`, `/themes/{theme}`).
-    static func unknown(_ kind: String, _ value: String, allowed: [String]) -> Response {
+    /// What a path segment or a `screen=` can name that may not exist.
+    enum Unknown: String {
+        case screen, theme, element
+
+        var type: ProblemType {
+            switch self {
+            case .screen: .unknownScreen
+            case .theme: .unknownTheme
+            case .element: .unknownElement
+            }
+        }
+    }
+
+    /// 404 for a name that names nothing (`/layouts/{screen}`, `/themes/{theme}`, `screen=`).
+    static func unknown(_ kind: Unknown, _ value: String, allowed: [String]) -> Response {
         unknownProblem(kind, value, allowed: allowed).response()
     }
 
     /// The problem `unknown` answers with, for routes that render it another way (the preview's HTML page).
-    static func unknownProblem(_ kind: String, _ value: String, allowed: [String]) -> Problem {
-        problem(.notFound, "unknown \(kind) '\(value)'; known: \(allowed.joined(separator: ", "))", value: value, allowed: allowed, parameter: nil)
+    static func unknownProblem(_ kind: Unknown, _ value: String, allowed: [String]) -> Problem {
+        problem(kind.type, .notFound, "unknown \(kind.rawValue) '\(value)'; known: \(allowed.joined(separator: ", "))", value: value, allowed: allowed, parameter: nil)
     }
 
     /// 400 for a known query parameter with a value outside its set.
     static func badParameter(_ name: String, _ value: String, allowed: [String]) -> Response {
-        problem(.badRequest, "query parameter '\(name)' must be one of: \(allowed.joined(separator: ", ")); got '\(value)'", value: value, allowed: allowed, parameter: name).response()
+        problem(.badParameter, .badRequest, "query parameter '\(name)' must be one of: \(allowed.joined(separator: ", ")); got '\(value)'",
+                value: value, allowed: allowed, parameter: name).response()
     }
 
-    private static func problem(_ status: Status, _ detail: String, value: String, allowed: [String], parameter: String?) -> Problem {
+    /// 400 for a known query parameter outside its range, `allowed` saying the range in words.
+    static func badRange(_ name: String, _ value: String, _ allowed: String) -> Response {
+        Problem(.badParameter, status: .badRequest, detail: "query parameter '\(name)' must be \(allowed); got '\(value)'",
+                extensions: [("parameter", .string(name)), ("allowed", .string(allowed))]).response()
+    }
+
+    /// 400 for a required query parameter that is missing, `allowed` saying its values in words.
+    static func missing(_ name: String, _ allowed: String) -> Response {
+        Problem(.missingParameter, status: .badRequest, detail: "query parameter '\(name)' is required: \(allowed)",
+                extensions: [("parameter", .string(name)), ("allowed", .string(allowed))]).response()
+    }
+
+    private static func problem(_ type: ProblemType, _ status: Status, _ detail: String, value: String, allowed: [String], parameter: String?) -> Problem {
         var detail = detail
         var members: [(name: String, value: Problem.Value)] = []
         if let parameter { members.append(("parameter", .string(parameter))) }
@@ -28,6 +54,6 @@ enum ProblemResponses {
             detail += "; did you mean '\(suggestion)'?"
             members.append(("suggestion", .string(suggestion)))
         }
-        return Problem(status: status, detail: detail, extensions: members)
+        return Problem(type, status: status, detail: detail, extensions: members)
     }
 }

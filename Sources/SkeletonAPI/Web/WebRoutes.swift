@@ -40,7 +40,7 @@ struct WebRoutes: Sendable {
     /// client that accepts HTML (a browser), else `application/problem+json`. Either way
     /// `Vary: Accept`, since the representation depends on it (RFC 9110 §12.5.5).
     private func unknownScreen(_ name: String, _ request: Request) -> Response {
-        let problem = ProblemResponses.unknownProblem("screen", name, allowed: screens)
+        let problem = ProblemResponses.unknownProblem(.screen, name, allowed: screens)
         let vary = ResponseHeaders(["Vary": "Accept"])
         guard Self.acceptsHTML(request) else { return problem.response(headers: vary) }
         var headers = ResponseHeaders.contentType("text/html; charset=utf-8")

@@ -1,28 +1,33 @@
 // Runs the typescript-fetch client openapi-generator-cli generated (copied to ./client by
-// scripts/generators) against the server at the URL given, compiled by tsc and run by node, which
-// has a global fetch. Exits 1 with what differed on the first mismatch.
-import {
-    Configuration,
-    ElementStateStatusEnum,
-    KnownScreen,
-    LayoutsApi,
-    LoadingApi,
-    ProblemFromJSON,
-    ResponseError,
-    Scenario,
-} from './client';
+// Tests/Generators/run-decoders.sh), compiled by tsc and run by node (which has a global fetch):
+// - live, against BASE_URL: a layout, its frames, a load followed by its session to completion,
+//   and an unknown screen's 404 problem, each through the client's generic operations;
+// - corpus, CORPUS_DIR/manifest.json (Tests/Generators/corpus.py): each document through the
+//   client's <schema>FromJSON then <schema>ToJSON equals the original as JSON.
+// Prints every failure (the corpus's with the first differing JSON pointer); exits 1 on any.
+//   node out/consumer.js BASE_URL CORPUS_DIR
+import * as client from './client';
+import { Configuration, LayoutsApi, LoadingApi, LoadingState, ProblemFromJSON, ResponseError } from './client';
 
 // Node's own names, declared here since Debian has no @types/node.
 declare const process: { argv: string[]; exit(code: number): never };
+declare function require(name: 'fs'): { readFileSync(path: string, encoding: 'utf8'): string };
+const { readFileSync } = require('fs');
 
-const base = process.argv[2];
-if (!base) {
-    console.error('usage: node consumer.js BASE_URL');
+const [base, corpus] = process.argv.slice(2);
+if (!base || !corpus) {
+    console.error('usage: node consumer.js BASE_URL CORPUS_DIR');
     process.exit(2);
 }
 const configuration = new Configuration({ basePath: base });
 const layouts = new LayoutsApi(configuration);
 const loading = new LoadingApi(configuration);
+let failures = 0;
+
+function fail(what: string): void {
+    console.log(`typescript-fetch: FAIL ${what}`);
+    failures++;
+}
 
 function expect(condition: boolean, what: string): asserts condition {
     if (!condition) {
@@ -30,75 +35,164 @@ function expect(condition: boolean, what: string): asserts condition {
     }
 }
 
+// The requests are written as the server takes them; the casts admit both a screen typed as a
+// ScreenID string and as a closed enum, as the description had before.
+type LayoutRequest = Parameters<LayoutsApi['getLayout']>[0];
+type FramesRequest = Parameters<LayoutsApi['getFrames']>[0];
+type LoadRequest = Parameters<LoadingApi['getLoadingState']>[0];
+
 async function layoutHome(): Promise<void> {
-    const layout = await layouts.getLayoutHome();
-    expect(layout.screen === 'home', `/layouts/home decoded as screen ${JSON.stringify(layout.screen)}, expected "home"`);
-    expect(layout.formatVersion === 1, `/layouts/home has formatVersion ${layout.formatVersion}, expected 1`);
-    expect(Array.isArray(layout.elements) && layout.elements.length > 0, '/layouts/home decoded with no elements');
-    console.log(`typescript-fetch: /layouts/home: screen ${layout.screen}, formatVersion ${layout.formatVersion}, ${layout.elements.length} elements, variant ${layout.variant}`);
+    const layout = await layouts.getLayout({ screen: 'home' } as LayoutRequest);
+    expect(layout.screen === 'home', `getLayout(home) decoded as screen ${JSON.stringify(layout.screen)}, expected "home"`);
+    expect(layout.formatVersion === 1, `getLayout(home) has formatVersion ${layout.formatVersion}, expected 1`);
+    expect(Array.isArray(layout.elements) && layout.elements.length > 0, 'getLayout(home) decoded with no elements');
+    console.log(`typescript-fetch: getLayout(home): formatVersion ${layout.formatVersion}, ${layout.elements.length} elements, variant ${layout.variant}`);
 }
 
 async function frames(): Promise<void> {
-    const typed = await layouts.getFrames({ screen: KnownScreen.Home, width: 390 });
+    const typed = await layouts.getFrames({ screen: 'home', width: 390 } as FramesRequest);
     const raw = await fetch(`${base}/layouts/home/frames?width=390`);
     expect(raw.status === 200, `raw GET /layouts/home/frames?width=390 answered ${raw.status}`);
     const rawFrames = (await raw.json()).frames as unknown[];
     expect(typed.screen === 'home' && typed.width === 390, `frames decoded as screen ${typed.screen} at width ${typed.width}, expected home at 390`);
     expect(typed.frames.length > 0, 'frames decoded with no frames');
     expect(typed.frames.length === rawFrames.length, `the client decoded ${typed.frames.length} frames, a raw fetch of the same URL has ${rawFrames.length}`);
-    console.log(`typescript-fetch: /layouts/home/frames?width=390: ${typed.frames.length} frames (raw fetch: ${rawFrames.length}), content height ${typed.contentHeight}`);
+    console.log(`typescript-fetch: getFrames(home, 390): ${typed.frames.length} frames (raw fetch: ${rawFrames.length}), content height ${typed.contentHeight}`);
+}
+
+// The operation that follows a session, by its operationId in the live description: GET
+// /loading-state/{session} in the target contract, else GET /loading-state with session=.
+async function sessionFollower(): Promise<(session: string) => Promise<LoadingState>> {
+    const paths = (await (await fetch(`${base}/openapi.json`)).json()).paths;
+    const operationId: string = (paths['/loading-state/{session}'] ?? paths['/loading-state']).get.operationId;
+    const operation = (loading as unknown as Record<string, (request: object) => Promise<LoadingState>>)[operationId];
+    expect(typeof operation === 'function', `the client has no method ${operationId}`);
+    return (session) => operation.call(loading, { session, wait: 2000 });
 }
 
 async function loadingState(): Promise<void> {
-    let state = await loading.getLoadingState({ screen: KnownScreen.Home, scenario: Scenario.Instant, seed: 1 });
+    const follow = await sessionFollower();
+    let state = await loading.getLoadingState({ screen: 'home', scenario: 'instant', seed: 1 } as LoadRequest);
     expect(state.formatVersion === 1, `loading state has formatVersion ${state.formatVersion}, expected 1`);
-    expect(state.screen === KnownScreen.Home && state.scenario === Scenario.Instant && state.seed === 1,
+    expect(String(state.screen) === 'home' && String(state.scenario) === 'instant' && state.seed === 1,
         `loading state decoded as screen ${state.screen}, scenario ${state.scenario}, seed ${state.seed}; expected home, instant, 1`);
     expect(typeof state.session === 'string' && state.session.length > 0, `a started load has session ${JSON.stringify(state.session)}`);
     expect(typeof state.complete === 'boolean' && typeof state.elapsedMs === 'number', 'loading state without a boolean complete and a numeric elapsedMs');
     expect(state.elements.length > 0 && state.stages.length > 0, 'loading state with no elements or no stages');
-    const statuses = Object.values(ElementStateStatusEnum) as string[];
-    for (const element of state.elements) {
-        expect(statuses.includes(element.status), `element ${element.id} has status ${JSON.stringify(element.status)}, not one of ${statuses.join(', ')}`);
-    }
     const session = state.session;
     const started = state.elements.length;
     for (let poll = 0; !state.complete && poll < 50; poll++) {
-        state = await loading.getLoadingState({ session, wait: 2000 });
+        state = await follow(session);
     }
     expect(state.complete, 'the instant load was not complete after 50 long polls');
-    const notReady = state.elements.filter((element) => element.status !== ElementStateStatusEnum.Ready);
+    const notReady = state.elements.filter((element) => String(element.status) !== 'ready');
     expect(notReady.length === 0, `after the instant load: ${notReady.map((element) => `${element.id} ${element.status}`).join(', ')}; expected all ready`);
-    console.log(`typescript-fetch: /loading-state?screen=home&scenario=instant&seed=1: ${started} elements loading, followed by session to complete at ${state.elapsedMs} ms with all ready`);
+    console.log(`typescript-fetch: getLoadingState(home, instant, 1): ${started} elements loading, followed by session to complete at ${state.elapsedMs} ms with all ready`);
 }
 
 async function unknownScreen(): Promise<void> {
     let caught: unknown;
     try {
-        // The type admits only known screens: an app with a stale list would send another.
-        await layouts.getLayout({ screen: 'nowhere' as KnownScreen });
+        await layouts.getLayout({ screen: 'nowhere' } as LayoutRequest);
     } catch (error) {
         caught = error;
     }
-    expect(caught instanceof ResponseError, `GET /layouts/nowhere through the client gave ${caught === undefined ? 'no error' : String(caught)}, expected a ResponseError`);
+    expect(caught instanceof ResponseError, `getLayout(nowhere) gave ${caught === undefined ? 'no error' : String(caught)}, expected a ResponseError`);
     const response = caught.response;
-    expect(response.status === 404, `GET /layouts/nowhere surfaced status ${response.status}, expected 404`);
+    expect(response.status === 404, `getLayout(nowhere) surfaced status ${response.status}, expected 404`);
     const type = response.headers.get('content-type') ?? '';
-    expect(type.startsWith('application/problem+json'), `GET /layouts/nowhere has Content-Type ${type}, expected application/problem+json`);
+    expect(type.startsWith('application/problem+json'), `getLayout(nowhere) has Content-Type ${type}, expected application/problem+json`);
     const problem = ProblemFromJSON(await response.json());
     expect(problem.status === 404, `the problem's status is ${problem.status}, expected 404`);
-    console.log(`typescript-fetch: /layouts/nowhere: ResponseError with status ${response.status}, problem "${problem.detail}"`);
+    console.log(`typescript-fetch: getLayout(nowhere): ResponseError with status ${response.status}, problem "${problem.detail}"`);
+}
+
+// MARK: corpus
+
+interface Entry {
+    file: string;
+    operationId: string;
+    path: string;
+    status: number;
+    schema?: string | null;
+    event?: string;
+}
+
+type Codec = (json: unknown) => unknown;
+const codecs = client as unknown as Record<string, Codec | undefined>;
+
+function short(value: unknown): string {
+    const text = value === undefined ? 'absent' : JSON.stringify(value);
+    return text.length > 100 ? `${text.slice(0, 100)}…` : text;
+}
+
+// The first JSON pointer at which two parsed JSON values differ, with both values there.
+function firstDifference(a: unknown, b: unknown, path = ''): [string, unknown, unknown] | undefined {
+    const kind = (value: unknown) => (Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value);
+    if (kind(a) !== kind(b)) {
+        return [path, a, b];
+    }
+    if (Array.isArray(a) && Array.isArray(b)) {
+        for (let index = 0; index < Math.max(a.length, b.length); index++) {
+            const difference = firstDifference(a[index], b[index], `${path}/${index}`);
+            if (difference) return difference;
+        }
+        return undefined;
+    }
+    if (kind(a) === 'object') {
+        const x = a as Record<string, unknown>, y = b as Record<string, unknown>;
+        for (const key of [...new Set([...Object.keys(x), ...Object.keys(y)])].sort()) {
+            const difference = firstDifference(x[key], y[key], `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+            if (difference) return difference;
+        }
+        return undefined;
+    }
+    return a === b ? undefined : [path, a, b];
+}
+
+function decodeCorpus(): void {
+    const entries = JSON.parse(readFileSync(`${corpus}/manifest.json`, 'utf8')) as Entry[];
+    let lossless = 0;
+    let decodable = 0;
+    for (const entry of entries) {
+        const label = `${entry.file} (${entry.operationId} ${entry.status} ${entry.path}${entry.event ? ` event ${entry.event}` : ''})`;
+        if (!entry.schema) {
+            console.log(`typescript-fetch: skipped ${label}: no component schema`);
+            continue;
+        }
+        decodable++;
+        const name = [entry.schema, `Model${entry.schema}`].find((candidate) => codecs[`${candidate}FromJSON`] && codecs[`${candidate}ToJSON`]);
+        if (!name) {
+            fail(`${entry.schema} ${label}: the client has no ${entry.schema}FromJSON and ${entry.schema}ToJSON`);
+            continue;
+        }
+        try {
+            const original: unknown = JSON.parse(readFileSync(`${corpus}/${entry.file}`, 'utf8'));
+            const written: unknown = JSON.parse(JSON.stringify(codecs[`${name}ToJSON`]!(codecs[`${name}FromJSON`]!(original))) ?? 'null');
+            const difference = firstDifference(original, written);
+            if (difference) {
+                const [at, was, now] = difference;
+                fail(`${entry.schema} ${label}: ${at || '/'} was ${short(was)}, re-encoded ${short(now)}`);
+            } else {
+                lossless++;
+            }
+        } catch (error) {
+            fail(`${entry.schema} ${label}: ${error instanceof Error ? error.message : String(error)}`);
+        }
+    }
+    console.log(`typescript-fetch: decoded ${lossless}/${decodable} losslessly`);
 }
 
 async function main(): Promise<void> {
-    await layoutHome();
-    await frames();
-    await loadingState();
-    await unknownScreen();
-    console.log('typescript-fetch: 4 checks passed');
+    for (const check of [layoutHome, frames, loadingState, unknownScreen]) {
+        try {
+            await check();
+        } catch (error) {
+            fail(error instanceof Error ? error.message : String(error));
+        }
+    }
+    decodeCorpus();
+    process.exit(failures === 0 ? 0 : 1);
 }
 
-main().catch((error: unknown) => {
-    console.error(`typescript-fetch: FAILED: ${error instanceof Error ? error.message : String(error)}`);
-    process.exit(1);
-});
+main();

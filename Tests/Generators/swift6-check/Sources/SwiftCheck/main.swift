@@ -1,0 +1,165 @@
+// Runs the swift6 client openapi-generator-cli generated against the server at BASE_URL and on
+// the corpus in CORPUS_DIR (Tests/Generators/corpus.py's manifest.json):
+// - live: GET /layouts/home through the generic getLayout decodes into Layout, and an unknown
+//   screen surfaces as ErrorResponse 404 whose body decodes into Problem;
+// - corpus: each document decodes as the generated model named by its entry's schema, and the
+//   client's own encoder writes it back equal as JSON values (key order and 1 vs 1.0 aside).
+// Prints every failure with the first differing JSON pointer; exits 1 on any.
+//   SwiftCheck BASE_URL CORPUS_DIR
+import Foundation
+import OpenAPIClient
+
+let arguments = CommandLine.arguments
+guard arguments.count == 3 else {
+    print("usage: SwiftCheck BASE_URL CORPUS_DIR")
+    exit(2)
+}
+let configuration = OpenAPIClientAPIConfiguration(basePath: arguments[1])
+let coder = configuration.codableHelper
+var failures = 0
+
+func fail(_ message: String) {
+    print("swift6: FAIL \(message)")
+    failures += 1
+}
+
+// The screen path parameter: a ScreenID string in the target contract; a closed enum before it,
+// which cannot carry a screen the client does not know.
+func screen(_ id: String) -> String? { id }
+func screen<T: RawRepresentable>(_ id: String) -> T? where T.RawValue == String { T(rawValue: id) }
+
+func liveChecks() async {
+    do {
+        guard let home = screen("home") else { return fail("getLayout: the client's screen type has no \"home\"") }
+        let layout = try await LayoutsAPI.getLayout(screen: home, apiConfiguration: configuration)
+        guard layout.screen == "home", layout.formatVersion == 1 else {
+            return fail("getLayout(home) decoded as screen \(layout.screen), formatVersion \(layout.formatVersion)")
+        }
+        print("swift6: getLayout(home): \(layout.elements.count) elements, variant \(layout.variant)")
+    } catch {
+        fail("getLayout(home): \(error)")
+    }
+    guard let nowhere = screen("nowhere") else {
+        return fail("getLayout(nowhere): the description's screen parameter is a closed enum, the client cannot send an unknown screen")
+    }
+    do {
+        let layout = try await LayoutsAPI.getLayout(screen: nowhere, apiConfiguration: configuration)
+        fail("getLayout(nowhere) answered a layout of \(layout.screen), expected a 404 problem")
+    } catch let ErrorResponse.error(status, data, _, _) {
+        guard status == 404, let data else { return fail("getLayout(nowhere) surfaced status \(status), expected 404 with a body") }
+        do {
+            let problem = try coder.jsonDecoder.decode(Problem.self, from: data)
+            print("swift6: getLayout(nowhere): ErrorResponse 404, problem \"\(problem.detail)\"")
+        } catch {
+            fail("getLayout(nowhere): the 404 body does not decode into Problem: \(describe(error))")
+        }
+    }
+}
+
+// MARK: corpus
+
+struct Entry: Decodable {
+    let file: String
+    let operationId: String
+    let path: String
+    let status: Int
+    let schema: String?
+    let event: String?
+}
+
+func roundTrip<T: Codable>(_ type: T.Type, _ data: Data) throws -> Data {
+    try coder.jsonEncoder.encode(coder.jsonDecoder.decode(type, from: data))
+}
+
+func pointer(_ path: [CodingKey]) -> String {
+    path.map { "/" + ($0.intValue.map(String.init) ?? $0.stringValue) }.joined()
+}
+
+func describe(_ error: Error) -> String {
+    switch error {
+    case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context),
+        DecodingError.dataCorrupted(let context):
+        return "decoding failed at \(pointer(context.codingPath)): \(context.debugDescription)"
+    case DecodingError.keyNotFound(let key, let context):
+        return "decoding failed at \(pointer(context.codingPath)): no member \(key.stringValue)"
+    default:
+        return "\(error)"
+    }
+}
+
+func text(_ value: Any?) -> String {
+    guard let value else { return "absent" }
+    let data = try? JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed, .sortedKeys, .withoutEscapingSlashes])
+    let string = data.flatMap { String(data: $0, encoding: .utf8) } ?? "\(value)"
+    return string.count > 100 ? string.prefix(100) + "…" : string
+}
+
+// The first JSON pointer at which two JSONSerialization values differ, with both values there.
+func firstDifference(_ a: Any?, _ b: Any?, at path: String = "") -> (String, Any?, Any?)? {
+    switch (a, b) {
+    case let (a as [String: Any], b as [String: Any]):
+        for key in Set(a.keys).union(b.keys).sorted() {
+            let escaped = key.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+            if let difference = firstDifference(a[key], b[key], at: path + "/" + escaped) { return difference }
+        }
+        return nil
+    case let (a as [Any], b as [Any]):
+        for index in 0..<max(a.count, b.count) {
+            if let difference = firstDifference(index < a.count ? a[index] : nil, index < b.count ? b[index] : nil, at: path + "/\(index)") {
+                return difference
+            }
+        }
+        return nil
+    case let (a as NSNumber, b as NSNumber):
+        let booleans = (String(cString: a.objCType) == "c", String(cString: b.objCType) == "c")
+        let integers = !"df".contains(String(cString: a.objCType)) && !"df".contains(String(cString: b.objCType))
+        let same = booleans.0 == booleans.1 && (integers ? a.int64Value == b.int64Value : a.doubleValue == b.doubleValue)
+        return same ? nil : (path, a, b)
+    case let (a as String, b as String):
+        return a == b ? nil : (path, a, b)
+    case (is NSNull, is NSNull), (nil, nil):
+        return nil
+    default:
+        return (path, a, b)
+    }
+}
+
+func decodeCorpus(_ directory: URL) throws {
+    let entries = try JSONDecoder().decode([Entry].self, from: Data(contentsOf: directory.appendingPathComponent("manifest.json")))
+    var lossless = 0
+    var decodable = 0
+    for entry in entries {
+        let label = "\(entry.file) (\(entry.operationId) \(entry.status) \(entry.path)\(entry.event.map { " event " + $0 } ?? ""))"
+        guard let schema = entry.schema else {
+            print("swift6: skipped \(label): no component schema")
+            continue
+        }
+        decodable += 1
+        guard let type = generatedModels[schema] ?? generatedModels["Model" + schema] else {
+            fail("\(schema) \(label): the client has no model for \(schema)")
+            continue
+        }
+        do {
+            let original = try Data(contentsOf: directory.appendingPathComponent(entry.file))
+            let encoded = try roundTrip(type, original)
+            let before = try JSONSerialization.jsonObject(with: original, options: .fragmentsAllowed)
+            let after = try JSONSerialization.jsonObject(with: encoded, options: .fragmentsAllowed)
+            if let (at, was, now) = firstDifference(before, after) {
+                fail("\(schema) \(label): \(at.isEmpty ? "/" : at) was \(text(was)), re-encoded \(text(now))")
+            } else {
+                lossless += 1
+            }
+        } catch {
+            fail("\(schema) \(label): \(describe(error))")
+        }
+    }
+    print("swift6: decoded \(lossless)/\(decodable) losslessly")
+}
+
+await liveChecks()
+do {
+    try decodeCorpus(URL(fileURLWithPath: arguments[2]))
+} catch {
+    fail("reading the corpus: \(error)")
+}
+exit(failures == 0 ? 0 : 1)

@@ -40,7 +40,7 @@ public struct SkeletonService: Sendable {
         DataRoutes(sessions: sessions).register(on: &router)
         WebRoutes(catalog: catalog).register(on: &router)
         if let metrics, let sessionsStarted { MetricsRoute(server: metrics, sessions: sessionsStarted).register(on: &router) }
-        ContractRoutes(catalog: catalog, servesMetrics: metrics != nil).register(on: &router)
+        ContractRoutes().register(on: &router)
         self.router = router
         self.readiness = readiness
         self.sessionSecret = sessionSecret

@@ -56,6 +56,8 @@ def sse_events(body):
 
 
 class Description:
+    """The live OpenAPI description: path templates, responses and their schemas."""
+
     def __init__(self, document):
         self.document = document
         self.templates = [(path.strip("/").split("/") if path != "/" else [], path) for path in document["paths"]]
@@ -107,20 +109,24 @@ class Description:
         return ref.rsplit("/", 1)[-1] if ref.startswith("#/components/schemas/") else None
 
     def event_schemas(self, media):
-        """Event name -> data component, from itemSchema (OpenAPI 3.2) or x-itemSchema with
-        x-dataSchemas, or a union discriminated by event whose data has a contentSchema."""
+        """Event name -> data component, from itemSchema (OpenAPI 3.2) or x-itemSchema: a union
+        whose branch per event (by its discriminator's mapping, else its event's const or enum)
+        has a data with a contentSchema; or, as before, one object with x-dataSchemas."""
         item = media.get("itemSchema") or media.get("x-itemSchema")
         item = self.deref(item) if item else {}
         if "x-dataSchemas" in item:
             return {name: self.component(ref) for name, ref in item["x-dataSchemas"].items()}
+        branches = item.get("discriminator", {}).get("mapping", {}).items()
+        if not branches:
+            branches = []
+            for variant in item.get("oneOf", []) + item.get("anyOf", []):
+                event = self.deref(self.deref(variant).get("properties", {}).get("event", {}))
+                branches += [(name, variant) for name in ([event["const"]] if "const" in event else event.get("enum", []))]
         schemas = {}
-        for variant in item.get("oneOf", []) + item.get("anyOf", []):
-            variant = self.deref(variant)
-            event = self.deref(variant.get("properties", {}).get("event", {}))
-            names = [event["const"]] if "const" in event else event.get("enum", [])
+        for name, variant in branches:
+            variant = self.deref({"$ref": variant} if isinstance(variant, str) else variant)
             data = self.deref(variant.get("properties", {}).get("data", {}))
-            for name in names:
-                schemas[name] = self.component(data.get("contentSchema"))
+            schemas[name] = self.component(data.get("contentSchema"))
         return schemas
 
 

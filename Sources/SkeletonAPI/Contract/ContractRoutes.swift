@@ -15,9 +15,8 @@ struct ContractRoutes {
     private let screenSchema: SchemaResponses
     private let framesSchema: SchemaResponses
 
-    /// `servesMetrics`: whether the service answers `GET /metrics`, which the description lists only then.
-    init(catalog: Catalog, servesMetrics: Bool) {
-        openAPI = DocumentResponses(EncodedDocument(bytes: OpenAPIDocument.bytes(catalog: catalog, servesMetrics: servesMetrics)), hinted: false)
+    init() {
+        openAPI = DocumentResponses(EncodedDocument(bytes: OpenAPIDocument.bytes), hinted: false)
         layoutSchema = SchemaResponses(LayoutSchema.document)
         screenSchema = SchemaResponses(ScreenSchema.document)
         framesSchema = SchemaResponses(FramesSchema.document)

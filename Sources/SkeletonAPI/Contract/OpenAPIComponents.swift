@@ -4,47 +4,50 @@ import SkeletonDomain
 
 /// The `components` of the OpenAPI description: the layout schema's definitions, the loading
 /// schemas, the other documents' schemas, and the parameters, header fields and responses
-/// that several operations share. The examples of one operation's parameters, joined into one
-/// request as tools do, make a request the server accepts (so `at` has none: it excludes `speed`
-/// and `wait`).
+/// that several operations share. The same whatever screens the server serves: a screen is a
+/// `ScreenID`. The examples of one operation's parameters, joined into one request as tools do,
+/// make a request the server accepts.
 enum OpenAPIComponents {
-    static func text(catalog: Catalog) -> String {
-        let screens = catalog.screens.map(\.id)
+    static let text: String = {
         let themes = Theme.allCases.map(\.rawValue)
-        let firstScreen = JSONText.string(screens.first ?? "home")
         return #"""
             {"schemas": {
             \#(LayoutSchema.components),
             \#(FramesSchema.components),
-            \#(LoadingSchemas.components(screens: screens)),
+            \#(LoadingSchemas.components),
             \#(documents),
             "Problem": {
-              "type": "object", "required": ["formatVersion", "type", "title", "status", "detail"], "additionalProperties": false,
-              "description": "An RFC 9457 problem: what was wrong, and for a bad value the parameter, the allowed values and the closest allowed name.",
+              "type": "object", "required": ["formatVersion", "type", "title", "status", "detail"],
+              "description": "An RFC 9457 problem: its kind (type), what was wrong, and for a bad value the parameter, the allowed values and the closest allowed name. Which members each kind carries: ProblemType.",
               "properties": {
-                "formatVersion": {"$ref": "#/components/schemas/FormatVersion"}, 
-                "type": {"const": "about:blank"},
+                "formatVersion": {"$ref": "#/components/schemas/FormatVersion"},
+                "type": {"$ref": "#/components/schemas/ProblemType"},
                 "title": {"type": "string", "description": "The status's reason phrase."},
                 "status": {"type": "integer", "minimum": 400, "maximum": 599},
                 "detail": {"type": "string"},
-                "parameter": {"type": "string", "description": "The query parameter at fault."},
+                "parameter": {"type": "string", "description": "The query parameter (or path segment) at fault."},
                 "parameters": {"type": "array", "items": {"type": "string"}, "description": "The parameters of which one is needed."},
                 "header": {"type": "string", "description": "The header field at fault."},
                 "conflictsWith": {"type": "string", "description": "The parameter that decides what the one at fault would."},
                 "allowed": {"oneOf": [{"type": "array", "items": {"type": "string"}}, {"type": "string"}], "description": "The allowed values, or in words their range."},
                 "suggestion": {"type": "string", "description": "The allowed name closest to the one given."},
-                "element": {"type": "string", "description": "A data endpoint's element."},
+                "element": {"type": "string", "description": "A data route's element."},
                 "stage": {"type": "string", "description": "The stage that element is bound to."},
-                "code": {"enum": ["timeout", "error"], "description": "Why the element failed, as in the state documents."},
+                "code": {"$ref": "#/components/schemas/ErrorCode"},
                 "retryable": {"type": "boolean", "description": "Whether asking again can succeed."},
                 "failedAtMs": {"type": "integer", "minimum": 0, "description": "When the element failed, in virtual ms of its load."},
                 "retryAfterMs": {"type": "integer", "minimum": 0, "description": "Wall-clock ms after which the same request succeeds."}
               },
-              "examples": [\#(unknownScreenExample(screens))]},
+              "examples": [\#(unknownScreenExample)]},
+            "ProblemType": \#(problemType),
+            "ElementContent": {"type": "object", "description": "An element's data: the content its screen file gives, else the built-in screens' sample content for the seed (a JSON object; its members are the screen's own)."},
             "FieldValue": {"type": "string", "pattern": "^[\\t\\u0020-\\u007e\\u0080-\\u00ff]*$", "description": "Any header field value (RFC 9110 §5.5)."}
             },
             "parameters": {
-              "ScreenPath": {"name": "screen", "in": "path", "required": true, "schema": {"$ref": "#/components/schemas/KnownScreen"}, "example": \#(firstScreen)},
+              "ScreenPath": {"name": "screen", "in": "path", "required": true, "schema": {"$ref": "#/components/schemas/ScreenID"}, "example": "home",
+                             "description": "A screen id (GET /layouts lists them: the built-in home, movies, profile, settings and dashboard, and those of --layouts); another is a 404 (type /problems/unknown-screen) that lists them."},
+              "Variant": {"name": "variant", "in": "query", "required": false, "schema": {"$ref": "#/components/schemas/Variant"}, "example": "default",
+                          "description": "One of the screen's layout variants (GET /layouts lists them; default: the first, default); another is a 400 (type /problems/bad-parameter) that lists them."},
               "ThemePath": {"name": "theme", "in": "path", "required": true, "schema": {"type": "string", "enum": \#(JSONText.strings(themes))}, "example": "dark"},
               "Theme": {"name": "theme", "in": "query", "required": false, "schema": {"type": "string", "enum": \#(JSONText.strings(themes))},
                         "description": "Default: dark when Sec-CH-Prefers-Color-Scheme says dark, else light."},
@@ -61,27 +64,26 @@ enum OpenAPIComponents {
                               "description": "* or entity tags (RFC 9110 §13.1.2): a 304 when one matches the document's ETag (weak comparison); a value that is neither matches nothing."},
               "LastEventID": {"name": "Last-Event-ID", "in": "header", "required": false, "schema": {"$ref": "#/components/schemas/EventID"},
                               "description": "The id of the last event a reconnecting client saw: the stream resumes after it, without its snapshot."},
-              "LoadingScreen": {"name": "screen", "in": "query", "required": false, "schema": {"$ref": "#/components/schemas/KnownScreen"}, "example": \#(firstScreen),
-                                "description": "Starts a load of this screen now, or with at reads one of its virtual instants. Not with session."},
+              "LoadingScreen": {"name": "screen", "in": "query", "required": true, "schema": {"$ref": "#/components/schemas/ScreenID"}, "example": "home",
+                                "description": "The screen whose load this is (GET /layouts); another is a 404 (type /problems/unknown-screen) that lists them."},
               "Speed": {"name": "speed", "in": "query", "required": false, "schema": {"$ref": "#/components/schemas/Speed"}, "example": "10",
-                        "description": "Of a load this request starts. Not with at or session."},
-              "Wait": {"name": "wait", "in": "query", "required": false, "schema": {"$ref": "#/components/schemas/Wait"}, "example": 5000,
-                       "description": "Long poll: hold the answer until some element changes or this many ms pass. Not with at."},
-              "At": {"name": "at", "in": "query", "required": false, "schema": {"type": "integer", "minimum": 0, "maximum": 86400000},
-                     "description": "Virtual ms since the load's start (e.g. 1200): the state then, with no session. Needs screen; not with speed, wait or session."},
-              "Session": {"name": "session", "in": "query", "required": false, "schema": {"$ref": "#/components/schemas/SessionToken"},
-                          "description": "Follows the load this token started (an earlier response's session). Not with screen, scenario, seed, speed or at."},
+                        "description": "Of the load this request starts."},
+              "Wait": {"name": "wait", "in": "query", "required": false, "schema": {"$ref": "#/components/schemas/Wait"}, "example": 1000,
+                       "description": "Long poll: hold the answer until some element changes or this many ms pass (at once when nothing will change again)."},
+              "At": {"name": "at", "in": "query", "required": true, "schema": {"type": "integer", "minimum": 0, "maximum": 86400000}, "example": 1200,
+                     "description": "Virtual ms since the load's start: the state then."},
+              "SessionPath": {"name": "session", "in": "path", "required": true, "schema": {"$ref": "#/components/schemas/SessionToken"},
+                              "description": "The token of a load (an earlier response's session); one this server does not serve is a 404 (type /problems/unknown-session)."},
               "Fault": {"name": "fault", "in": "query", "required": false, "schema": {"$ref": "#/components/schemas/Fault"}, "example": "reset",
                         "description": "A network fault at the element's time instead of its answer."},
               "Width": {"name": "width", "in": "query", "required": true, "schema": {"type": "integer", "minimum": 120, "maximum": 2048}, "example": 390,
                         "description": "The viewport's width in whole points."},
               "Height": {"name": "height", "in": "query", "required": false, "schema": {"type": "integer", "minimum": 120, "maximum": 2048},
                          "description": "The viewport's height in whole points (spacers in the root share what the content leaves); default: the content's height."},
-              "TimelineScreen": {"name": "screen", "in": "query", "required": true, "schema": {"$ref": "#/components/schemas/KnownScreen"}, "example": \#(firstScreen)},
               "Scenario": {"name": "scenario", "in": "query", "required": false, "schema": {"$ref": "#/components/schemas/Scenario"}, "example": "timeout",
-                           "description": "Of the load (default typical). Not with session."},
+                           "description": "Of the load (default typical)."},
               "Seed": {"name": "seed", "in": "query", "required": false, "schema": {"$ref": "#/components/schemas/Seed"}, "example": 7,
-                       "description": "Of the load (default 0). Not with session."},
+                       "description": "Of the load (default 0)."},
               "ElementPath": {"name": "element", "in": "path", "required": true, "schema": {"type": "string", "pattern": "^[A-Za-z_][A-Za-z0-9_.\\[\\]-]{0,63}$"},
                               "description": "An element id of the screen; another is a 404 listing them.", "example": "accountsCarousel"}
             },
@@ -100,48 +102,57 @@ enum OpenAPIComponents {
               "XAccelBuffering": {"required": true, "schema": {"type": "string", "const": "no"}, "description": "Tells nginx to pass each event on at once."}
             },
             "responses": {
-              "BadRequest": {"description": "A known query parameter has a bad value, parameters conflict, one is missing, the query is not well-formed percent-encoded UTF-8, or a path segment does not decode to text.",
+              "BadRequest": {"description": "A known query parameter has a bad value (type /problems/bad-parameter) or is missing (missing-parameter), a header field is bad (bad-header), the query is not well-formed percent-encoded UTF-8 (malformed-query), or a path segment does not decode to text (malformed-path).",
                              "headers": \#(OpenAPIDocument.headers(OpenAPIDocument.plain)),
                              "content": {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}},
-              "NotFound": {"description": "No such screen or theme: the problem (status 404) lists the known ones in allowed and suggests the closest.",
+              "NotFound": {"description": "No such screen, theme or element (type /problems/unknown-screen, unknown-theme, unknown-element): the problem lists the known ones in allowed and suggests the closest.",
                            "headers": \#(OpenAPIDocument.headers(OpenAPIDocument.plain)),
                            "content": {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}},
-              "SessionNotFound": {"description": "No such screen (the problem lists the known ones), or a session token of the right shape that names no session this server serves: not issued with its secret, altered, or expired.",
+              "SessionNotFound": {"description": "No session this server serves (type /problems/unknown-session): the token was not sealed with its secret, was altered, or expired; or no such element (/problems/unknown-element).",
                                   "headers": \#(OpenAPIDocument.headers(OpenAPIDocument.plain)),
                                   "content": {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}},
+              "Problem": {"description": "Any other problem, such as 405 (Allow lists the methods), 408, 413, 414, 431, 501, 503 or 505: its type names its kind (ProblemType).",
+                          "headers": \#(OpenAPIDocument.headers(OpenAPIDocument.plain)),
+                          "content": {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}},
               "NotModified": {"description": "If-None-Match matched the document's ETag.", "headers": \#(OpenAPIDocument.headers(OpenAPIDocument.cached))},
               "NotModifiedHinted": {"description": "If-None-Match matched the document's ETag.", "headers": \#(OpenAPIDocument.headers(OpenAPIDocument.hinted))}
             }}
             """#
-    }
+    }()
 
     /// What the server answers for a misspelt screen: its own problem document.
-    private static func unknownScreenExample(_ screens: [String]) -> String {
-        let misspelt = String((screens.first ?? "home").dropLast())
-        return String(decoding: ProblemResponses.unknown(.screen, misspelt, allowed: screens).body, as: UTF8.self)
-    }
+    private static let unknownScreenExample = String(decoding: ProblemResponses.unknown(.screen, "hom", allowed: Catalog.builtIn.screens.map(\.id)).body, as: UTF8.self)
+
+    /// Every kind of problem: an open enumeration of their URIs, each kind's status, summary and members in the description.
+    private static let problemType: String = {
+        let kinds = ProblemKind.all.map { kind in
+            "\(kind.type.uri) (\(kind.status.code)): \(kind.summary)" + (kind.members.isEmpty ? "" : " Members: \(kind.members.joined(separator: ", ")).")
+        }
+        return #"{"anyOf": [{"type": "string", "enum": \#(JSONText.strings(ProblemKind.all.map(\.type.uri)))}, {"type": "string"}], "#
+            + #""description": \#(JSONText.string("The kind of problem, a URI reference relative to the service; stable (an open enumeration: later versions may add kinds). " + kinds.joined(separator: " ")))}"#
+    }()
 
     private static let hints = [DocumentResponses.colorSchemeHint, DocumentResponses.reducedMotionHint]
 
     /// The schemas of the service index, the layouts and themes lists, health and the contract documents.
     private static let documents: String = {
-        let links = MetaRoutes.links.map { "\(JSONText.string($0.key)): {\"const\": \(JSONText.string($0.value))}" }.joined(separator: ", ")
+        let links = MetaRoutes.links.map { "\(JSONText.string($0.key)): {\"type\": \"string\", \"const\": \(JSONText.string($0.value))}" }.joined(separator: ", ")
         return #"""
             "ServiceIndex": {
-              "type": "object", "required": ["formatVersion", "name", "version", "links"], "additionalProperties": false,
+              "type": "object", "required": ["formatVersion", "name", "version", "links"],
               "properties": {
                 "formatVersion": {"$ref": "#/components/schemas/FormatVersion"}, 
-                "name": {"const": "skeleton-server"},
-                "version": {"const": \#(JSONText.string(SkeletonService.version))},
-                "links": {"type": "object", "required": \#(JSONText.strings(MetaRoutes.requiredLinks)), "additionalProperties": false,
+                "name": {"type": "string", "const": "skeleton-server"},
+                "version": {"type": "string", "description": "The server's version (\#(SkeletonService.version) for this one)."},
+                "links": {"type": "object", "required": \#(JSONText.strings(MetaRoutes.requiredLinks)),
                           "description": "Every route, by name.", "properties": {\#(links)}}
               }},
             "LayoutsIndex": {
-              "type": "object", "required": ["formatVersion", "screens"], "additionalProperties": false,
+              "type": "object", "required": ["formatVersion", "screens"],
               "properties": {"formatVersion": {"$ref": "#/components/schemas/FormatVersion"}, "screens": {"type": "array", "items": {
-                "type": "object", "required": ["id", "title", "source", "elements", "stages", "variants", "link"], "additionalProperties": false,
+                "type": "object", "required": ["id", "title", "source", "elements", "stages", "variants", "link"],
                 "properties": {
-                  "id": {"$ref": "#/components/schemas/KnownScreen"},
+                  "id": {"$ref": "#/components/schemas/ScreenID"},
                   "title": {"type": "string"},
                   "source": {"type": "string"},
                   "elements": {"type": "array", "minItems": 1, "items": {"$ref": "#/components/schemas/ElementID"}},
@@ -149,30 +160,31 @@ enum OpenAPIComponents {
                   "variants": {"type": "array", "minItems": 1, "items": {"$ref": "#/components/schemas/Variant"}, "description": "The first is default."},
                   "link": {"type": "string", "pattern": "^/layouts/[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"}
                 }}}}},
+            "ThemeName": {"anyOf": [{"type": "string", "enum": \#(JSONText.strings(Theme.allCases.map(\.rawValue)))}, {"type": "string"}], "description": "A theme (an open enumeration)."},
             "ThemeDocument": {
-              "type": "object", "required": ["formatVersion", "theme", "palette", "assumptions"], "additionalProperties": false,
-              "properties": {"formatVersion": {"$ref": "#/components/schemas/FormatVersion"}, "theme": {"enum": \#(JSONText.strings(Theme.allCases.map(\.rawValue)))}, "palette": {"$ref": "#/components/schemas/Palette"},
+              "type": "object", "required": ["formatVersion", "theme", "palette", "assumptions"],
+              "properties": {"formatVersion": {"$ref": "#/components/schemas/FormatVersion"}, "theme": {"$ref": "#/components/schemas/ThemeName"}, "palette": {"$ref": "#/components/schemas/Palette"},
                              "assumptions": {"type": "array", "items": {"type": "string"}}}},
             "ThemesIndex": {
-              "type": "object", "required": ["formatVersion", "themes", "assumptions"], "additionalProperties": false,
+              "type": "object", "required": ["formatVersion", "themes", "assumptions"],
               "properties": {
                 "formatVersion": {"$ref": "#/components/schemas/FormatVersion"}, 
                 "themes": {"type": "array", "items": {
-                  "type": "object", "required": ["theme", "palette"], "additionalProperties": false,
-                  "properties": {"theme": {"enum": \#(JSONText.strings(Theme.allCases.map(\.rawValue)))}, "palette": {"$ref": "#/components/schemas/Palette"}}}},
+                  "type": "object", "required": ["theme", "palette"],
+                  "properties": {"theme": {"$ref": "#/components/schemas/ThemeName"}, "palette": {"$ref": "#/components/schemas/Palette"}}}},
                 "assumptions": {"type": "array", "items": {"type": "string"}}
               }},
-            "Health": {"type": "object", "required": ["formatVersion", "status"], "additionalProperties": false, "properties": {"formatVersion": {"$ref": "#/components/schemas/FormatVersion"}, "status": {"const": "ok"}}, "examples": [{"formatVersion": 1, "status": "ok"}]},
-            "Readiness": {"type": "object", "required": ["formatVersion", "ready"], "additionalProperties": false, "properties": {"formatVersion": {"$ref": "#/components/schemas/FormatVersion"}, "ready": {"type": "boolean"}}},
+            "Health": {"type": "object", "required": ["formatVersion", "status"], "properties": {"formatVersion": {"$ref": "#/components/schemas/FormatVersion"}, "status": {"type": "string", "const": "ok"}}, "examples": [{"formatVersion": 1, "status": "ok"}]},
+            "Readiness": {"type": "object", "required": ["formatVersion", "ready"], "properties": {"formatVersion": {"$ref": "#/components/schemas/FormatVersion"}, "ready": {"type": "boolean"}}},
             "SchemaDocument": {
               "type": "object", "required": ["$schema", "$id"],
               "description": "A JSON Schema (draft 2020-12) document; its $id is the path it is served at.",
-              "properties": {"$schema": {"const": "https://json-schema.org/draft/2020-12/schema"}, "$id": {"type": "string"}}},
+              "properties": {"$schema": {"type": "string", "const": "https://json-schema.org/draft/2020-12/schema"}, "$id": {"type": "string"}}},
             "OpenAPIDescription": {
               "type": "object", "required": ["openapi", "info", "paths", "components"],
               "description": "An OpenAPI 3.1 description (this one): valid against the OpenAPI 3.1 schema.",
               "properties": {
-                "openapi": {"const": \#(JSONText.string(OpenAPIDocument.version))},
+                "openapi": {"type": "string", "const": \#(JSONText.string(OpenAPIDocument.version))},
                 "info": {"type": "object", "required": ["title", "version"]},
                 "paths": {"type": "object"},
                 "components": {"type": "object"}

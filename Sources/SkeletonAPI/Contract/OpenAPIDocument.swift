@@ -1,9 +1,10 @@
 import Layouts
 import SkeletonDomain
 
-/// The OpenAPI 3.1 description of every route the service answers (`GET /openapi.json`),
-/// generated from the catalog so that user screens appear in it: the screen ids are an enum,
-/// and each screen has a path of its own (`/layouts/home`) whose `variant` enum is its variants.
+/// The OpenAPI 3.1 description of every route the service answers (`GET /openapi.json`): one
+/// document, byte for byte the same from every deployment (a screen is a `ScreenID`, whatever
+/// screens `--layouts` adds; `/metrics` is listed even where `--no-metrics` makes it a 404), whose
+/// `info.version` is the contract's version.
 ///
 /// Written to be true of the running server, so that a schema-driven fuzzer finds no response
 /// that disagrees with it: every status a request can get is declared with its headers, and
@@ -14,8 +15,11 @@ enum OpenAPIDocument {
     /// The version of the OpenAPI Specification the description follows.
     static let version = "3.1.1"
 
-    /// `servesMetrics`: whether the service answers `GET /metrics` (`SkeletonService`'s `metrics`).
-    static func bytes(catalog: Catalog, servesMetrics: Bool) -> [UInt8] {
+    /// The contract's version: changed whenever the description changes (a test holds its hash),
+    /// the major number when a change can break a client written for the previous one.
+    static let contractVersion = "2.0.0"
+
+    static let bytes: [UInt8] = {
         var paths = [
             path("/", get(
                 "getServiceIndex", tag: "meta", summary: "The service index: name, version and a link to every route.",
@@ -25,13 +29,12 @@ enum OpenAPIDocument {
                 parameters: [parameter("IfNoneMatch")],
                 responses: [("200", json("The list.", ref("LayoutsIndex"), headers: cached)), notModified, badRequest])),
             path("/layouts/{screen}", get(
-                "getLayout", tag: "layouts", summary: "A screen's layout document in its default variant.",
-                description: "Each screen also has a path of its own below, with its variants; there the query can choose one. Any other screen is a 404 whose problem lists the known ones and suggests the closest.",
-                parameters: [parameter("ScreenPath"), parameter("Theme"), parameter("Motion"), parameter("Direction"), parameter("Expand"),
+                "getLayout", tag: "layouts", summary: "A screen's layout document: its skeleton tree, animation and colours under the options the query chooses.",
+                description: "The built-in screens are home, movies, profile, settings and dashboard; a server started with --layouts serves its own too (GET /layouts lists them all). Any other screen is a 404 whose problem lists the known ones and suggests the closest.",
+                parameters: [parameter("ScreenPath"), parameter("Variant"), parameter("Theme"), parameter("Motion"), parameter("Direction"), parameter("Expand"),
                              parameter("PrefersColorScheme"), parameter("PrefersReducedMotion"), parameter("IfNoneMatch")],
                 responses: [("200", json("The layout document.", ref("Layout"), headers: hinted)), notModifiedHinted, badRequest, notFound])),
         ]
-        paths += catalog.screens.map(screenPath)
         paths += framePaths
         paths += [
             path("/themes", get(
@@ -47,44 +50,42 @@ enum OpenAPIDocument {
                 parameters: [parameter("IfNoneMatch")],
                 responses: [("200", json("The scenarios.", ref("Scenarios"), headers: cached)), notModified, badRequest])),
             path("/loading-state", get(
-                "getLoadingState", tag: "loading", summary: "The simulated loading state: start a load, follow it by its session token, or read a virtual instant.",
-                description: "Three forms, each parameter valid alone but not with those of another form: screen (with scenario, seed, speed, wait) starts a load now: /loading-state?screen=home&scenario=typical&seed=7; screen and at (with scenario, seed) read a virtual instant, with no session: /loading-state?screen=home&seed=7&at=1200; session (with wait) follows a load: /loading-state?session=TOKEN&wait=5000. Neither screen nor session, or a parameter of another form, is a 400 naming it; unknown parameters are ignored. With wait, a long poll: the response is held until some element changes or wait ms pass (at once when nothing will change again). Future times are never disclosed.",
-                parameters: [parameter("LoadingScreen"), parameter("Scenario"), parameter("Seed"), parameter("Speed"), parameter("Wait"),
-                             parameter("At"), parameter("Session")],
+                "startLoad", tag: "loading", summary: "Starts a simulated load of a screen now and answers its state (with wait, a long poll).",
+                description: "The state carries the session token that follows this load: GET /loading-state/{session}, its events and its data. Future times are never disclosed.",
+                parameters: [parameter("LoadingScreen"), parameter("Scenario"), parameter("Seed"), parameter("Speed"), parameter("Wait")],
+                responses: [("200", json("The state.", ref("LoadingState"), headers: noStore)), badRequest, notFound])),
+            path("/loading-state/instant", get(
+                "getLoadingInstant", tag: "loading", summary: "The state of a screen's load (scenario, seed) at a virtual instant, with no session.",
+                parameters: [parameter("LoadingScreen"), parameter("Scenario"), parameter("Seed"), parameter("At")],
+                responses: [("200", json("The state at that instant; its session is null.", ref("LoadingState"), headers: noStore)), badRequest, notFound])),
+            path("/loading-state/{session}", get(
+                "getSessionState", tag: "loading", summary: "A load's state now; with wait, a long poll: held until some element changes or wait ms pass (at once when nothing will change again).",
+                parameters: [parameter("SessionPath"), parameter("Wait")],
                 responses: [("200", json("The state.", ref("LoadingState"), headers: noStore)), badRequest, sessionNotFound])),
             path("/loading-state/events", get(
-                "streamLoadingEvents", tag: "loading", summary: "The same load as a Server-Sent Events stream.",
-                description: "Two forms: screen (with scenario, seed, speed) starts a load: /loading-state/events?screen=home&seed=7&speed=10; session follows one: /loading-state/events?session=TOKEN. Neither, or a parameter of the other form, is a 400 naming it. snapshot first, then one element event per change at the moment it happens, then complete, and the stream closes. Last-Event-ID resumes without repeating an event; at or past the end it is a 204.",
-                parameters: [parameter("LoadingScreen"), parameter("Scenario"), parameter("Seed"), parameter("Speed"), parameter("Session"), parameter("LastEventID")],
-                responses: [
-                    ("200", #"""
-                        {"description": "The event stream (chunked). Each event is an instance of x-itemSchema (OpenAPI 3.2's itemSchema).",
-                         "headers": \#(headers(eventStream)),
-                         "content": {"text/event-stream": {"schema": {"type": "string"}, "x-itemSchema": {"$ref": "#/components/schemas/LoadingEvent"}}}}
-                        """#),
-                    ("204", #"{"description": "Last-Event-ID is at or past the last event: nothing is left to send (an EventSource stops reconnecting).", "headers": \#(headers(noStore))}"#),
-                    badRequest, sessionNotFound,
-                ])),
+                "streamLoad", tag: "loading", summary: "Starts a simulated load now and streams it as Server-Sent Events.",
+                description: "snapshot first (its session follows the load), then one element event per change at the moment it happens, then complete, and the stream closes. Last-Event-ID resumes without repeating an event; at or past the end it is a 204.",
+                parameters: [parameter("LoadingScreen"), parameter("Scenario"), parameter("Seed"), parameter("Speed"), parameter("LastEventID")],
+                responses: eventStreamResponses(badRequest: badRequest, notFound: notFound))),
+            path("/loading-state/{session}/events", get(
+                "streamSession", tag: "loading", summary: "A load's Server-Sent Events, as GET /loading-state/events streams them.",
+                parameters: [parameter("SessionPath"), parameter("LastEventID")],
+                responses: eventStreamResponses(badRequest: badRequest, notFound: sessionNotFound))),
             path("/loading-state/timeline", get(
                 "getLoadingTimeline", tag: "loading", summary: "The whole deterministic schedule of one screen, scenario and seed, for client test authors.",
-                parameters: [parameter("TimelineScreen"), parameter("Scenario"), parameter("Seed")],
+                parameters: [parameter("LoadingScreen"), parameter("Scenario"), parameter("Seed")],
                 responses: [("200", json("The timeline.", ref("Timeline"), headers: cachedWithoutTag)), badRequest, notFound])),
+            path("/loading-state/{session}/data/{element}", get(
+                "getSessionData", tag: "loading", summary: "An element's data in a load, answered at its time, with its failures and network faults.",
+                description: "Held until the element's readyAtMs in the load; at once when that time has passed. \(dataRules)",
+                parameters: [parameter("SessionPath"), parameter("ElementPath"), parameter("Fault"), parameter("IfNoneMatch")],
+                responses: dataResponses(notFound: sessionNotFound))),
             path("/data/{screen}/{element}", get(
-                "getElementData", tag: "loading", summary: "An element's data, answered at its time in a simulated load, with its failures and network faults.",
-                description: "Held until the element's readyAtMs in the session (session=, a load of the path's screen), or in a load started by this request (scenario, seed, speed: not with session); at once when that time has passed. A timed-out element is a 504 at the timeout, a failed one a 503; the same request 1000 virtual ms after the failure succeeds. fault= replaces the answer at the element's time: reset (the connection is reset), empty (closed with no response), truncated (the head and half the body, then closed), dribble (the head when the stage starts, the body in pieces until the element is ready), stall (the head, then nothing). Element ids are those of every layout of the screen (GET /layouts).",
+                "getElementData", tag: "loading", summary: "An element's data in a load this request starts, answered at its time, with its failures and network faults.",
+                description: "Held until the element's readyAtMs in a load of the path's screen started by this request (scenario, seed, speed). \(dataRules)",
                 parameters: [parameter("ScreenPath"), parameter("ElementPath"), parameter("Scenario"), parameter("Seed"), parameter("Speed"),
-                             parameter("Session"), parameter("Fault"), parameter("IfNoneMatch")],
-                responses: [
-                    ("200", #"""
-                        {"description": "The element's data: its content from the screen file, else the built-in screens' sample content for the seed (JSON, or an SVG poster).",
-                         "headers": \#(headers(data + [("ETag", "ETag"), ("Cache-Control", "CacheControlNoCache")])),
-                         "content": {"application/json": {"schema": {}}, "image/svg+xml": {"schema": {"type": "string"}}}}
-                        """#),
-                    ("304", #"{"description": "If-None-Match matched the content's ETag.", "headers": \#(headers(data + [("ETag", "ETag"), ("Cache-Control", "CacheControlNoCache")]))}"#),
-                    badRequest, sessionNotFound,
-                    ("503", dataFailure("The element failed to load (simulated error), or the server is draining (Retry-After: 0). The problem names the element and says whether it is retryable.")),
-                    ("504", dataFailure("The element timed out (the timeout scenario). The problem names the element and says whether it is retryable.")),
-                ])),
+                             parameter("Fault"), parameter("IfNoneMatch")],
+                responses: dataResponses(notFound: notFound))),
             path("/preview/{screen}", get(
                 "getPreview", tag: "web", summary: "An HTML page: the screen in a phone per theme, driven by a loading session, with controls and a live timeline.",
                 description: "An unknown screen is a 404: an HTML page when Accept names text/html, else problem+json (Vary: Accept).",
@@ -105,19 +106,16 @@ enum OpenAPIDocument {
                     ("503", json("Draining (ready is false): route new requests elsewhere.", ref("Readiness"), headers: plain)),
                     badRequest,
                 ])),
-        ]
-        if servesMetrics {
-            paths.append(path("/metrics", get(
+            path("/metrics", get(
                 "getMetrics", tag: "meta", summary: "Prometheus text exposition 0.0.4: requests by route, method and status; latency; connections; sessions started; process metrics.",
+                description: "A 404 on a server started with --no-metrics.",
                 responses: [
                     ("200", #"""
                         {"description": "The metrics.", "headers": \#(headers(noStore)),
                          "content": {"text/plain; version=0.0.4; charset=utf-8": {"schema": {"type": "string"}}}}
                         """#),
                     badRequest,
-                ])))
-        }
-        paths += [
+                ])),
             path("/openapi.json", get(
                 "getOpenAPI", tag: "contract", summary: "This description.",
                 parameters: [parameter("IfNoneMatch")],
@@ -139,10 +137,12 @@ enum OpenAPIDocument {
             {"openapi": \#(JSONText.string(version)),
              "info": {
                "title": "skeleton-server",
-               "version": \#(JSONText.string(SkeletonService.version)),
+               "version": \#(JSONText.string(contractVersion)),
                "summary": "Skeleton screen specifications and a deterministic loading simulation.",
                "description": \#(JSONText.string(description))
              },
+             "servers": [{"url": "{scheme}://{host}:{port}", "description": "A skeleton-server: by default http://127.0.0.1:8080.",
+                          "variables": {"scheme": {"default": "http", "enum": ["http", "https"]}, "host": {"default": "127.0.0.1"}, "port": {"default": "8080"}}}],
              "tags": [
                {"name": "layouts", "description": "Skeleton layouts and their palettes."},
                {"name": "loading", "description": "The staged loading simulation."},
@@ -153,11 +153,11 @@ enum OpenAPIDocument {
              "paths": {
             \#(paths.joined(separator: ",\n"))
              },
-             "components": \#(OpenAPIComponents.text(catalog: catalog))
+             "components": \#(OpenAPIComponents.text)
             }
             """#
         return Array(document.utf8)
-    }
+    }()
 
     private static let description = """
         Every GET route also answers HEAD (the same status and header fields, no content; RFC 9110 §9.3.2) \
@@ -174,31 +174,16 @@ enum OpenAPIDocument {
 
     // MARK: Paths
 
-    /// `/layouts/{id}` for one screen: its own variants, and its id in the document.
-    private static func screenPath(_ screen: Screen) -> String {
-        let variant = #"""
-            {"name": "variant", "in": "query", "required": false,
-             "description": "The layout variant; another is a 400 listing this screen's.",
-             "schema": {"type": "string", "enum": \#(JSONText.strings(screen.variants)), "default": "default"}}
-            """#
-        return path("/layouts/" + screen.id, get(
-            "getLayout_" + screen.id, tag: "layouts", summary: "The layout document of \(screen.title) (\(screen.id)).",
-            parameters: [parameter("Theme"), parameter("Motion"), variant, parameter("Direction"), parameter("Expand"),
-                         parameter("PrefersColorScheme"), parameter("PrefersReducedMotion"), parameter("IfNoneMatch")],
-            responses: [("200", json("The layout document: its screen is \(screen.id), its variant one of \(screen.variants.joined(separator: ", ")).", ref("Layout"), headers: hinted)),
-                        notModifiedHinted, badRequest]))
-    }
-
     /// `/layouts/{screen}/frames` and `/layouts/{screen}/snapshot.svg`: a screen laid out by the server.
     private static let framePaths: [String] = {
-        let parameters = [parameter("ScreenPath"), parameter("Width"), parameter("Height"), parameter("Theme"), parameter("Motion"),
+        let parameters = [parameter("ScreenPath"), parameter("Width"), parameter("Height"), parameter("Variant"), parameter("Theme"), parameter("Motion"),
                           parameter("Direction"), parameter("PrefersColorScheme"), parameter("PrefersReducedMotion"),
                           parameter("IfNoneMatch")]
         let snapshot = #"{"description": "The skeleton as a still SVG 1.1 image: no script, no external reference.", "headers": \#(headers(hinted)), "content": {"image/svg+xml": {"schema": {"type": "string"}}}}"#
         return [
             path("/layouts/{screen}/frames", get(
                 "getFrames", tag: "layouts", summary: "A screen laid out by the server at a viewport size: every shape to draw, in order, with its frame, radii, fill, element, shimmer group and clip.",
-                description: "The layout engine follows the web renderer's rules (stacks, fill widths, scroll views, repeats expanded, right to left mirrored); computed once per screen, options and size. The query may also choose one of the screen's variants with variant= (listed on the screen's own path, /layouts/{id}); another is a 400 listing them.",
+                description: "The layout engine follows the web renderer's rules (stacks, fill widths, scroll views, repeats expanded, right to left mirrored); computed once per screen, options and size.",
                 parameters: parameters,
                 responses: [("200", json("The frames.", ref("Frames"), headers: hinted)), notModifiedHinted, badRequest, notFound])),
             path("/layouts/{screen}/snapshot.svg", get(
@@ -217,7 +202,7 @@ enum OpenAPIDocument {
         parameters: [String] = [], responses: [(String, String)]
     ) -> String {
         let description = description.map { #", "description": \#(JSONText.string($0))"# } ?? ""
-        let responses = responses.map { #"\#(JSONText.string($0.0)): \#($0.1)"# }.joined(separator: ",\n    ")
+        let responses = (responses + [problem]).map { #"\#(JSONText.string($0.0)): \#($0.1)"# }.joined(separator: ",\n    ")
         return #"""
             {"get": {"operationId": \#(JSONText.string(operationID)), "tags": [\#(JSONText.string(tag))], "summary": \#(JSONText.string(summary))\#(description),
               "parameters": [\#(parameters.joined(separator: ", "))],
@@ -251,6 +236,36 @@ enum OpenAPIDocument {
             ]))
     }
 
+    /// A stream of loading events: 200 (each event an item of `LoadingEvent`), or 204 when `Last-Event-ID` is at its end.
+    private static func eventStreamResponses(badRequest: (String, String), notFound: (String, String)) -> [(String, String)] {
+        [
+            ("200", #"""
+                {"description": "The event stream (chunked): each event an item of LoadingEvent (OpenAPI 3.2's itemSchema; 3.1 tools see the stream as text).",
+                 "headers": \#(headers(eventStream)),
+                 "content": {"text/event-stream": {"schema": {"type": "string"}, "itemSchema": {"$ref": "#/components/schemas/LoadingEvent"}}}}
+                """#),
+            ("204", #"{"description": "Last-Event-ID is at or past the last event: nothing is left to send (an EventSource stops reconnecting).", "headers": \#(headers(noStore))}"#),
+            badRequest, notFound,
+        ]
+    }
+
+    private static let dataRules = "A timed-out element is a 504 at the timeout (type /problems/element-timed-out), a failed one a 503 (/problems/element-failed); the same request 1000 virtual ms after the failure succeeds. fault= replaces the answer at the element's time: reset (the connection is reset), empty (closed with no response), truncated (the head and half the body, then closed), dribble (the head when the stage starts, the body in pieces until the element is ready), stall (the head, then nothing). Element ids are those of every layout of the screen (GET /layouts)."
+
+    /// A data route's responses: the element's data (JSON or an SVG poster), 304, or its failure.
+    private static func dataResponses(notFound: (String, String)) -> [(String, String)] {
+        [
+            ("200", #"""
+                {"description": "The element's data: its content from the screen file, else the built-in screens' sample content for the seed (JSON, or an SVG poster).",
+                 "headers": \#(headers(data + [("ETag", "ETag"), ("Cache-Control", "CacheControlNoCache")])),
+                 "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ElementContent"}}, "image/svg+xml": {"schema": {"type": "string"}}}}
+                """#),
+            ("304", #"{"description": "If-None-Match matched the content's ETag.", "headers": \#(headers(data + [("ETag", "ETag"), ("Cache-Control", "CacheControlNoCache")]))}"#),
+            badRequest, notFound,
+            ("503", dataFailure("The element failed to load (type /problems/element-failed), or the server is draining (/problems/draining, Retry-After: 0). The problem names the element and says whether it is retryable.")),
+            ("504", dataFailure("The element timed out (type /problems/element-timed-out, the timeout scenario). The problem names the element and says whether it is retryable.")),
+        ]
+    }
+
     /// A data endpoint's failure: problem+json with the element, its stage and when to ask again.
     private static func dataFailure(_ description: String) -> String {
         #"""
@@ -271,6 +286,8 @@ enum OpenAPIDocument {
         "{" + names.map { ##"\##(JSONText.string($0.0)): {"$ref": "#/components/headers/\##($0.1)"}"## }.joined(separator: ", ") + "}"
     }
 
+    /// Every other problem an operation can answer with (405, 408, 413, 414, 431, 501, 503, 505…).
+    private static let problem = ("default", ##"{"$ref": "#/components/responses/Problem"}"##)
     private static let badRequest = ("400", ##"{"$ref": "#/components/responses/BadRequest"}"##)
     private static let notFound = ("404", ##"{"$ref": "#/components/responses/NotFound"}"##)
     private static let sessionNotFound = ("404", ##"{"$ref": "#/components/responses/SessionNotFound"}"##)

@@ -18,32 +18,36 @@ let configuration = OpenAPIClientAPIConfiguration(basePath: arguments[1])
 let coder = configuration.codableHelper
 var failures = 0
 
-func fail(_ message: String) {
+@MainActor func fail(_ message: String) {
     print("swift6: FAIL \(message)")
     failures += 1
 }
 
 // The screen path parameter: a ScreenID string in the target contract; a closed enum before it,
 // which cannot carry a screen the client does not know.
-func screen(_ id: String) -> String? { id }
-func screen<T: RawRepresentable>(_ id: String) -> T? where T.RawValue == String { T(rawValue: id) }
+struct UnknownToClient: Error, CustomStringConvertible {
+    let description: String
+}
+func screen(_ id: String) throws -> String { id }
+func screen<T: RawRepresentable>(_ id: String) throws -> T where T.RawValue == String {
+    guard let value = T(rawValue: id) else {
+        throw UnknownToClient(description: "the description's screen parameter is the closed enum \(T.self): the client cannot send \"\(id)\"")
+    }
+    return value
+}
 
-func liveChecks() async {
+@MainActor func liveChecks() async {
     do {
-        guard let home = screen("home") else { return fail("getLayout: the client's screen type has no \"home\"") }
-        let layout = try await LayoutsAPI.getLayout(screen: home, apiConfiguration: configuration)
+        let layout = try await LayoutsAPI.getLayout(screen: screen("home"), apiConfiguration: configuration)
         guard layout.screen == "home", layout.formatVersion == 1 else {
             return fail("getLayout(home) decoded as screen \(layout.screen), formatVersion \(layout.formatVersion)")
         }
         print("swift6: getLayout(home): \(layout.elements.count) elements, variant \(layout.variant)")
     } catch {
-        fail("getLayout(home): \(error)")
-    }
-    guard let nowhere = screen("nowhere") else {
-        return fail("getLayout(nowhere): the description's screen parameter is a closed enum, the client cannot send an unknown screen")
+        fail("getLayout(home): \(describe(error))")
     }
     do {
-        let layout = try await LayoutsAPI.getLayout(screen: nowhere, apiConfiguration: configuration)
+        let layout = try await LayoutsAPI.getLayout(screen: screen("nowhere"), apiConfiguration: configuration)
         fail("getLayout(nowhere) answered a layout of \(layout.screen), expected a 404 problem")
     } catch let ErrorResponse.error(status, data, _, _) {
         guard status == 404, let data else { return fail("getLayout(nowhere) surfaced status \(status), expected 404 with a body") }
@@ -53,6 +57,8 @@ func liveChecks() async {
         } catch {
             fail("getLayout(nowhere): the 404 body does not decode into Problem: \(describe(error))")
         }
+    } catch {
+        fail("getLayout(nowhere): \(error)")
     }
 }
 
@@ -67,7 +73,7 @@ struct Entry: Decodable {
     let event: String?
 }
 
-func roundTrip<T: Codable>(_ type: T.Type, _ data: Data) throws -> Data {
+@MainActor func roundTrip<T: Codable>(_ type: T.Type, _ data: Data) throws -> Data {
     try coder.jsonEncoder.encode(coder.jsonDecoder.decode(type, from: data))
 }
 
@@ -124,7 +130,7 @@ func firstDifference(_ a: Any?, _ b: Any?, at path: String = "") -> (String, Any
     }
 }
 
-func decodeCorpus(_ directory: URL) throws {
+@MainActor func decodeCorpus(_ directory: URL) throws {
     let entries = try JSONDecoder().decode([Entry].self, from: Data(contentsOf: directory.appendingPathComponent("manifest.json")))
     var lossless = 0
     var decodable = 0

@@ -59,10 +59,12 @@ import Testing
         if parameter == "width" || parameter == "height" { #expect(problem["allowed"] == .string("120...2048")) }
     }
 
-    @Test func anUnknownScreenOrDocumentIsA404ListingTheKnownOnes() throws {
-        #expect(response("/layouts/nope/frames", query: "width=390").status == .notFound)
+    @Test func anUnknownScreenOrDocumentIsA404OfItsKind() throws {
+        let screen = response("/layouts/nope/frames", query: "width=390")
+        #expect(screen.status == .notFound)
+        #expect(try JSONParser.parse(screen.body)["type"] == .string("/problems/unknown-screen"))
         let document = response("/layouts/home/frame", query: "width=390")
         #expect(document.status == .notFound)
-        #expect(try JSONParser.parse(document.body)["allowed"] == .array([.string("frames"), .string("snapshot.svg")]))
+        #expect(try JSONParser.parse(document.body)["type"] == .string("/problems/no-route"))
     }
 }

@@ -40,7 +40,7 @@ enum OpenAPIComponents {
               },
               "examples": [\#(unknownScreenExample)]},
             "ProblemType": \#(problemType),
-            "ElementContent": {"type": "object", "description": "An element's data: the content its screen file gives, else the built-in screens' sample content for the seed (a JSON object; its members are the screen's own)."},
+            "ElementContent": {"type": "object", "additionalProperties": true, "description": "An element's data: the content its screen file gives, else the built-in screens' sample content for the seed (a JSON object; its members are the screen's own)."},
             "FieldValue": {"type": "string", "pattern": "^[\\t\\u0020-\\u007e\\u0080-\\u00ff]*$", "description": "Any header field value (RFC 9110 §5.5)."}
             },
             "parameters": {
@@ -177,11 +177,11 @@ enum OpenAPIComponents {
             "Health": {"type": "object", "required": ["formatVersion", "status"], "properties": {"formatVersion": {"$ref": "#/components/schemas/FormatVersion"}, "status": {"type": "string", "const": "ok"}}, "examples": [{"formatVersion": 1, "status": "ok"}]},
             "Readiness": {"type": "object", "required": ["formatVersion", "ready"], "properties": {"formatVersion": {"$ref": "#/components/schemas/FormatVersion"}, "ready": {"type": "boolean"}}},
             "SchemaDocument": {
-              "type": "object", "required": ["$schema", "$id"],
+              "type": "object", "required": ["$schema", "$id"], "additionalProperties": true,
               "description": "A JSON Schema (draft 2020-12) document; its $id is the path it is served at.",
               "properties": {"$schema": {"type": "string", "const": "https://json-schema.org/draft/2020-12/schema"}, "$id": {"type": "string"}}},
             "OpenAPIDescription": {
-              "type": "object", "required": ["openapi", "info", "paths", "components"],
+              "type": "object", "required": ["openapi", "info", "paths", "components"], "additionalProperties": true,
               "description": "An OpenAPI 3.1 description (this one): valid against the OpenAPI 3.1 schema.",
               "properties": {
                 "openapi": {"type": "string", "const": \#(JSONText.string(OpenAPIDocument.version))},

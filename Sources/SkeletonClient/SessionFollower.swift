@@ -108,14 +108,14 @@ final class SessionFollower: Sendable {
         var isComplete = false
     }
 
-    private func startQuery(_ progress: Progress) -> [(String, String)] {
-        if let session = progress.session { return [("session", session)] }
-        switch load {
-        case .start(let screen, let scenario, let seed, let speed):
-            return SkeletonClient.start(screen: screen, scenario: scenario, seed: seed, speed: speed)
-        case .resume(let session, _, _):
-            return [("session", session)]
-        }
+    /// The load's route below `loading-state`, and its query: the session's own
+    /// (`loading-state/{session}`) once a token is known, else a new load's.
+    private func route(_ progress: Progress, _ below: String = "") -> (path: String, query: [(String, String)]) {
+        var session = progress.session
+        if case .resume(let token, _, _) = load { session = session ?? token }
+        if let session { return ("loading-state/\(session)" + below, []) }
+        guard case .start(let screen, let scenario, let seed, let speed) = load else { preconditionFailure("a resumed load has its session") }
+        return ("loading-state" + below, SkeletonClient.start(screen: screen, scenario: scenario, seed: seed, speed: speed))
     }
 
     // MARK: Server-Sent Events
@@ -123,7 +123,8 @@ final class SessionFollower: Sendable {
     private func followEvents(_ progress: inout Progress) async throws {
         var failures = 0
         while !progress.isComplete {
-            var request = URLRequest(url: client.url("loading-state/events", startQuery(progress)))
+            let events = route(progress, "/events")
+            var request = URLRequest(url: client.url(events.path, events.query))
             request.setValue("text/event-stream", forHTTPHeaderField: "Accept")
             if let lastEventID = progress.lastEventID { request.setValue(lastEventID, forHTTPHeaderField: "Last-Event-ID") }
             let stream = StreamingRequest(request, configuration: client.configuration)
@@ -187,7 +188,8 @@ final class SessionFollower: Sendable {
                 if let session = progress.session {
                     state = try await client.loadingState(session: session, waitMs: waitMs)
                 } else {
-                    state = try await client.document("loading-state", startQuery(progress))
+                    let start = route(progress)
+                    state = try await client.document(start.path, start.query)
                     progress.session = state.session
                 }
                 failures = 0

@@ -71,13 +71,13 @@ public final class SkeletonClient: Sendable {
     /// The state now of the load `session` started; with `waitMs`, held until an element changes
     /// or that long passes (a long poll).
     public func loadingState(session: String, waitMs: Int? = nil) async throws -> LoadingState {
-        try await document("loading-state", [("session", session)] + (waitMs.map { [("wait", String($0))] } ?? []))
+        try await document("loading-state/\(session)", waitMs.map { [("wait", String($0))] } ?? [])
     }
 
     /// An element's data in the load `session` started, once it is ready: held until then. An
     /// element that failed throws `SkeletonClientError` with its problem and `retryAfter`.
-    public func data(screen: String, element: String, session: String) async throws -> Data {
-        try await data(url("data/\(screen)/\(element)", [("session", session)]))
+    public func data(element: String, session: String) async throws -> Data {
+        try await data(url("loading-state/\(session)/data/\(element)"))
     }
 
     /// An element's data in a load this request starts, held until the element is ready in it:

@@ -183,7 +183,7 @@ import Testing
             #expect(error.retryAfter != nil)
         }
         let state = try await client.startLoading(screen: "home", scenario: "error", seed: 0, speed: 10)
-        #expect(try await client.data(screen: "home", element: ready.id, session: try #require(state.session)).count > 0)
+        #expect(try await client.data(element: ready.id, session: try #require(state.session)).count > 0)
     }
 
     // MARK: helpers

@@ -10,7 +10,7 @@ enum LoadingSchemas {
     /// Component members (`"Scenario": {…}, …`).
     static let components = #"""
         "Scenario": {"type": "string", "enum": \#(JSONText.strings(Scenario.allCases.map(\.rawValue))), "default": "typical", "description": "How the simulated load behaves (GET /scenarios)."},
-        "ScenarioName": {"anyOf": [{"$ref": "#/components/schemas/Scenario"}, {"type": "string"}], "description": "A scenario in a response: an open enumeration, later versions may add scenarios."},
+        "ScenarioName": {"type": "string", "x-extensible-enum": \#(JSONText.strings(Scenario.allCases.map(\.rawValue))), "description": "A scenario in a response: an open enumeration, later versions may add scenarios."},
         "Seed": {"type": "integer", "format": "int64", "minimum": 0, "maximum": 9007199254740991, "default": 0, "description": "Chooses the draws: the same screen, scenario and seed give the same schedule on every server and run."},
         "Speed": {"type": "string", "default": "1",
                   "pattern": "^(?:(?:[1-9][0-9]?|0[1-9][0-9]?|00[1-9])(?:\\.[0-9]{1,3})?|100(?:\\.0{1,3})?|0{1,3}\\.[1-9][0-9]{0,2})$",
@@ -20,11 +20,11 @@ enum LoadingSchemas {
         "Wait": {"type": "integer", "minimum": 0, "maximum": 30000, "description": "Long poll: hold the response until some element changes or this many ms pass."},
         "Fault": {"type": "string", "enum": \#(JSONText.strings(DataRoutes.Fault.allCases.map(\.rawValue))),
                   "description": "A network fault at the element's time: reset, empty, truncated, dribble or stall."},
-        "FaultName": {"anyOf": [{"$ref": "#/components/schemas/Fault"}, {"type": "string"}], "description": "A fault in a response: an open enumeration."},
+        "FaultName": {"type": "string", "x-extensible-enum": \#(JSONText.strings(DataRoutes.Fault.allCases.map(\.rawValue))), "description": "A fault in a response: an open enumeration."},
         "Ms": {"type": "integer", "minimum": 0, "maximum": 600000, "description": "Virtual ms since the load's start; never past the screen's timeoutMs."},
         "StageState": {
           "description": "A stage's status, told apart by status; its time once it has changed.",
-          "oneOf": [{"$ref": "#/components/schemas/LoadingStage"}, {"$ref": "#/components/schemas/ReadyStage"}, {"$ref": "#/components/schemas/FailedStage"}],
+          "x-swift-identifiable": false, "oneOf": [{"$ref": "#/components/schemas/LoadingStage"}, {"$ref": "#/components/schemas/ReadyStage"}, {"$ref": "#/components/schemas/FailedStage"}],
           "discriminator": {"propertyName": "status", "mapping": {"loading": "#/components/schemas/LoadingStage", "ready": "#/components/schemas/ReadyStage", "failed": "#/components/schemas/FailedStage"}}},
         "LoadingStage": {"type": "object", "required": ["id", "status"],
           "properties": {"id": {"$ref": "#/components/schemas/StageID"}, "status": {"type": "string", "const": "loading"}}},
@@ -34,11 +34,11 @@ enum LoadingSchemas {
           "properties": {"id": {"$ref": "#/components/schemas/StageID"}, "status": {"type": "string", "const": "failed"}, "failedAtMs": {"$ref": "#/components/schemas/Ms"}}},
         "ElementState": {
           "description": "An element's status, told apart by status; its times once it has changed. revealAtMs = max(readyAtMs or failedAtMs, minimumDisplayMs): it may still be ahead.",
-          "oneOf": [{"$ref": "#/components/schemas/LoadingElement"}, {"$ref": "#/components/schemas/ReadyElement"}, {"$ref": "#/components/schemas/FailedElement"}],
+          "x-swift-identifiable": false, "oneOf": [{"$ref": "#/components/schemas/LoadingElement"}, {"$ref": "#/components/schemas/ReadyElement"}, {"$ref": "#/components/schemas/FailedElement"}],
           "discriminator": {"propertyName": "status", "mapping": {"loading": "#/components/schemas/LoadingElement", "ready": "#/components/schemas/ReadyElement", "failed": "#/components/schemas/FailedElement"}}},
         "FinalElementState": {
           "description": "An element's final status, told apart by status.",
-          "oneOf": [{"$ref": "#/components/schemas/ReadyElement"}, {"$ref": "#/components/schemas/FailedElement"}],
+          "x-swift-identifiable": false, "oneOf": [{"$ref": "#/components/schemas/ReadyElement"}, {"$ref": "#/components/schemas/FailedElement"}],
           "discriminator": {"propertyName": "status", "mapping": {"ready": "#/components/schemas/ReadyElement", "failed": "#/components/schemas/FailedElement"}}},
         "LoadingElement": {"type": "object", "required": ["id", "stage", "status"],
           "properties": {"id": {"$ref": "#/components/schemas/ElementID"}, "stage": {"$ref": "#/components/schemas/StageID"}, "status": {"type": "string", "const": "loading"}}},
@@ -55,11 +55,11 @@ enum LoadingSchemas {
                          "stage": {"$ref": "#/components/schemas/StageID"}, "status": {"$ref": "#/components/schemas/FinalStatus"},
                          "readyAtMs": {"$ref": "#/components/schemas/Ms"}, "failedAtMs": {"$ref": "#/components/schemas/Ms"},
                          "revealAtMs": {"$ref": "#/components/schemas/Ms"}, "error": {"$ref": "#/components/schemas/ElementError"}}},
-        "FinalStatus": {"anyOf": [{"type": "string", "enum": ["ready", "failed"]}, {"type": "string"}], "description": "ready or failed (an open enumeration)."},
+        "FinalStatus": {"type": "string", "x-extensible-enum": ["ready", "failed"], "description": "ready or failed (an open enumeration)."},
         "ElementError": {
           "type": "object", "required": ["code", "message", "retryable"],
           "properties": {"code": {"$ref": "#/components/schemas/ErrorCode"}, "message": {"type": "string"}, "retryable": {"type": "boolean"}}},
-        "ErrorCode": {"anyOf": [{"type": "string", "enum": ["timeout", "error"]}, {"type": "string"}], "description": "Why an element failed: timeout or error (an open enumeration)."},
+        "ErrorCode": {"type": "string", "x-extensible-enum": ["timeout", "error"], "description": "Why an element failed: timeout or error (an open enumeration)."},
         "LoadingState": {
           "type": "object", "required": ["formatVersion", "session", "screen", "scenario", "seed", "elapsedMs", "complete", "stages", "elements", "pollAfterMs"],
           "description": "A simulated load at one instant: every status reached so far, and no future time.",
@@ -104,7 +104,7 @@ enum LoadingSchemas {
           "properties": {"min": {"type": "number", "const": 0.1}, "max": {"type": "number", "const": 100}, "default": {"type": "number", "const": 1}, "summary": {"type": "string"}}},
         "LoadingEvent": {
           "description": "One Server-Sent Event of the loading streams (WHATWG HTML §9.2), told apart by event, as OpenAPI 3.2's itemSchema describes event streams: snapshot first, one element event per change when it happens, then complete; reconnect when the server drains. id is the virtual ms the event describes; data is JSON, of the schema its contentSchema names.",
-          "oneOf": [{"$ref": "#/components/schemas/SnapshotEvent"}, {"$ref": "#/components/schemas/ElementEvent"}, {"$ref": "#/components/schemas/CompleteEvent"}, {"$ref": "#/components/schemas/ReconnectEvent"}],
+          "x-swift-identifiable": false, "oneOf": [{"$ref": "#/components/schemas/SnapshotEvent"}, {"$ref": "#/components/schemas/ElementEvent"}, {"$ref": "#/components/schemas/CompleteEvent"}, {"$ref": "#/components/schemas/ReconnectEvent"}],
           "discriminator": {"propertyName": "event", "mapping": {"snapshot": "#/components/schemas/SnapshotEvent", "element": "#/components/schemas/ElementEvent",
                                                                   "complete": "#/components/schemas/CompleteEvent", "reconnect": "#/components/schemas/ReconnectEvent"}}},
         \#(event("SnapshotEvent", "snapshot", data: "LoadingState", "The load's state when the stream starts (not on a resumed stream)."))
@@ -116,7 +116,7 @@ enum LoadingSchemas {
                               "properties": {"formatVersion": {"$ref": "#/components/schemas/FormatVersion"}, "elapsedMs": {"type": "integer", "minimum": 0}}},
         "ReconnectEventData": {"type": "object", "required": ["formatVersion", "reason"],
                                "description": "The reconnect event's data: the server is draining; reconnect with Last-Event-ID, another replica answers.",
-                               "properties": {"formatVersion": {"$ref": "#/components/schemas/FormatVersion"}, "reason": {"anyOf": [{"type": "string", "enum": ["draining"]}, {"type": "string"}]}}},
+                               "properties": {"formatVersion": {"$ref": "#/components/schemas/FormatVersion"}, "reason": {"type": "string", "x-extensible-enum": ["draining"]}}},
         "EventID": {"type": "string", "pattern": "^[0-9]{1,16}$", "description": "Virtual ms; a Last-Event-ID resumes right after it."}
         """#
 

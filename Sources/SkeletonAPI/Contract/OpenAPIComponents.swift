@@ -45,7 +45,7 @@ enum OpenAPIComponents {
             },
             "parameters": {
               "ScreenPath": {"name": "screen", "in": "path", "required": true, "schema": {"$ref": "#/components/schemas/ScreenID"}, "example": "home",
-                             "description": "A screen id (GET /layouts lists them: the built-in home, movies, profile, settings and dashboard, and those of --layouts); another is a 404 (type /problems/unknown-screen) that lists them."},
+                             "description": "A screen id (GET /layouts lists them: the built-in \#(OpenAPIDocument.builtInScreens), and those of --layouts); another is a 404 (type /problems/unknown-screen) that lists them."},
               "Variant": {"name": "variant", "in": "query", "required": false, "schema": {"$ref": "#/components/schemas/Variant"}, "example": "default",
                           "description": "One of the screen's layout variants (GET /layouts lists them; default: the first, default); another is a 400 (type /problems/bad-parameter) that lists them."},
               "ThemePath": {"name": "theme", "in": "path", "required": true, "schema": {"type": "string", "enum": \#(JSONText.strings(themes))}, "example": "dark"},
@@ -128,7 +128,7 @@ enum OpenAPIComponents {
         let kinds = ProblemKind.all.map { kind in
             "\(kind.type.uri) (\(kind.status.code)): \(kind.summary)" + (kind.members.isEmpty ? "" : " Members: \(kind.members.joined(separator: ", ")).")
         }
-        return #"{"anyOf": [{"type": "string", "enum": \#(JSONText.strings(ProblemKind.all.map(\.type.uri)))}, {"type": "string"}], "#
+        return #"{"type": "string", "x-extensible-enum": \#(JSONText.strings(ProblemKind.all.map(\.type.uri))), "#
             + #""description": \#(JSONText.string("The kind of problem, a URI reference relative to the service; stable (an open enumeration: later versions may add kinds). " + kinds.joined(separator: " ")))}"#
     }()
 
@@ -160,7 +160,7 @@ enum OpenAPIComponents {
                   "variants": {"type": "array", "minItems": 1, "items": {"$ref": "#/components/schemas/Variant"}, "description": "The first is default."},
                   "link": {"type": "string", "pattern": "^/layouts/[A-Za-z0-9][A-Za-z0-9_-]{0,63}$"}
                 }}}}},
-            "ThemeName": {"anyOf": [{"type": "string", "enum": \#(JSONText.strings(Theme.allCases.map(\.rawValue)))}, {"type": "string"}], "description": "A theme (an open enumeration)."},
+            "ThemeName": {"type": "string", "x-extensible-enum": \#(JSONText.strings(Theme.allCases.map(\.rawValue))), "description": "A theme (an open enumeration)."},
             "ThemeDocument": {
               "type": "object", "required": ["formatVersion", "theme", "palette", "assumptions"],
               "properties": {"formatVersion": {"$ref": "#/components/schemas/FormatVersion"}, "theme": {"$ref": "#/components/schemas/ThemeName"}, "palette": {"$ref": "#/components/schemas/Palette"},
@@ -182,9 +182,9 @@ enum OpenAPIComponents {
               "properties": {"$schema": {"type": "string", "const": "https://json-schema.org/draft/2020-12/schema"}, "$id": {"type": "string"}}},
             "OpenAPIDescription": {
               "type": "object", "required": ["openapi", "info", "paths", "components"], "additionalProperties": true,
-              "description": "An OpenAPI 3.1 description (this one): valid against the OpenAPI 3.1 schema.",
+              "description": "An OpenAPI description (this one, 3.1, or as 3.2): valid against the OpenAPI schema of its version.",
               "properties": {
-                "openapi": {"type": "string", "const": \#(JSONText.string(OpenAPIDocument.version))},
+                "openapi": {"type": "string", "x-extensible-enum": [\#(JSONText.string(OpenAPIDocument.version)), "3.2.0"]},
                 "info": {"type": "object", "required": ["title", "version"]},
                 "paths": {"type": "object"},
                 "components": {"type": "object"}

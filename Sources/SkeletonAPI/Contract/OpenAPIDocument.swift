@@ -19,6 +19,19 @@ enum OpenAPIDocument {
     /// the major number when a change can break a client written for the previous one.
     static let contractVersion = "2.0.0"
 
+    /// The same description as OpenAPI 3.2 (`GET /openapi-3.2.json`), for the tools that read it:
+    /// the event streams' `x-itemSchema` is 3.2's `itemSchema` there, and nothing else differs.
+    static let bytes32: [UInt8] = {
+        let text = String(decoding: bytes, as: UTF8.self)
+        let version = #"{"openapi": \#(JSONText.string(OpenAPIDocument.version)),"#
+        precondition(text.hasPrefix(version), "the description starts with its version")
+        let body = SchemaComponents.replacing(#""x-itemSchema":"#, with: #""itemSchema":"#, in: String(text.dropFirst(version.count)))
+        return Array(#"{"openapi": "3.2.0","#.utf8) + Array(body.utf8)
+    }()
+
+    /// The screens every server serves, in words.
+    static let builtInScreens = Catalog.builtIn.screens.map(\.id).joined(separator: ", ")
+
     static let bytes: [UInt8] = {
         var paths = [
             path("/", get(
@@ -30,7 +43,7 @@ enum OpenAPIDocument {
                 responses: [("200", json("The list.", ref("LayoutsIndex"), headers: cached)), notModified, badRequest])),
             path("/layouts/{screen}", get(
                 "getLayout", tag: "layouts", summary: "A screen's layout document: its skeleton tree, animation and colours under the options the query chooses.",
-                description: "The built-in screens are home, movies, profile, settings and dashboard; a server started with --layouts serves its own too (GET /layouts lists them all). Any other screen is a 404 whose problem lists the known ones and suggests the closest.",
+                description: "The built-in screens are \(builtInScreens); a server started with --layouts serves its own too (GET /layouts lists them all). Any other screen is a 404 whose problem lists the known ones and suggests the closest.",
                 parameters: [parameter("ScreenPath"), parameter("Variant"), parameter("Theme"), parameter("Motion"), parameter("Direction"), parameter("Expand"),
                              parameter("PrefersColorScheme"), parameter("PrefersReducedMotion"), parameter("IfNoneMatch")],
                 responses: [("200", json("The layout document.", ref("Layout"), headers: hinted)), notModifiedHinted, badRequest, notFound])),
@@ -120,6 +133,10 @@ enum OpenAPIDocument {
                 "getOpenAPI", tag: "contract", summary: "This description.",
                 parameters: [parameter("IfNoneMatch")],
                 responses: [("200", json("The OpenAPI 3.1 description.", ref("OpenAPIDescription"), headers: cached)), notModified, badRequest])),
+            path("/openapi-3.2.json", get(
+                "getOpenAPI32", tag: "contract", summary: "This description as OpenAPI 3.2: the same, but for the event streams' itemSchema, named so rather than x-itemSchema.",
+                parameters: [parameter("IfNoneMatch")],
+                responses: [("200", json("The OpenAPI 3.2 description.", ref("OpenAPIDescription"), headers: cached)), notModified, badRequest])),
             path(LayoutSchema.path, get(
                 "getLayoutSchema", tag: "contract", summary: "The JSON Schema (2020-12) of a layout document.",
                 parameters: [parameter("IfNoneMatch")],
@@ -240,9 +257,9 @@ enum OpenAPIDocument {
     private static func eventStreamResponses(badRequest: (String, String), notFound: (String, String)) -> [(String, String)] {
         [
             ("200", #"""
-                {"description": "The event stream (chunked): each event an item of LoadingEvent (OpenAPI 3.2's itemSchema; 3.1 tools see the stream as text).",
+                {"description": "The event stream (chunked): each event an item of LoadingEvent. x-itemSchema is OpenAPI 3.2's itemSchema, which /openapi-3.2.json names so; 3.1 tools see the stream as text.",
                  "headers": \#(headers(eventStream)),
-                 "content": {"text/event-stream": {"schema": {"type": "string"}, "itemSchema": {"$ref": "#/components/schemas/LoadingEvent"}}}}
+                 "content": {"text/event-stream": {"schema": {"type": "string"}, "x-itemSchema": {"$ref": "#/components/schemas/LoadingEvent"}}}}
                 """#),
             ("204", #"{"description": "Last-Event-ID is at or past the last event: nothing is left to send (an EventSource stops reconnecting).", "headers": \#(headers(noStore))}"#),
             badRequest, notFound,

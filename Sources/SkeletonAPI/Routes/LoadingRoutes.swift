@@ -67,7 +67,10 @@ struct LoadingRoutes: Sendable {
     /// A new load (`screen=`), or the older forms: `session=` follows one, `at=` reads an instant.
     private func state(_ request: Request) throws(Rejection) -> Reply {
         let parameters = LoadingParameters(request: request, sessions: sessions)
-        if request.queryValue("session") == nil, request.queryValue("at") != nil { return try instant(request) }
+        if request.queryValue("session") == nil, request.queryValue("at") != nil {
+            try LoadingParameters(request: request, sessions: sessions).reject(["wait", "speed"], beside: "at")
+            return try instant(request)
+        }
         return try follow(parameters.session(), wait: parameters.wait())
     }
 
@@ -75,7 +78,6 @@ struct LoadingRoutes: Sendable {
     private func instant(_ request: Request) throws(Rejection) -> Reply {
         let parameters = LoadingParameters(request: request, sessions: sessions)
         guard let at = try parameters.at() else { throw Rejection(response: ProblemResponses.missing("at", "an integer of virtual ms from 0 to 86400000")) }
-        try parameters.reject(["wait", "speed"], beside: "at")
         let schedule = sessions.schedule(of: try parameters.requiredScreen(), scenario: try parameters.scenario(), seed: try parameters.seed())
         return .response(.loadingState(schedule.state(at: at), session: nil))
     }

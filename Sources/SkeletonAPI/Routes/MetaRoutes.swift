@@ -31,6 +31,7 @@ struct MetaRoutes {
         "ready": "/readyz",
         "metrics": "/metrics",
         "openapi": "/openapi.json",
+        "openapi32": "/openapi-3.2.json",
         "layoutSchema": "/schema/layout.json",
         "framesSchema": "/schema/frames.json",
         "screenSchema": "/schema/screen.json",

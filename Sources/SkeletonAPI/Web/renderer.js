@@ -1008,7 +1008,7 @@ class LoadingSession {
   }
 
   listen() {
-    const source = new EventSource(this.url('/loading-state/events', { session: this.token }));
+    const source = new EventSource(this.url(`/loading-state/${encodeURIComponent(this.token)}/events`, {}));
     this.source = source;
     let heard = false;
     const read = (handler) => (event) => {
@@ -1040,7 +1040,7 @@ class LoadingSession {
   async poll() {
     if (this.stopped) return;
     try {
-      const state = await this.fetchState(this.url('/loading-state', { session: this.token }));
+      const state = await this.fetchState(this.url(`/loading-state/${encodeURIComponent(this.token)}`, {}));
       if (this.stopped) return;
       this.apply(state);
       const after = own(state, 'pollAfterMs');

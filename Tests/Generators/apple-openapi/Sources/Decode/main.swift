@@ -25,7 +25,7 @@ struct Entry: Decodable {
 }
 
 var failures = 0
-func fail(_ message: String) {
+@MainActor func fail(_ message: String) {
     failures += 1
     print("apple-openapi: FAIL \(message)")
 }
@@ -50,7 +50,7 @@ func pointerToken(_ key: String) -> String {
 }
 
 /// The first place where `decoded` (the re-encoding) differs from `original`, as "pointer: what".
-func firstDifference(_ original: Any, _ decoded: Any, at pointer: String = "") -> String? {
+@MainActor func firstDifference(_ original: Any, _ decoded: Any, at pointer: String = "") -> String? {
     switch (original, decoded) {
     case let (a as [String: Any], b as [String: Any]):
         for key in Set(a.keys).union(b.keys).sorted() {
@@ -88,7 +88,7 @@ func roundTrip<T: Codable>(_ type: T.Type, _ data: Data) throws -> Data {
     try JSONEncoder().encode(try JSONDecoder().decode(type, from: data))
 }
 
-func decodeCorpus(_ directory: URL) throws {
+@MainActor func decodeCorpus(_ directory: URL) throws {
     let entries = try JSONDecoder().decode(
         [Entry].self, from: Data(contentsOf: directory.appendingPathComponent("manifest.json")))
     var lossless = 0
@@ -144,7 +144,7 @@ func problem(in value: Any) -> Components.Schemas.Problem? {
     return nil
 }
 
-func callClient(_ baseURL: URL) async {
+@MainActor func callClient(_ baseURL: URL) async {
     let client = Client(serverURL: baseURL, transport: URLSessionTransport())
     do {
         let output = try await client.getLayout(path: .init(screen: try value(#""home""#)))

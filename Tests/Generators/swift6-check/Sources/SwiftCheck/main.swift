@@ -37,10 +37,12 @@ var failures = 0
     do {
         let layout = try await LayoutsAPI.getLayout(screen: "nowhere", apiConfiguration: configuration)
         fail("getLayout(nowhere) answered a layout of \(layout.screen), expected a 404 problem")
-    } catch let ErrorResponse.error(status, data, _, _) {
-        guard status == 404, let data else { return fail("getLayout(nowhere) surfaced status \(status), expected 404 with a body") }
+    } catch {
+        guard case let .error(404, body?, _, _) = error else {
+            return fail("getLayout(nowhere) surfaced \(describe(error)), expected a 404 with a body")
+        }
         do {
-            let problem = try coder.jsonDecoder.decode(Problem.self, from: data)
+            let problem = try coder.jsonDecoder.decode(Problem.self, from: body)
             print("swift6: getLayout(nowhere): ErrorResponse 404, problem \"\(problem.detail)\"")
         } catch {
             fail("getLayout(nowhere): the 404 body does not decode into Problem: \(describe(error))")
@@ -74,6 +76,8 @@ func describe(_ error: Error) -> String {
         return "decoding failed at \(pointer(context.codingPath)): \(context.debugDescription)"
     case DecodingError.keyNotFound(let key, let context):
         return "decoding failed at \(pointer(context.codingPath)): no member \(key.stringValue)"
+    case ErrorResponse.error(let status, _, _, let underlying):
+        return "status \(status), \(describe(underlying))"
     default:
         return "\(error)"
     }

@@ -138,7 +138,7 @@ if language == "kotlin":
         fields = re.findall(r"^\s+(?:override )?val (\w+): ([\w.<>?]+)", text, re.M)
         implementers = sorted(p.stem for p in folder.glob("*.kt") if re.search(rf"\)\s*:\s*{model}\b", p.read_text()))
         return (f"{kind} ({', '.join(f'{n}: {t}' for n, t in fields) or 'no fields'})"
-                + (f", implemented by {', '.join(implementers)}" if kind.startswith(("interface", "sealed")) else ""))
+                + (f", implemented by {', '.join(implementers) or 'no class'}" if kind.startswith(("interface", "sealed")) else ""))
 else:
     folder = out / "lib" / "src" / "model"
     def source(model): return (folder / f"{snake(model)}.dart").read_text()
@@ -166,9 +166,11 @@ EOF
 }
 
 failed=0
-for check in apple_openapi "openapi_generator kotlin" "openapi_generator dart-dio"; do
-    name=${check#openapi_generator }
-    name=${name/apple_openapi/apple-openapi}
-    if $check; then echo "PASS $name"; else echo "FAIL $name"; failed=1; fi
-done
+# `check NAME COMMAND...`: prints PASS or FAIL NAME by the command's exit status.
+check() {
+    if "${@:2}"; then echo "PASS $1"; else echo "FAIL $1"; failed=1; fi
+}
+check apple-openapi apple_openapi
+check kotlin openapi_generator kotlin
+check dart-dio openapi_generator dart-dio
 exit $failed

@@ -19,16 +19,27 @@ import Testing
         }
         router.add(.get, "/loading-state/events") { _ in .response(Response()) }
         router.get("/loading-state/timeline") { _ in Response() }
+        router.get("/loading-state/{session}") { request in Response(body: Array("state \(request.parameter("session")!)".utf8)) }
+        router.get("/loading-state/{session}/events") { request in Response(body: Array("events \(request.parameter("session")!)".utf8)) }
+        router.get("/loading-state/{session}/data/{element}") { request in
+            Response(body: Array("data \(request.parameter("session")!) \(request.parameter("element")!)".utf8))
+        }
+        router.get("/loading-state/{session}/{view}") { request in Response(body: Array("view \(request.parameter("view")!)".utf8)) }
         return router
     }()
 
     func body(_ method: Method, _ path: String) -> (Status, String, ResponseHeaders) {
+        let response = response(method, path)
+        return (response.status, String(decoding: response.body, as: UTF8.self), response.headers)
+    }
+
+    func response(_ method: Method, _ path: String) -> Response {
         var request = Request(method: method, path: path)
         guard case .response(let response) = router.reply(to: &request) else {
             Issue.record("deferred")
-            return (.internalServerError, "", ResponseHeaders())
+            return Response(status: .internalServerError)
         }
-        return (response.status, String(decoding: response.body, as: UTF8.self), response.headers)
+        return response
     }
 
     /// The response to a request head as it comes off the wire: parsed, then dispatched, as the
@@ -54,6 +65,21 @@ import Testing
         #expect(body(.get, "/layouts").1 == "index")
         #expect(body(.get, "/layouts/home").1 == "screen home")
         #expect(body(.get, "/layouts/special").1 == "special")
+    }
+
+    @Test func literalSegmentsMayFollowParameters() {
+        #expect(body(.get, "/loading-state/tok.en").1 == "state tok.en")
+        #expect(body(.get, "/loading-state/tok.en/events").1 == "events tok.en")
+        #expect(body(.get, "/loading-state/tok%2Een/data/poster%5B0%5D").1 == "data tok.en poster[0]")
+        // Literal templates first, then the most literal segments among templates of one prefix.
+        #expect(body(.get, "/loading-state/events").1 == "")
+        #expect(body(.get, "/loading-state/tok.en/eventz").1 == "view eventz")
+        // A literal segment is matched exactly, not decoded; an empty segment matches nothing.
+        #expect(body(.get, "/loading-state/tok.en/data/x/y").0 == .notFound)
+        #expect(body(.get, "/loading-state/tok.en/data/").0 == .notFound)
+        #expect(body(.get, "/loading-state//events").0 == .notFound)
+        // A bad segment is refused only once the template's shape matched.
+        #expect(problem(response(.get, "/loading-state/%FF/events"), .badRequest).contains("/problems/malformed-path"))
     }
 
     @Test func aTemplateMayEndInSeveralParametersEachOneSegmentDecoded() {

@@ -22,6 +22,7 @@ FLAGS = {
     "--max-body-bytes": (413, 1048576, (0, 1073741824)),
 }
 TITLES = {413: "Content Too Large", 414: "URI Too Long", 431: "Request Header Fields Too Large"}
+TYPES = {413: "/problems/content-too-large", 414: "/problems/uri-too-long", 431: "/problems/header-fields-too-large"}
 
 
 def started(*flags):
@@ -55,7 +56,7 @@ def refused(server, wire, status, detail):
         assert response.status == status, response
         assert response.header("content-type") == PROBLEM
         assert response.header("connection") == "close"
-        assert json.loads(response.body) == {"formatVersion": 1, "type": "about:blank", "title": TITLES[status],
+        assert json.loads(response.body) == {"formatVersion": 1, "type": TYPES[status], "title": TITLES[status],
                                              "status": status, "detail": detail}
         assert client.is_closed_by_server(timeout=10), "the connection stays open after the refusal"
     finally:

@@ -311,7 +311,7 @@ def test_unknown_screen_is_404_and_no_screen_is_400(client):
     response, problem = get_json(client, "/loading-state?screen=hme")
     assert response.status == 404 and problem["suggestion"] == "home"
     response, problem = get_json(client, "/loading-state")
-    assert response.status == 400 and problem["parameters"] == ["session", "screen"]
+    assert response.status == 400 and problem["parameter"] == "screen" and problem["type"] == "/problems/missing-parameter"
     response, problem = get_json(client, "/loading-state/timeline?seed=3")
     assert response.status == 400 and problem["parameter"] == "screen"
 

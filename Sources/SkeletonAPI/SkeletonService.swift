@@ -14,6 +14,7 @@ public struct SkeletonService: Sendable {
     private let sessionSecret: String
     private let metrics: ServerMetrics?
     private let sessionsStarted: SessionsStarted?
+    private let injectsFaults: Bool
     private let now: @Sendable () -> Int64
 
     /// The key that seals session tokens when `--session-secret` and `SESSION_SECRET` are unset.
@@ -21,15 +22,17 @@ public struct SkeletonService: Sendable {
     public static let defaultSessionSecret = "skeleton-server built-in session secret; set --session-secret in production"
 
     /// `now` is the wall clock in Unix epoch milliseconds (tests pass their own). With `metrics`
-    /// (the server's, `ServerConfiguration.metrics`) the service answers `GET /metrics`.
+    /// (the server's, `ServerConfiguration.metrics`) the service answers `GET /metrics`. Without
+    /// `injectsFaults` the data routes take `fault=` but answer as without it (`--no-faults`, for
+    /// schema fuzzers, which count a connection cut on purpose as an error).
     public init(readiness: Readiness, catalog: Catalog = .builtIn, sessionSecret: String = defaultSessionSecret,
-                metrics: ServerMetrics? = nil, now: @escaping @Sendable () -> Int64 = epochMilliseconds) {
+                metrics: ServerMetrics? = nil, injectsFaults: Bool = true, now: @escaping @Sendable () -> Int64 = epochMilliseconds) {
         self.init(readiness: readiness, catalog: catalog, sessionSecret: sessionSecret, metrics: metrics,
-                  sessionsStarted: metrics.map { _ in SessionsStarted() }, now: now)
+                  sessionsStarted: metrics.map { _ in SessionsStarted() }, injectsFaults: injectsFaults, now: now)
     }
 
     private init(readiness: Readiness, catalog: Catalog, sessionSecret: String, metrics: ServerMetrics?,
-                 sessionsStarted: SessionsStarted?, now: @escaping @Sendable () -> Int64) {
+                 sessionsStarted: SessionsStarted?, injectsFaults: Bool, now: @escaping @Sendable () -> Int64) {
         var router = Router()
         MetaRoutes(readiness: readiness, servesMetrics: metrics != nil).register(on: &router)
         LayoutRoutes(catalog: catalog).register(on: &router)
@@ -37,7 +40,7 @@ public struct SkeletonService: Sendable {
         let sessions = LoadingSessions(catalog: catalog, secret: Array(sessionSecret.utf8), sessionsStarted: sessionsStarted, now: now)
         let scenarios = ScenariosDocument.bytes(faults: DataRoutes.Fault.allCases.map { ($0.rawValue, $0.summary) })
         LoadingRoutes(sessions: sessions, scenarios: scenarios).register(on: &router)
-        DataRoutes(sessions: sessions).register(on: &router)
+        DataRoutes(sessions: sessions, injectsFaults: injectsFaults).register(on: &router)
         WebRoutes(catalog: catalog).register(on: &router)
         if let metrics, let sessionsStarted { MetricsRoute(server: metrics, sessions: sessionsStarted).register(on: &router) }
         ContractRoutes().register(on: &router)
@@ -46,12 +49,13 @@ public struct SkeletonService: Sendable {
         self.sessionSecret = sessionSecret
         self.metrics = metrics
         self.sessionsStarted = sessionsStarted
+        self.injectsFaults = injectsFaults
         self.now = now
     }
 
     /// This service for `catalog`: what a reload swaps in.
     public func serving(_ catalog: Catalog) -> SkeletonService {
         SkeletonService(readiness: readiness, catalog: catalog, sessionSecret: sessionSecret, metrics: metrics,
-                        sessionsStarted: sessionsStarted, now: now)
+                        sessionsStarted: sessionsStarted, injectsFaults: injectsFaults, now: now)
     }
 }

@@ -19,6 +19,8 @@ struct CommandLineOptions {
     var action = Action.serve
     var configuration = ServerConfiguration()
     var sessionSecret = SkeletonService.defaultSessionSecret
+    /// Whether the data routes act on `fault=` (`--no-faults` says not).
+    var injectsFaults = true
     /// `--layouts DIR`: screen files served beside the built-ins, reloaded on SIGHUP.
     var layoutsDirectory: String?
 
@@ -47,6 +49,8 @@ struct CommandLineOptions {
       --log-format text|json     access log line format on standard output (default text)
       --no-access-log            write no access log
       --no-metrics               count nothing; GET /metrics is then 404
+      --no-faults                answer fault= as if absent: never cut a connection on purpose (for
+                                 schema fuzzers)
       --max-connections N        open connections at most (default 10000)
       --max-request-line BYTES   longest request line, else 414 (default 8192)
       --max-header-bytes BYTES   largest header section, else 431 (default 16384)
@@ -128,6 +132,7 @@ struct CommandLineOptions {
                 configuration.accessLog = format
             case "--no-access-log": configuration.accessLog = nil
             case "--no-metrics": configuration.metrics = nil
+            case "--no-faults": injectsFaults = false
             case "--max-connections": configuration.maxConnections = try number(1...1_000_000)
             case "--max-request-line": configuration.limits.maxRequestLine = try number(64...1_048_576)
             case "--max-header-bytes": configuration.limits.maxHeaderBytes = try number(64...1_048_576)
@@ -137,7 +142,7 @@ struct CommandLineOptions {
             case "--idle-timeout-ms": configuration.idleTimeoutMilliseconds = try number(1...3_600_000)
             default: throw UsageError(message: "unknown option '\(flag)' (see --help)")
             }
-            if attached != nil, ["--help", "-h", "--version", "--no-access-log", "--no-metrics"].contains(flag) {
+            if attached != nil, ["--help", "-h", "--version", "--no-access-log", "--no-metrics", "--no-faults"].contains(flag) {
                 throw UsageError(message: "\(flag) takes no value")
             }
         }

@@ -57,7 +57,8 @@ if getrlimit(Int32(RLIMIT_NOFILE.rawValue), &descriptorLimit) == 0 && descriptor
 }
 
 let readiness = Readiness()
-let service = SkeletonService(readiness: readiness, catalog: catalog, sessionSecret: options.sessionSecret, metrics: options.configuration.metrics)
+let service = SkeletonService(readiness: readiness, catalog: catalog, sessionSecret: options.sessionSecret, metrics: options.configuration.metrics,
+                              injectsFaults: options.injectsFaults)
 let server = Server(configuration: options.configuration, router: service.router)
 let port: UInt16
 do {

@@ -109,13 +109,11 @@ class Description:
         return ref.rsplit("/", 1)[-1] if ref.startswith("#/components/schemas/") else None
 
     def event_schemas(self, media):
-        """Event name -> data component, from itemSchema (OpenAPI 3.2) or x-itemSchema: a union
-        whose branch per event (by its discriminator's mapping, else its event's const or enum)
-        has a data with a contentSchema; or, as before, one object with x-dataSchemas."""
-        item = media.get("itemSchema") or media.get("x-itemSchema")
+        """Event name -> data component, from the stream's item schema (itemSchema in OpenAPI 3.2;
+        before it, the media type's schema describes each event): a union whose branch per event
+        (by its discriminator's mapping, else its event's const or enum) has a data with a contentSchema."""
+        item = media.get("itemSchema") or media.get("schema")
         item = self.deref(item) if item else {}
-        if "x-dataSchemas" in item:
-            return {name: self.component(ref) for name, ref in item["x-dataSchemas"].items()}
         branches = item.get("discriminator", {}).get("mapping", {}).items()
         if not branches:
             branches = []

@@ -118,6 +118,19 @@ def test_faults_reach_curl_as_that_fault_at_the_elements_time(server, fault, exi
     assert (status, size > 0) == ((200, True) if fault == "truncated" else (0, False))
 
 
+@pytest.mark.parametrize("fault", ["reset", "empty", "truncated", "stall", "dribble"])
+def test_no_faults_answers_every_fault_as_without_it(fault):
+    """--no-faults (for schema fuzzers): fault= is still validated, and answered as if absent."""
+    server = RunningServer("--no-faults")
+    try:
+        code, status, size, _ = curl(f"{server.url}/data/thread/messages?speed=100&seed=3&fault={fault}", "-m", "5")
+        _, plain_status, plain_size, _ = curl(f"{server.url}/data/thread/messages?speed=100&seed=3")
+        assert (code, status, size) == (0, plain_status, plain_size) == (0, 200, plain_size), fault
+        assert curl(f"{server.url}/data/thread/messages?fault=melt")[1] == 400
+    finally:
+        assert server.stop() == 0
+
+
 def test_stall_sends_the_head_and_never_the_body(server):
     code, status, size, seconds = curl(f"{server.url}/data/thread/messages?speed=100&fault=stall", "-m", "1")
     # curl's exit 28 is its own 1 s timeout firing: the head came, the body never did. (Not

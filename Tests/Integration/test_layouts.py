@@ -132,7 +132,6 @@ def test_variant_direction_and_expand(client):
 @pytest.mark.parametrize("query,parameter,allowed", [
     ("theme=blue", "theme", ["light", "dark"]),
     ("motion=none", "motion", ["full", "reduced"]),
-    ("variant=tiny", "variant", ["default", "fullscreen"]),
     ("direction=up", "direction", ["ltr", "rtl"]),
     ("expand=yes", "expand", ["true", "false"]),
 ])
@@ -143,6 +142,12 @@ def test_bad_parameter_is_400_listing_allowed_values(client, query, parameter, a
     assert problem["parameter"] == parameter
     assert problem["allowed"] == allowed
     assert parameter in problem["detail"]
+
+
+def test_a_variant_the_screen_lacks_is_a_404_listing_its_variants(client):
+    response, problem = get(client, "/layouts/home?variant=fulscreen")
+    assert response.status == 404 and problem["type"] == "/problems/unknown-variant"
+    assert (problem["parameter"], problem["allowed"], problem["suggestion"]) == ("variant", ["default", "fullscreen"], "fullscreen")
 
 
 def test_bad_parameter_suggests_the_closest_value(client):

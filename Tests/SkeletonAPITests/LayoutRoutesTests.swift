@@ -50,9 +50,10 @@ import Testing
         #expect(body.contains(#""allowed":["home","insights","inbox","thread","movies"]"#))
     }
 
-    @Test func badVariantListsTheScreensVariants() {
+    @Test func aVariantTheScreenLacksIsA404ListingItsVariants() {
         let served = response("/layouts/home", query: "variant=full")
-        #expect(served.status == .badRequest)
+        #expect(served.status == .notFound)
+        #expect(String(decoding: served.body, as: UTF8.self).contains(#""type":"/problems/unknown-variant""#))
         #expect(String(decoding: served.body, as: UTF8.self).contains(#""allowed":["default","fullscreen"]"#))
     }
 }

@@ -47,7 +47,7 @@ enum OpenAPIComponents {
               "ScreenPath": {"name": "screen", "in": "path", "required": true, "schema": {"$ref": "#/components/schemas/ScreenID"}, "example": "home",
                              "description": "A screen id (GET /layouts lists them: the built-in \#(OpenAPIDocument.builtInScreens), and those of --layouts); another is a 404 (type /problems/unknown-screen) that lists them."},
               "Variant": {"name": "variant", "in": "query", "required": false, "schema": {"$ref": "#/components/schemas/Variant"}, "example": "default",
-                          "description": "One of the screen's layout variants (GET /layouts lists them; default: the first, default); another is a 400 (type /problems/bad-parameter) that lists them."},
+                          "description": "One of the screen's layout variants (GET /layouts lists them; default: the first, default); another is a 404 (type /problems/unknown-variant) that lists them."},
               "ThemePath": {"name": "theme", "in": "path", "required": true, "schema": {"type": "string", "enum": \#(JSONText.strings(themes))}, "example": "dark"},
               "Theme": {"name": "theme", "in": "query", "required": false, "schema": {"type": "string", "enum": \#(JSONText.strings(themes))},
                         "description": "Default: dark when Sec-CH-Prefers-Color-Scheme says dark, else light."},
@@ -105,7 +105,7 @@ enum OpenAPIComponents {
               "BadRequest": {"description": "A known query parameter has a bad value (type /problems/bad-parameter) or is missing (missing-parameter), a header field is bad (bad-header), the query is not well-formed percent-encoded UTF-8 (malformed-query), or a path segment does not decode to text (malformed-path).",
                              "headers": \#(OpenAPIDocument.headers(OpenAPIDocument.plain)),
                              "content": {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}},
-              "NotFound": {"description": "No such screen, theme or element (type /problems/unknown-screen, unknown-theme, unknown-element): the problem lists the known ones in allowed and suggests the closest.",
+              "NotFound": {"description": "No such screen, theme, variant or element (type /problems/unknown-screen, unknown-theme, unknown-variant, unknown-element): the problem lists the known ones in allowed and suggests the closest.",
                            "headers": \#(OpenAPIDocument.headers(OpenAPIDocument.plain)),
                            "content": {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}},
               "SessionNotFound": {"description": "No session this server serves (type /problems/unknown-session): the token was not sealed with its secret, was altered, or expired; or no such element (/problems/unknown-element).",
@@ -185,7 +185,8 @@ enum OpenAPIComponents {
               "description": "An OpenAPI description (this one, 3.1, or as 3.2): valid against the OpenAPI schema of its version.",
               "properties": {
                 "openapi": {"type": "string", "x-extensible-enum": [\#(JSONText.string(OpenAPIDocument.version)), "3.2.0"]},
-                "info": {"type": "object", "required": ["title", "version"]},
+                "info": {"type": "object", "required": ["title", "version"], "additionalProperties": true,
+                         "properties": {"title": {"type": "string"}, "version": {"type": "string", "description": "The contract's version."}}},
                 "paths": {"type": "object"},
                 "components": {"type": "object"}
               }}

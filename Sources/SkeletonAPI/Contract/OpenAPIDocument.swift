@@ -20,14 +20,18 @@ enum OpenAPIDocument {
     static let contractVersion = "2.0.0"
 
     /// The same description as OpenAPI 3.2 (`GET /openapi-3.2.json`), for the tools that read it:
-    /// the event streams' `x-itemSchema` is 3.2's `itemSchema` there, and nothing else differs.
+    /// an event stream's schema, each event's before 3.2, is its `itemSchema` there, and nothing else differs.
     static let bytes32: [UInt8] = {
         let text = String(decoding: bytes, as: UTF8.self)
         let version = #"{"openapi": \#(JSONText.string(OpenAPIDocument.version)),"#
         precondition(text.hasPrefix(version), "the description starts with its version")
-        let body = SchemaComponents.replacing(#""x-itemSchema":"#, with: #""itemSchema":"#, in: String(text.dropFirst(version.count)))
+        let stream32 = SchemaComponents.replacing(#"{"schema":"#, with: #"{"itemSchema":"#, in: eventStreamContent)
+        let body = SchemaComponents.replacing(eventStreamContent, with: stream32, in: String(text.dropFirst(version.count)))
         return Array(#"{"openapi": "3.2.0","#.utf8) + Array(body.utf8)
     }()
+
+    /// An event stream's content: each event a `LoadingEvent`.
+    private static let eventStreamContent = ##""text/event-stream": {"schema": {"$ref": "#/components/schemas/LoadingEvent"}}"##
 
     /// The screens every server serves, in words.
     static let builtInScreens = Catalog.builtIn.screens.map(\.id).joined(separator: ", ")
@@ -257,9 +261,9 @@ enum OpenAPIDocument {
     private static func eventStreamResponses(badRequest: (String, String), notFound: (String, String)) -> [(String, String)] {
         [
             ("200", #"""
-                {"description": "The event stream (chunked): each event an item of LoadingEvent. x-itemSchema is OpenAPI 3.2's itemSchema, which /openapi-3.2.json names so; 3.1 tools see the stream as text.",
+                {"description": "The event stream (chunked). Its schema is each event's, as descriptions before OpenAPI 3.2 have it (/openapi-3.2.json names it itemSchema).",
                  "headers": \#(headers(eventStream)),
-                 "content": {"text/event-stream": {"schema": {"type": "string"}, "x-itemSchema": {"$ref": "#/components/schemas/LoadingEvent"}}}}
+                 "content": {\#(eventStreamContent)}}
                 """#),
             ("204", #"{"description": "Last-Event-ID is at or past the last event: nothing is left to send (an EventSource stops reconnecting).", "headers": \#(headers(noStore))}"#),
             badRequest, notFound,

@@ -11,7 +11,7 @@ struct ChosenLayoutOptions {
 
     /// Sets these to the options of `/layouts/{screen}` (theme, motion, variant, direction,
     /// expand) from the query and, where it has none, the client hints; a bad value is a 400
-    /// naming it, returned. Inlined: a request for a layout spends a few hundred instructions
+    /// naming it (a variant the screen does not have, a 404: it names no document), returned. Inlined: a request for a layout spends a few hundred instructions
     /// less than through a call that returns the options.
     @inline(__always)
     mutating func choose(from request: Request, variants: [String]) -> Response? {
@@ -28,7 +28,7 @@ struct ChosenLayoutOptions {
             }
             if let value = request.queryValue("variant") {
                 guard let found = variants.firstIndex(of: value) else {
-                    return ProblemResponses.badParameter("variant", value, allowed: variants)
+                    return ProblemResponses.unknown(.variant, value, allowed: variants)
                 }
                 variantIndex = found
                 options.variant = value

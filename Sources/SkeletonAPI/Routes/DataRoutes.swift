@@ -40,9 +40,12 @@ struct DataRoutes: Sendable {
     private static let dribblePieces = 8
 
     private let sessions: LoadingSessions
+    /// Whether `fault=` is acted on; else it is validated and the answer is as without it.
+    private let injectsFaults: Bool
 
-    init(sessions: LoadingSessions) {
+    init(sessions: LoadingSessions, injectsFaults: Bool) {
         self.sessions = sessions
+        self.injectsFaults = injectsFaults
     }
 
     func register(on router: inout Router) {
@@ -89,14 +92,14 @@ struct DataRoutes: Sendable {
         guard let screen = sessions.screen(screenName) else {
             throw Rejection(response: ProblemResponses.unknown(.screen, screenName, allowed: sessions.screens.map(\.id)))
         }
-        let element = try Self.element(request, of: screen), fault = try Self.fault(request)
+        let element = try Self.element(request, of: screen), fault = try fault(request)
         return answer(request, element: element, session: try LoadingParameters(request: request, sessions: sessions).session(pathScreen: screen), fault: fault)
     }
 
     /// `GET /loading-state/{session}/data/{element}`.
     private func sessionData(_ request: Request) throws(Rejection) -> Reply {
         let session = try LoadingParameters(request: request, sessions: sessions).follow(request.parameter("session") ?? "", in: .path)
-        return answer(request, element: try Self.element(request, of: session.load.screen), session: session, fault: try Self.fault(request))
+        return answer(request, element: try Self.element(request, of: session.load.screen), session: session, fault: try fault(request))
     }
 
     private static func element(_ request: Request, of screen: LoadableScreen) throws(Rejection) -> LoadableElement {
@@ -107,12 +110,12 @@ struct DataRoutes: Sendable {
         return element
     }
 
-    private static func fault(_ request: Request) throws(Rejection) -> Fault? {
+    private func fault(_ request: Request) throws(Rejection) -> Fault? {
         guard let value = request.queryValue("fault") else { return nil }
         guard let fault = Fault(rawValue: value) else {
             throw Rejection(response: ProblemResponses.badParameter("fault", value, allowed: Fault.allCases.map(\.rawValue)))
         }
-        return fault
+        return injectsFaults ? fault : nil
     }
 
     /// `element`'s answer in `session`: at once when its time has passed, else held until then.

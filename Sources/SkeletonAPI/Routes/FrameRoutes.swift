@@ -71,7 +71,7 @@ final class FrameRoutes: Sendable {
         options.expand = false
         // Nil only for a variant the screen has no layout of, which `choose` has ruled out.
         guard let document = FramesDocument(screen: screens[index], options: options, width: width, height: height) else {
-            return ProblemResponses.badParameter("variant", options.variant, allowed: screens[index].variants)
+            return ProblemResponses.unknown(.variant, options.variant, allowed: screens[index].variants)
         }
         let responses = Self.responses(document, view)
         cache.withLock { cache in

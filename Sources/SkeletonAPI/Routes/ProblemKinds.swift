@@ -5,6 +5,7 @@ extension ProblemType {
     static let unknownScreen = ProblemType("unknown-screen")
     static let unknownTheme = ProblemType("unknown-theme")
     static let unknownElement = ProblemType("unknown-element")
+    static let unknownVariant = ProblemType("unknown-variant")
     static let unknownSession = ProblemType("unknown-session")
     static let badParameter = ProblemType("bad-parameter")
     static let missingParameter = ProblemType("missing-parameter")
@@ -34,6 +35,7 @@ struct ProblemKind: Sendable {
         ProblemKind(type: .malformedRequest, status: .badRequest, summary: "The request is not well-formed HTTP/1.1, or is a request smuggling form; the connection is closed.", members: []),
         ProblemKind(type: .unknownScreen, status: .notFound, summary: "No such screen: allowed lists the screens, suggestion the closest.", members: ["allowed", "suggestion"]),
         ProblemKind(type: .unknownTheme, status: .notFound, summary: "No such theme: allowed lists the themes.", members: ["allowed", "suggestion"]),
+        ProblemKind(type: .unknownVariant, status: .notFound, summary: "The screen has no such layout variant (variant=): allowed lists its variants.", members: ["parameter", "allowed", "suggestion"]),
         ProblemKind(type: .unknownElement, status: .notFound, summary: "No such element in the screen: allowed lists its elements.", members: ["allowed", "suggestion"]),
         ProblemKind(type: .unknownSession, status: .notFound, summary: "No session this server serves: the token was not sealed with its secret, was altered, or expired (24 h).", members: ["parameter"]),
         ProblemKind(type: .noRoute, status: .notFound, summary: "No route matches the path.", members: []),

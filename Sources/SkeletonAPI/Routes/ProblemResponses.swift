@@ -6,25 +6,27 @@ import SkeletonDomain
 enum ProblemResponses {
     /// What a path segment or a `screen=` can name that may not exist.
     enum Unknown: String {
-        case screen, theme, element
+        case screen, theme, element, variant
 
         var type: ProblemType {
             switch self {
             case .screen: .unknownScreen
             case .theme: .unknownTheme
             case .element: .unknownElement
+            case .variant: .unknownVariant
             }
         }
     }
 
-    /// 404 for a name that names nothing (`/layouts/{screen}`, `/themes/{theme}`, `screen=`).
+    /// 404 for a name that names nothing (`/layouts/{screen}`, `/themes/{theme}`, `screen=`, `variant=`).
     static func unknown(_ kind: Unknown, _ value: String, allowed: [String]) -> Response {
         unknownProblem(kind, value, allowed: allowed).response()
     }
 
     /// The problem `unknown` answers with, for routes that render it another way (the preview's HTML page).
     static func unknownProblem(_ kind: Unknown, _ value: String, allowed: [String]) -> Problem {
-        problem(kind.type, .notFound, "unknown \(kind.rawValue) '\(value)'; known: \(allowed.joined(separator: ", "))", value: value, allowed: allowed, parameter: nil)
+        problem(kind.type, .notFound, "unknown \(kind.rawValue) '\(value)'; known: \(allowed.joined(separator: ", "))", value: value, allowed: allowed,
+                parameter: kind == .variant ? "variant" : nil)
     }
 
     /// 400 for a known query parameter with a value outside its set.

@@ -10,6 +10,8 @@ specific, literal segments first, wins; a method the path does not describe, a 4
 operation) and schema is the component the response (status, else nXX, else default) names for
 the content type; null when the description names none (an inline schema, or no response), which
 the decoders report. Deterministic: the same requests in the same order, numbered in that order.
+OUTDIR/forward/ holds the same manifest and each document with the changes the service may make
+within its formatVersion (unknown members, unknown values of open enumerations): forward.py.
   python corpus.py BASE_URL OUTDIR
 """
 import http.client
@@ -19,6 +21,8 @@ import os
 import sys
 import urllib.parse
 from concurrent.futures import ThreadPoolExecutor
+
+import forward
 
 SERVER = None  # the urllib.parse.SplitResult of BASE_URL, set by main
 SPEED = "speed=100"
@@ -242,6 +246,7 @@ def main(base, out):
     for operation_id, status, schema in kinds:
         count = sum(1 for e in manifest if (e["operationId"], e["status"], e["schema"]) == (operation_id, status, schema))
         print(f"  {operation_id} {status} {schema}: {count}")
+    forward.write(description.document, manifest, out)
 
 
 if __name__ == "__main__":

@@ -2,9 +2,11 @@
 # Checks that the swift6 and typescript-fetch clients openapi-generator-cli generates from the
 # server's GET /openapi.json decode every document of a corpus (Tests/Generators/corpus.py)
 # losslessly: each document read as the generated model its manifest entry names and written back
-# by the client equals the original as JSON. Each consumer also runs live checks against the
-# server (a layout, a 404 problem; for typescript-fetch also frames and a load followed to its
-# end): Tests/Generators/swift6-check (built with SwiftPM, scratch path WORK_DIR/swift6-build)
+# by the client equals the original as JSON; and forward: each document of CORPUS_DIR/forward
+# (unknown members and unknown values of open enumerations added, Tests/Generators/forward.py)
+# decodes and is written back equal to it, the unknown members aside. Each consumer also runs
+# live checks against the server (a layout, a 404 problem; for typescript-fetch also frames and a
+# load followed to its end): Tests/Generators/swift6-check (built with SwiftPM, scratch path WORK_DIR/swift6-build)
 # and Tests/Generators/typescript-consumer (Debian's tsc, run in node). Installs Debian's
 # default-jre-headless when there is no java and node-typescript when there is no tsc. Prints
 # each consumer's findings, then PASS or FAIL per generator; exits 1 when any failed.

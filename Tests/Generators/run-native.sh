@@ -2,7 +2,8 @@
 # Checks the live description (BASE_URL/openapi.json) with the generators of native client teams:
 # - apple-openapi: Apple's swift-openapi-generator generates Types and Client with no warning, the
 #   code compiles, every corpus document (CORPUS_DIR/manifest.json, from corpus.py) decodes as its
-#   Components.Schemas type and re-encodes to the same JSON, and the generated Client over
+#   Components.Schemas type and re-encodes to the same JSON, so does its forward copy
+#   (CORPUS_DIR/forward, forward.py) but for the unknown members, and the generated Client over
 #   URLSessionTransport gets home's layout and frames and a 404 Problem (Tests/Generators/apple-openapi).
 # - kotlin, dart-dio: openapi-generator-cli generates them with no WARN or ERROR line about the
 #   description (they are not compiled: no Kotlin or Dart toolchain here); what the layout node

@@ -32,9 +32,10 @@ final class CuttingProxy: @unchecked Sendable {
     /// New connections go to `port` from now on.
     func route(to port: UInt16) { lock.withLock { backend = port } }
 
-    /// From now on, a request whose head starts with one of `prefixes` is answered by closing the
-    /// connection: a proxy that cannot pass that route (say, one that buffers event streams).
-    func refuse(_ prefixes: [String]) { lock.withLock { refused = prefixes } }
+    /// From now on, a request whose request line has one of `paths` (a path or part of one) is
+    /// answered by closing the connection: a proxy that cannot pass that route (say, one that
+    /// buffers event streams).
+    func refuse(_ paths: [String]) { lock.withLock { refused = paths } }
 
     /// Closes every open connection, both ways, with no response end.
     func cutAll() {
@@ -77,7 +78,8 @@ final class CuttingProxy: @unchecked Sendable {
                     head = String(head[end.upperBound...])
                     let isRefused = lock.withLock {
                         heads.append(complete)
-                        return refused.contains { complete.hasPrefix($0) }
+                        let requestLine = complete.prefix { $0 != "\r" }
+                        return refused.contains { requestLine.contains($0) }
                     }
                     if isRefused { break reading }
                 }

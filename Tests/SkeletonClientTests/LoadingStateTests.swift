@@ -85,18 +85,18 @@ import Testing
             } catch let error as SkeletonClientError {
                 #expect(error.status == 404)
                 #expect(error.problem?.status == 404 && error.problem?.title == "Not Found" && error.problem?.parameter == "session")
-                #expect(error.problem?.detail == "query parameter 'session' names no session this server serves: "
+                #expect(error.problem?.detail == "path segment 'session' names no session this server serves: "
                     + "the session token's integrity tag does not match: it was altered, truncated or sealed with another secret")
                 #expect(error.retryAfter == nil && !error.isRetryable)
             }
         }
-        // Text that is not a token at all is a bad parameter, not a session not found.
+        // Text that is not a token at all names no session either.
         do {
             _ = try await client.loadingState(session: "abc", waitMs: 5000)
             Issue.record("'abc' was followed as a session")
         } catch let error as SkeletonClientError {
-            #expect(error.status == 400 && error.problem?.status == 400 && error.problem?.parameter == "session")
-            #expect(error.problem?.detail.hasPrefix("query parameter 'session' is not a valid session token") == true,
+            #expect(error.status == 404 && error.problem?.status == 404 && error.problem?.parameter == "session")
+            #expect(error.problem?.detail.hasPrefix("path segment 'session' names no session this server serves") == true,
                     "\(String(describing: error.problem))")
         }
         // The real token still works beside them.

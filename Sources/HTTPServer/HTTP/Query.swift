@@ -49,6 +49,17 @@ enum Query {
         }
     }
 
+    /// Calls `body` with each non-empty pair's name and value, as sent.
+    static func forEachItem(in query: String, _ body: (QueryText, QueryText) -> Void) {
+        if query.isEmpty { return }
+        query.withUTF8Bytes { query in
+            forEachPair(in: query) { name, value in
+                body(QueryText(bytes: name), QueryText(bytes: value))
+                return true
+            }
+        }
+    }
+
     /// Calls `body` with each non-empty pair's name and value (empty when there is no `=`) until it returns false.
     private static func forEachPair(in query: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Bool) {
         guard let base = query.baseAddress else { return }
@@ -71,7 +82,7 @@ enum Query {
     }
 
     /// The decoded text, without copying what needs no decoding; nil when malformed or not UTF-8.
-    private static func text(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+    static func text(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
         guard PercentEncoding.needsDecoding(bytes, plusIsSpace: true) else { return String(utf8: UnsafeRawBufferPointer(bytes)) }
         return PercentEncoding.decodedText(bytes, plusIsSpace: true)
     }

@@ -29,15 +29,16 @@ public struct Router: Sendable {
         case reply(Handler)
     }
 
-    /// Where a route's literal bytes sit in `literals`.
+    /// Where a route's literal bytes sit in `literals`, and its segments after them in `segments`:
+    /// plain values, so that walking the keys retains nothing.
     private struct Key: Sendable {
         let route: Int
         let start: Int
         let count: Int
-        /// The segments after the literal prefix (none: a literal template).
-        let segments: [Segment]
-
-        var literalSegments: Int { segments.count { $0 != .parameter } }
+        /// The segments after the literal prefix: `segments[segmentStart..<segmentStart + segmentCount]` (none: a literal template).
+        let segmentStart: Int
+        let segmentCount: Int
+        let literalSegments: Int
     }
 
     /// A segment after a template's literal prefix: a parameter, or literal bytes in `literals`.
@@ -57,13 +58,15 @@ public struct Router: Sendable {
         let literalStarts: [Int]
         /// The keys of templates ending in parameters, the longest literal prefix first.
         let parameterKeys: [Key]
+        let segments: [Segment]
         let literals: [UInt8]
 
-        init(routes: [Route] = [], literalKeys: [Key] = [], literalStarts: [Int] = [0], parameterKeys: [Key] = [], literals: [UInt8] = []) {
+        init(routes: [Route] = [], literalKeys: [Key] = [], literalStarts: [Int] = [0], parameterKeys: [Key] = [], segments: [Segment] = [], literals: [UInt8] = []) {
             self.routes = routes
             self.literalKeys = literalKeys
             self.literalStarts = literalStarts
             self.parameterKeys = parameterKeys
+            self.segments = segments
             self.literals = literals
         }
     }
@@ -88,9 +91,9 @@ public struct Router: Sendable {
     private mutating func register(_ method: Method, _ template: String, _ action: Action) {
         precondition(template.hasPrefix("/"), "a route template starts with '/'")
         var (routes, literalKeys, literalStarts) = (tables.routes, tables.literalKeys, tables.literalStarts)
-        var (parameterKeys, literals) = (tables.parameterKeys, tables.literals)
+        var (parameterKeys, allSegments, literals) = (tables.parameterKeys, tables.segments, tables.literals)
         defer {
-            tables = Tables(routes: routes, literalKeys: literalKeys, literalStarts: literalStarts, parameterKeys: parameterKeys, literals: literals)
+            tables = Tables(routes: routes, literalKeys: literalKeys, literalStarts: literalStarts, parameterKeys: parameterKeys, segments: allSegments, literals: literals)
         }
         if let index = routes.firstIndex(where: { $0.template == template }) {
             precondition(!routes[index].handlers.contains { $0.method == method }, "\(method.rawValue) \(template) is registered twice")
@@ -121,9 +124,11 @@ public struct Router: Sendable {
         }
         let parameter = names.isEmpty ? nil : names.joined(separator: "/")
         routes.append(Route(template: template, parameter: parameter, handlers: [(method, action)], allow: Self.allow([method])))
-        let key = Key(route: routes.count - 1, start: literals.count, count: literal.utf8.count, segments: segments)
+        let key = Key(route: routes.count - 1, start: literals.count, count: literal.utf8.count, segmentStart: allSegments.count,
+                      segmentCount: segments.count, literalSegments: segments.count { $0 != .parameter })
         literals += literal.utf8
         literals += segmentLiterals
+        allSegments += segments
         if names.isEmpty {
             literalKeys.append(key)
             literalKeys.sort { $0.count < $1.count }
@@ -192,7 +197,7 @@ public struct Router: Sendable {
     private func match(_ request: inout Request) -> Match {
         var parameter: RouteParameter?
         let found: Match = request.path.withUTF8Bytes { path in
-            tables.literals.withUnsafeBufferPointer { literals in
+            tables.literals.withUnsafeBufferPointer { literals in tables.segments.withUnsafeBufferPointer { segments in
                 if path.count + 1 < tables.literalStarts.count {
                     for index in tables.literalStarts[path.count]..<tables.literalStarts[path.count + 1] {
                         let key = tables.literalKeys[index]
@@ -203,12 +208,13 @@ public struct Router: Sendable {
                     guard path.count > key.count, memcmp(path.baseAddress!, literals.baseAddress! + key.start, key.count) == 0 else { continue }
                     let tail = UnsafeBufferPointer(rebasing: path[key.count...])
                     let value: String
-                    if key.segments.count == 1 {
+                    if key.segmentCount == 1 {
                         guard !tail.contains(UInt8(ascii: "/")) else { continue }
                         guard let decoded = Self.decodedSegment(tail) else { return Self.badSegment(tail) }
                         value = decoded
                     } else {
-                        switch Self.parameters(in: tail, shaped: key.segments, literals: literals) {
+                        let shape = UnsafeBufferPointer(rebasing: segments[key.segmentStart..<key.segmentStart + key.segmentCount])
+                        switch Self.parameters(in: tail, shaped: shape, literals: literals) {
                         case .mismatch: continue
                         case .bad(let segment): return Self.badSegment(segment)
                         case .values(let joined): value = joined
@@ -218,7 +224,7 @@ public struct Router: Sendable {
                     return .route(key.route)
                 }
                 return .none
-            }
+            } }
         }
         request.routeParameter = parameter
         return found
@@ -234,28 +240,48 @@ public struct Router: Sendable {
 
     /// Matches the path after a template's literal prefix against its segments: first the shape
     /// (as many segments, none empty, the literal ones equal), then each parameter decoded.
-    /// Scanned by hand: the generic split cost some 5,000 instructions a request.
-    private static func parameters(in tail: UnsafeBufferPointer<UInt8>, shaped segments: [Segment], literals: UnsafeBufferPointer<UInt8>) -> Segments {
-        var ranges: [Range<Int>] = []
-        ranges.reserveCapacity(segments.count)
-        var start = 0
-        for position in 0...tail.count where position == tail.count || tail[position] == UInt8(ascii: "/") {
-            guard position > start, ranges.count < segments.count else { return .mismatch }
-            if case .literal(let literalStart, let count) = segments[ranges.count] {
-                guard count == position - start, memcmp(tail.baseAddress! + start, literals.baseAddress! + literalStart, count) == 0 else { return .mismatch }
+    /// Scanned by hand, with nothing allocated before a match: a path meets every template of its prefix.
+    private static func parameters(in tail: UnsafeBufferPointer<UInt8>, shaped segments: UnsafeBufferPointer<Segment>, literals: UnsafeBufferPointer<UInt8>) -> Segments {
+        var index = 0
+        var isShaped = true
+        forEachSegment(of: tail) { segment in
+            guard index < segments.count, !segment.isEmpty else {
+                isShaped = false
+                return false
             }
-            ranges.append(start..<position)
-            start = position + 1
+            if case .literal(let start, let count) = segments[index],
+               count != segment.count || memcmp(segment.baseAddress!, literals.baseAddress! + start, count) != 0 {
+                isShaped = false
+                return false
+            }
+            index += 1
+            return true
         }
-        guard ranges.count == segments.count else { return .mismatch }
+        guard isShaped, index == segments.count else { return .mismatch }
         var joined = ""
-        for (range, segment) in zip(ranges, segments) where segment == .parameter {
-            let bytes = UnsafeBufferPointer(rebasing: tail[range])
-            guard let text = decodedSegment(bytes) else { return .bad(bytes) }
+        var bad: UnsafeBufferPointer<UInt8>?
+        index = 0
+        forEachSegment(of: tail) { segment in
+            defer { index += 1 }
+            guard segments[index] == .parameter else { return true }
+            guard let text = decodedSegment(segment) else {
+                bad = segment
+                return false
+            }
             if !joined.isEmpty { joined += "/" }  // a decoded segment is never empty
             joined += text
+            return true
         }
-        return .values(joined)
+        return bad.map { .bad($0) } ?? .values(joined)
+    }
+
+    /// Calls `body` with each `/`-separated segment of `bytes`, empty ones too, until it returns false.
+    private static func forEachSegment(of bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Bool) {
+        var start = 0
+        for position in 0...bytes.count where position == bytes.count || bytes[position] == UInt8(ascii: "/") {
+            guard body(UnsafeBufferPointer(rebasing: bytes[start..<position])) else { return }
+            start = position + 1
+        }
     }
 
     private static func badSegment(_ segment: UnsafeBufferPointer<UInt8>) -> Match {

@@ -11,41 +11,57 @@ struct ChosenLayoutOptions {
 
     /// Sets these to the options of `/layouts/{screen}` (theme, motion, variant, direction,
     /// expand) from the query and, where it has none, the client hints; a bad value is a 400
-    /// naming it (a variant the screen does not have, a 404: it names no document), returned. Inlined: a request for a layout spends a few hundred instructions
-    /// less than through a call that returns the options.
-    @inline(__always)
+    /// naming it (a variant the screen does not have, a 404: it names no document), returned.
+    /// One pass over the query, its names and values compared as bytes; the first of a repeated
+    /// parameter counts, as `Request.queryValue` has it.
     mutating func choose(from request: Request, variants: [String]) -> Response? {
-        if !request.query.isEmpty {
-            if let value = request.queryValue("theme") {
-                guard let theme = Theme(rawValue: value) else { return ProblemResponses.badParameter("theme", value, allowed: Theme.allCases.map(\.rawValue)) }
-                options.theme = theme
+        var problem: Response?
+        var given = Given()
+        request.forEachQueryItem { name, value in
+            guard problem == nil else { return }
+            if name.is("theme"), given.insert(.theme).inserted {
                 hints.remove(.colorScheme)
-            }
-            if let value = request.queryValue("motion") {
-                guard let motion = Motion(rawValue: value) else { return ProblemResponses.badParameter("motion", value, allowed: Motion.allCases.map(\.rawValue)) }
-                options.motion = motion
-                hints.remove(.reducedMotion)
-            }
-            if let value = request.queryValue("variant") {
-                guard let found = variants.firstIndex(of: value) else {
-                    return ProblemResponses.unknown(.variant, value, allowed: variants)
+                if value.is("light") { options.theme = .light } else if value.is("dark") { options.theme = .dark } else {
+                    problem = ProblemResponses.badParameter("theme", value.text, allowed: Theme.allCases.map(\.rawValue))
                 }
-                variantIndex = found
-                options.variant = value
-            }
-            if let value = request.queryValue("direction") {
-                guard let direction = Direction(rawValue: value) else { return ProblemResponses.badParameter("direction", value, allowed: Direction.allCases.map(\.rawValue)) }
-                options.direction = direction
-            }
-            if let value = request.queryValue("expand") {
-                guard let expand = Bool(value) else { return ProblemResponses.badParameter("expand", value, allowed: ["true", "false"]) }
-                options.expand = expand
+            } else if name.is("motion"), given.insert(.motion).inserted {
+                hints.remove(.reducedMotion)
+                if value.is("full") { options.motion = .full } else if value.is("reduced") { options.motion = .reduced } else {
+                    problem = ProblemResponses.badParameter("motion", value.text, allowed: Motion.allCases.map(\.rawValue))
+                }
+            } else if name.is("direction"), given.insert(.direction).inserted {
+                if value.is("ltr") { options.direction = .ltr } else if value.is("rtl") { options.direction = .rtl } else {
+                    problem = ProblemResponses.badParameter("direction", value.text, allowed: Direction.allCases.map(\.rawValue))
+                }
+            } else if name.is("expand"), given.insert(.expand).inserted {
+                if value.is("true") { options.expand = true } else if value.is("false") { options.expand = false } else {
+                    problem = ProblemResponses.badParameter("expand", value.text, allowed: ["true", "false"])
+                }
+            } else if name.is("variant"), given.insert(.variant).inserted {
+                let text = value.text
+                if let found = variants.firstIndex(of: text) {
+                    variantIndex = found
+                    options.variant = text
+                } else {
+                    problem = ProblemResponses.unknown(.variant, text, allowed: variants)
+                }
             }
         }
+        if let problem { return problem }
         // The client hints choose what the query did not (and the response varies on them).
         if hints.contains(.colorScheme) && Self.clientHint(request, DocumentResponses.colorSchemeHint) == "dark" { options.theme = .dark }
         if hints.contains(.reducedMotion) && Self.clientHint(request, DocumentResponses.reducedMotionHint) == "reduce" { options.motion = .reduced }
         return nil
+    }
+
+    /// The options a query has given so far.
+    private struct Given: OptionSet {
+        let rawValue: UInt8
+        static let theme = Given(rawValue: 1)
+        static let motion = Given(rawValue: 2)
+        static let direction = Given(rawValue: 4)
+        static let expand = Given(rawValue: 8)
+        static let variant = Given(rawValue: 16)
     }
 
     /// A client hint's token: the structured-field string (`"dark"`) or bare token (`dark`), lower-cased.

@@ -31,7 +31,7 @@ enum OpenAPIDocument {
     }()
 
     /// An event stream's content: each event a `LoadingEvent`.
-    private static let eventStreamContent = ##""text/event-stream": {"schema": {"$ref": "#/components/schemas/LoadingEvent"}}"##
+    private static let eventStreamContent = ##""text/event-stream": {"schema": {"$ref": "#/components/schemas/LoadingEvent"}, "example": "## + OpenAPIExamples.event + "}"
 
     /// The screens every server serves, in words.
     static let builtInScreens = Catalog.builtIn.screens.map(\.id).joined(separator: ", ")
@@ -40,45 +40,45 @@ enum OpenAPIDocument {
         var paths = [
             path("/", get(
                 "getServiceIndex", tag: "meta", summary: "The service index: name, version and a link to every route.",
-                responses: [("200", json("The index.", ref("ServiceIndex"), headers: plain)), badRequest])),
+                responses: [("200", json("The index.", ref("ServiceIndex"), headers: plain, example: OpenAPIExamples.index)), badRequest])),
             path("/layouts", get(
                 "listLayouts", tag: "layouts", summary: "The screens: id, title, source app, element and stage ids, variants, link.",
                 parameters: [parameter("IfNoneMatch")],
-                responses: [("200", json("The list.", ref("LayoutsIndex"), headers: cached)), notModified, badRequest])),
+                responses: [("200", json("The list.", ref("LayoutsIndex"), headers: cached, example: OpenAPIExamples.layoutsIndex)), notModified, badRequest])),
             path("/layouts/{screen}", get(
                 "getLayout", tag: "layouts", summary: "A screen's layout document: its skeleton tree, animation and colours under the options the query chooses.",
                 description: "The built-in screens are \(builtInScreens); a server started with --layouts serves its own too (GET /layouts lists them all). Any other screen is a 404 whose problem lists the known ones and suggests the closest.",
                 parameters: [parameter("ScreenPath"), parameter("Variant"), parameter("Theme"), parameter("Motion"), parameter("Direction"), parameter("Expand"),
                              parameter("PrefersColorScheme"), parameter("PrefersReducedMotion"), parameter("IfNoneMatch")],
-                responses: [("200", json("The layout document.", ref("Layout"), headers: hinted)), notModifiedHinted, badRequest, notFound])),
+                responses: [("200", json("The layout document.", ref("Layout"), headers: hinted, example: OpenAPIExamples.layout)), notModifiedHinted, badRequest, notFound])),
         ]
         paths += framePaths
         paths += [
             path("/themes", get(
                 "listThemes", tag: "layouts", summary: "Every colour token of every theme.",
                 parameters: [parameter("IfNoneMatch")],
-                responses: [("200", json("The palettes.", ref("ThemesIndex"), headers: cached)), notModified, badRequest])),
+                responses: [("200", json("The palettes.", ref("ThemesIndex"), headers: cached, example: OpenAPIExamples.themesIndex)), notModified, badRequest])),
             path("/themes/{theme}", get(
                 "getTheme", tag: "layouts", summary: "One theme's palette.",
                 parameters: [parameter("ThemePath"), parameter("IfNoneMatch")],
-                responses: [("200", json("The palette.", ref("ThemeDocument"), headers: cached)), notModified, badRequest, notFound])),
+                responses: [("200", json("The palette.", ref("ThemeDocument"), headers: cached, example: OpenAPIExamples.theme)), notModified, badRequest, notFound])),
             path("/scenarios", get(
                 "listScenarios", tag: "loading", summary: "The loading scenarios and what each does.",
                 parameters: [parameter("IfNoneMatch")],
-                responses: [("200", json("The scenarios.", ref("Scenarios"), headers: cached)), notModified, badRequest])),
+                responses: [("200", json("The scenarios.", ref("Scenarios"), headers: cached, example: OpenAPIExamples.scenarios)), notModified, badRequest])),
             path("/loading-state", get(
                 "startLoad", tag: "loading", summary: "Starts a simulated load of a screen now and answers its state (with wait, a long poll).",
                 description: "The state carries the session token that follows this load: GET /loading-state/{session}, its events and its data. Future times are never disclosed.",
                 parameters: [parameter("LoadingScreen"), parameter("Scenario"), parameter("Seed"), parameter("Speed"), parameter("Wait")],
-                responses: [("200", json("The state.", ref("LoadingState"), headers: noStore)), badRequest, notFound])),
+                responses: [("200", json("The state.", ref("LoadingState"), headers: noStore, example: OpenAPIExamples.loadingState)), badRequest, notFound])),
             path("/loading-state/instant", get(
                 "getLoadingInstant", tag: "loading", summary: "The state of a screen's load (scenario, seed) at a virtual instant, with no session.",
                 parameters: [parameter("LoadingScreen"), parameter("Scenario"), parameter("Seed"), parameter("At")],
-                responses: [("200", json("The state at that instant; its session is null.", ref("LoadingState"), headers: noStore)), badRequest, notFound])),
+                responses: [("200", json("The state at that instant; its session is null.", ref("LoadingState"), headers: noStore, example: OpenAPIExamples.loadingState)), badRequest, notFound])),
             path("/loading-state/{session}", get(
                 "getSessionState", tag: "loading", summary: "A load's state now; with wait, a long poll: held until some element changes or wait ms pass (at once when nothing will change again).",
                 parameters: [parameter("SessionPath"), parameter("Wait")],
-                responses: [("200", json("The state.", ref("LoadingState"), headers: noStore)), badRequest, sessionNotFound])),
+                responses: [("200", json("The state.", ref("LoadingState"), headers: noStore, example: OpenAPIExamples.loadingState)), badRequest, sessionNotFound])),
             path("/loading-state/events", get(
                 "streamLoad", tag: "loading", summary: "Starts a simulated load now and streams it as Server-Sent Events.",
                 description: "snapshot first (its session follows the load), then one element event per change at the moment it happens, then complete, and the stream closes. Last-Event-ID resumes without repeating an event; at or past the end it is a 204.",
@@ -91,7 +91,7 @@ enum OpenAPIDocument {
             path("/loading-state/timeline", get(
                 "getLoadingTimeline", tag: "loading", summary: "The whole deterministic schedule of one screen, scenario and seed, for client test authors.",
                 parameters: [parameter("LoadingScreen"), parameter("Scenario"), parameter("Seed")],
-                responses: [("200", json("The timeline.", ref("Timeline"), headers: cachedWithoutTag)), badRequest, notFound])),
+                responses: [("200", json("The timeline.", ref("Timeline"), headers: cachedWithoutTag, example: OpenAPIExamples.timeline)), badRequest, notFound])),
             path("/loading-state/{session}/data/{element}", get(
                 "getSessionData", tag: "loading", summary: "An element's data in a load, answered at its time, with its failures and network faults.",
                 description: "Held until the element's readyAtMs in the load; at once when that time has passed. \(dataRules)",
@@ -108,19 +108,19 @@ enum OpenAPIDocument {
                 description: "An unknown screen is a 404: an HTML page when Accept names text/html, else problem+json (Vary: Accept).",
                 parameters: [parameter("ScreenPath"), parameter("IfNoneMatch")],
                 responses: [
-                    ("200", #"{"description": "The page.", "headers": \#(headers(cached)), "content": {"text/html; charset=utf-8": {"schema": {"type": "string"}}}}"#),
+                    ("200", #"{"description": "The page.", "headers": \#(headers(cached)), "content": {"text/html; charset=utf-8": {"schema": {"type": "string"}, "example": "<!doctype html><html lang=\"en\">…</html>"}}}"#),
                     notModified, badRequest, notFound,
                 ])),
             module("/renderer.js", "getRenderer", summary: "The web renderer: an ES module defining <skeleton-screen>, renderSkeleton(document, container, options) and (from /capture.js) captureScreen."),
             module("/capture.js", "getCapture", summary: "The capture module (re-exported by /renderer.js): captureScreen(root, options) turns a live page's DOM into a screen file."),
             path("/healthz", get(
                 "getHealth", tag: "meta", summary: "Liveness.",
-                responses: [("200", json("Alive.", ref("Health"), headers: plain)), badRequest])),
+                responses: [("200", json("Alive.", ref("Health"), headers: plain, example: OpenAPIExamples.health)), badRequest])),
             path("/readyz", get(
                 "getReadiness", tag: "meta", summary: "Readiness: false while the server drains at shutdown.",
                 responses: [
-                    ("200", json("Ready: ready is true.", ref("Readiness"), headers: plain)),
-                    ("503", json("Draining (ready is false): route new requests elsewhere.", ref("Readiness"), headers: plain)),
+                    ("200", json("Ready: ready is true.", ref("Readiness"), headers: plain, example: OpenAPIExamples.ready)),
+                    ("503", json("Draining (ready is false): route new requests elsewhere.", ref("Readiness"), headers: plain, example: OpenAPIExamples.draining)),
                     badRequest,
                 ])),
             path("/metrics", get(
@@ -129,18 +129,18 @@ enum OpenAPIDocument {
                 responses: [
                     ("200", #"""
                         {"description": "The metrics.", "headers": \#(headers(noStore)),
-                         "content": {"text/plain; version=0.0.4; charset=utf-8": {"schema": {"type": "string"}}}}
+                         "content": {"text/plain; version=0.0.4; charset=utf-8": {"schema": {"type": "string"}, "example": "http_connections_open 1\n"}}}
                         """#),
                     badRequest,
                 ])),
             path("/openapi.json", get(
                 "getOpenAPI", tag: "contract", summary: "This description.",
                 parameters: [parameter("IfNoneMatch")],
-                responses: [("200", json("The OpenAPI 3.1 description.", ref("OpenAPIDescription"), headers: cached)), notModified, badRequest])),
+                responses: [("200", json("The OpenAPI 3.1 description.", ref("OpenAPIDescription"), headers: cached, example: OpenAPIExamples.description)), notModified, badRequest])),
             path("/openapi-3.2.json", get(
                 "getOpenAPI32", tag: "contract", summary: "This description as OpenAPI 3.2: the same, but for the event streams' itemSchema, named so rather than x-itemSchema.",
                 parameters: [parameter("IfNoneMatch")],
-                responses: [("200", json("The OpenAPI 3.2 description.", ref("OpenAPIDescription"), headers: cached)), notModified, badRequest])),
+                responses: [("200", json("The OpenAPI 3.2 description.", ref("OpenAPIDescription"), headers: cached, example: OpenAPIExamples.description)), notModified, badRequest])),
             path(LayoutSchema.path, get(
                 "getLayoutSchema", tag: "contract", summary: "The JSON Schema (2020-12) of a layout document.",
                 parameters: [parameter("IfNoneMatch")],
@@ -200,13 +200,13 @@ enum OpenAPIDocument {
         let parameters = [parameter("ScreenPath"), parameter("Width"), parameter("Height"), parameter("Variant"), parameter("Theme"), parameter("Motion"),
                           parameter("Direction"), parameter("PrefersColorScheme"), parameter("PrefersReducedMotion"),
                           parameter("IfNoneMatch")]
-        let snapshot = #"{"description": "The skeleton as a still SVG 1.1 image: no script, no external reference.", "headers": \#(headers(hinted)), "content": {"image/svg+xml": {"schema": {"type": "string"}}}}"#
+        let snapshot = #"{"description": "The skeleton as a still SVG 1.1 image: no script, no external reference.", "headers": \#(headers(hinted)), "content": {"image/svg+xml": {"schema": {"type": "string"}, "example": "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"390\" height=\"844\">…</svg>"}}}"#
         return [
             path("/layouts/{screen}/frames", get(
                 "getFrames", tag: "layouts", summary: "A screen laid out by the server at a viewport size: every shape to draw, in order, with its frame, radii, fill, element, shimmer group and clip.",
                 description: "The layout engine follows the web renderer's rules (stacks, fill widths, scroll views, repeats expanded, right to left mirrored); computed once per screen, options and size.",
                 parameters: parameters,
-                responses: [("200", json("The frames.", ref("Frames"), headers: hinted)), notModifiedHinted, badRequest, notFound])),
+                responses: [("200", json("The frames.", ref("Frames"), headers: hinted, example: OpenAPIExamples.frames)), notModifiedHinted, badRequest, notFound])),
             path("/layouts/{screen}/snapshot.svg", get(
                 "getSnapshot", tag: "layouts", summary: "The same frames drawn as a still SVG image (shimmer at rest), for an <img>, a README or a design tool.",
                 parameters: parameters,
@@ -243,8 +243,8 @@ enum OpenAPIDocument {
         ##"{"$ref": "#/components/parameters/\##(name)"}"##
     }
 
-    private static func json(_ description: String, _ schema: String, headers names: [(String, String)]) -> String {
-        #"{"description": \#(JSONText.string(description)), "headers": \#(headers(names)), "content": {"application/json": {"schema": \#(schema)}}}"#
+    private static func json(_ description: String, _ schema: String, headers names: [(String, String)], example: String) -> String {
+        #"{"description": \#(JSONText.string(description)), "headers": \#(headers(names)), "content": {"application/json": {"schema": \#(schema), "example": \#(example)}}}"#
     }
 
     /// A JavaScript module the service serves as fixed bytes with a strong ETag.
@@ -252,7 +252,7 @@ enum OpenAPIDocument {
         path(route, get(
             operationID, tag: "web", summary: summary, parameters: [parameter("IfNoneMatch")],
             responses: [
-                ("200", #"{"description": "The module.", "headers": \#(headers(cached)), "content": {"text/javascript; charset=utf-8": {"schema": {"type": "string"}}}}"#),
+                ("200", #"{"description": "The module.", "headers": \#(headers(cached)), "content": {"text/javascript; charset=utf-8": {"schema": {"type": "string"}, "example": "export function renderSkeleton(document, container, options) { … }"}}}"#),
                 notModified, badRequest,
             ]))
     }
@@ -278,7 +278,7 @@ enum OpenAPIDocument {
             ("200", #"""
                 {"description": "The element's data: its content from the screen file, else the built-in screens' sample content for the seed (JSON, or an SVG poster).",
                  "headers": \#(headers(data + [("ETag", "ETag"), ("Cache-Control", "CacheControlNoCache")])),
-                 "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ElementContent"}}, "image/svg+xml": {"schema": {"type": "string"}}}}
+                 "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ElementContent"}, "example": \#(OpenAPIExamples.data)}, "image/svg+xml": {"schema": {"type": "string"}, "example": "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"2\" height=\"3\"/>"}}}
                 """#),
             ("304", #"{"description": "If-None-Match matched the content's ETag.", "headers": \#(headers(data + [("ETag", "ETag"), ("Cache-Control", "CacheControlNoCache")]))}"#),
             badRequest, notFound,
@@ -298,7 +298,7 @@ enum OpenAPIDocument {
     private static func schemaDocument(_ description: String) -> String {
         #"""
         {"description": \#(JSONText.string(description)), "headers": \#(headers(cached)),
-         "content": {"application/schema+json": {"schema": {"$ref": "#/components/schemas/SchemaDocument"}}}}
+         "content": {"application/schema+json": {"schema": {"$ref": "#/components/schemas/SchemaDocument"}, "example": \#(OpenAPIExamples.schema)}}}
         """#
     }
 

@@ -53,7 +53,7 @@ struct MetaRoutes {
     /// The links every server has, whatever it was started with.
     static var requiredLinks: [String] { links.map(\.key).filter { $0 != "metrics" } }
 
-    private static func indexDocument(servesMetrics: Bool) -> [UInt8] {
+    static func indexDocument(servesMetrics: Bool) -> [UInt8] {
         var json = #"{"formatVersion":1,"name":"skeleton-server","version":""#
         json += SkeletonService.version
         json += #"","links":{"#

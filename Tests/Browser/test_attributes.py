@@ -33,7 +33,7 @@ if (!window.__streams) {
     window.EventSource = class extends Native {
         constructor(url, init) {
             // window.__unusable: the stream is refused (as by a proxy that does not pass it).
-            super(window.__unusable ? String(url).replace('/loading-state/events', '/loading-state/refused') : url, init);
+            super(window.__unusable ? String(url).replace(/\/events$/, '/refused') : url, init);
             window.__streams.push(String(url));
         }
     };
@@ -132,6 +132,18 @@ def requests_to(server, route):
 
 def query(url):
     return dict(urllib.parse.parse_qsl(urllib.parse.urlsplit(url).query))
+
+
+def path(url):
+    return urllib.parse.urlsplit(url).path
+
+
+def session_of(url):
+    """The session a URL follows: /loading-state/{session}, or its /events; None for another route."""
+    parts = path(url).split("/")
+    if len(parts) in (3, 4) and parts[1] == "loading-state" and parts[2] not in ("events", "instant", "timeline") and parts[3:] in ([], ["events"]):
+        return urllib.parse.unquote(parts[2])
+    return None
 
 
 # MARK: theme, and the browser's prefers-color-scheme without it
@@ -303,7 +315,7 @@ def test_session_follows_that_existing_session_and_starts_none(page, driver, fre
     assert followed == token and set(announced) <= {token}, (followed, announced)
     requests = run(driver, REQUESTS)
     loading = [url for url in requests["fetched"] + requests["streams"] if "/loading-state" in url]
-    assert loading and all(query(url) == {"session": token} for url in loading), loading
+    assert loading and all(session_of(url) == token and query(url) in ({}, {"wait": query(url).get("wait")}) for url in loading), loading
     assert metrics(fresh_server)['loading_sessions_started_total{screen="home",scenario="timeout"}'] == 1, "no session but the one given"
 
 
@@ -321,14 +333,16 @@ def test_transport_sse_and_auto_follow_one_event_stream_and_never_poll(driver, f
     assert run(driver, STATES) == dict.fromkeys(["accountsCarousel", "transactionsSummary", "subscriptions", "categories"], "ready")
     requests = run(driver, REQUESTS)
     token = run(driver, "return screenElement.sessions[0];")
-    assert [query(url) for url in requests["streams"]] == [{"session": token}], requests["streams"]
-    polls = [url for url in requests["fetched"] if urllib.parse.urlsplit(url).path == "/loading-state"]
-    assert [query(url).get("screen") for url in polls] == ["home"], "one request, the session's start: no poll"
+    assert [session_of(url) for url in requests["streams"]] == [token], requests["streams"]
+    assert [path(url) for url in requests["streams"]] == [f"/loading-state/{token}/events"]
+    starts = [url for url in requests["fetched"] if path(url) == "/loading-state"]
+    assert [query(url).get("screen") for url in starts] == ["home"], "one request, the session's start"
+    assert not [url for url in requests["fetched"] if path(url) == f"/loading-state/{token}"], "no poll"
     # The server saw the one start and, once the session completed, answered one event stream
     # (a stream is counted when it ends: awaited).
     assert requests_to(fresh_server, "/loading-state") - before == 1
-    WebDriverWait(driver, 20, poll_frequency=0.05).until(lambda _: requests_to(fresh_server, "/loading-state/events") >= 1)
-    assert requests_to(fresh_server, "/loading-state/events") == 1
+    WebDriverWait(driver, 20, poll_frequency=0.05).until(lambda _: requests_to(fresh_server, "/loading-state/{session}/events") >= 1)
+    assert requests_to(fresh_server, "/loading-state/{session}/events") == 1
 
 
 def test_transport_poll_polls_the_session_and_opens_no_stream(driver, fresh_server):
@@ -340,12 +354,13 @@ def test_transport_poll_polls_the_session_and_opens_no_stream(driver, fresh_serv
     requests = run(driver, REQUESTS)
     token = run(driver, "return screenElement.sessions[0];")
     assert requests["streams"] == [], "no EventSource"
-    polls = [query(url) for url in requests["fetched"] if urllib.parse.urlsplit(url).path == "/loading-state"]
-    assert polls[0].get("screen") == "home" and len(polls) >= 2, polls
-    assert all(poll == {"session": token} for poll in polls[1:]), polls
+    starts = [query(url) for url in requests["fetched"] if path(url) == "/loading-state"]
+    polls = [url for url in requests["fetched"] if path(url) == f"/loading-state/{token}"]
+    assert [start.get("screen") for start in starts] == ["home"] and polls, (starts, polls)
     served = metrics(fresh_server)
-    assert served.get('http_requests_total{route="/loading-state",method="GET",status="200"}', 0) - before == len(polls), "every poll reached the server"
-    assert 'http_requests_total{route="/loading-state/events",method="GET",status="200"}' not in served
+    assert served.get('http_requests_total{route="/loading-state",method="GET",status="200"}', 0) - before == 1, "one start"
+    assert served.get('http_requests_total{route="/loading-state/{session}",method="GET",status="200"}', 0) == len(polls), "every poll reached the server"
+    assert 'http_requests_total{route="/loading-state/{session}/events",method="GET",status="200"}' not in served
     assert served["http_event_streams_open"] == 0
 
 
@@ -358,12 +373,12 @@ def test_transport_sse_and_auto_fall_back_to_polling_when_the_stream_cannot_be_u
     assert run(driver, STATES) == dict.fromkeys(["accountsCarousel", "transactionsSummary", "subscriptions", "categories"], "ready")
     requests = run(driver, REQUESTS)
     token = run(driver, "return screenElement.sessions[0];")
-    assert [query(url) for url in requests["streams"]] == [{"session": token}], "one stream tried"
-    polls = [query(url) for url in requests["fetched"] if urllib.parse.urlsplit(url).path == "/loading-state"]
-    assert polls[0].get("screen") == "home" and len(polls) >= 2 and all(poll == {"session": token} for poll in polls[1:]), polls
+    assert [session_of(url) for url in requests["streams"]] == [token], "one stream tried"
+    polls = [url for url in requests["fetched"] if path(url) == f"/loading-state/{token}"]
+    assert polls, requests["fetched"]
     served = metrics(fresh_server)
-    assert served['http_requests_total{route="/loading-state",method="GET",status="200"}'] == len(polls), "the session followed by polls"
-    assert 'http_requests_total{route="/loading-state/events",method="GET",status="200"}' not in served
+    assert served['http_requests_total{route="/loading-state/{session}",method="GET",status="200"}'] == len(polls), "the session followed by polls"
+    assert 'http_requests_total{route="/loading-state/{session}/events",method="GET",status="200"}' not in served
 
 
 # MARK: retry()

@@ -165,6 +165,20 @@ def test_openapi_describes_every_route_the_index_links(client, openapi):
         assert item["get"]["responses"]["default"] == {"$ref": "#/components/responses/Problem"}, template
 
 
+def documented_routes(path):
+    """The route templates of a Markdown table's rows (`| `GET /a`, `GET /b` | ... |`)."""
+    with open(os.path.join(os.path.dirname(__file__), "..", "..", path)) as f:
+        rows = [line for line in f if line.startswith("| `GET /")]
+    return {template.split("?")[0] for row in rows for template in re.findall(r"`GET (/[^`]*)`", row.split(" | ")[0])}
+
+
+def test_the_route_tables_agree_with_the_description(openapi):
+    """docs/http-api.md lists every route the description has, and nothing else; the README's
+    table is a selection of them."""
+    assert documented_routes("docs/http-api.md") == set(openapi["paths"])
+    assert documented_routes("README.md") <= set(openapi["paths"])
+
+
 def test_the_description_is_the_same_from_every_deployment(server, client, tmp_path):
     """Byte for byte, whatever screens --layouts adds and whether metrics are served."""
     screen = copy.deepcopy(MINIMAL_SCREEN)
@@ -189,7 +203,8 @@ def test_the_32_description_differs_only_by_the_item_schema(client, openapi):
     expected = copy.deepcopy(openapi)
     for template in streams:
         content = expected["paths"][template]["get"]["responses"]["200"]["content"]
-        content["text/event-stream"] = {"itemSchema": content["text/event-stream"]["schema"]}
+        stream = content["text/event-stream"]
+        content["text/event-stream"] = {"itemSchema": stream.pop("schema"), **stream}
     assert {**described32, "openapi": openapi["openapi"]} == expected
 
 

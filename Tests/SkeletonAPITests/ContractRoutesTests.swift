@@ -27,6 +27,21 @@ import Testing
         #expect(!String(decoding: descriptions[0], as: UTF8.self).contains("KnownScreen"))
     }
 
+    /// One truth for the routes: the router answers exactly the paths the description has and the
+    /// index links (`/metrics` only where metrics are served).
+    @Test func theRouterTheIndexAndTheDescriptionNameTheSameRoutes() throws {
+        let service = SkeletonService(readiness: Readiness(), metrics: ServerMetrics())
+        let description = try JSONParser.parse(response(service.router, "/openapi.json").body)
+        let index = try JSONParser.parse(response(service.router, "/").body)
+        guard case .object(let paths)? = description["paths"], case .object(let links)? = index["links"] else {
+            Issue.record("no paths or links")
+            return
+        }
+        let linked = Set(links.compactMap { if case .string(let template) = $0.value { template } else { nil } })
+        #expect(Set(service.router.templates) == Set(paths.map(\.key)))
+        #expect(linked == Set(paths.map(\.key)))
+    }
+
     /// The description's hash, recorded with the contract's version: a change to the description
     /// fails here until `OpenAPIDocument.contractVersion` is bumped and the pair recorded anew.
     @Test func aChangedDescriptionHasANewVersion() {

@@ -76,7 +76,7 @@ public struct Router: Sendable {
     public init() {}
 
     /// The templates in registration order: route `i`'s metrics label (`LoopMetrics.RouteSlot`).
-    var templates: [String] { tables.routes.map(\.template) }
+    public var templates: [String] { tables.routes.map(\.template) }
 
     /// Registers `handler` for `method` on `template`.
     public mutating func add(_ method: Method, _ template: String, _ handler: @escaping Handler) {

@@ -10,7 +10,6 @@ import SkeletonDomain
 /// screen, options and size costs a lookup, like a layout document. At most `cacheLimit`
 /// documents are kept; when the cache is full it starts afresh.
 final class FrameRoutes: Sendable {
-    static let sizes = 120...2048
     static let cacheLimit = 512
 
     /// The document a route serves, named by its template's last segment.
@@ -91,10 +90,10 @@ final class FrameRoutes: Sendable {
         }
     }
 
-    /// A whole number of points within `sizes`, written in plain decimal digits.
+    /// A whole number of points within `ParameterRanges.viewport`, written in plain decimal digits.
     private static func size(_ text: String) -> Int? {
         guard text.utf8.count <= 4, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
-              let value = Int(text), sizes.contains(value) else { return nil }
+              let value = Int(text), ParameterRanges.viewport.contains(value) else { return nil }
         return value
     }
 
@@ -102,8 +101,8 @@ final class FrameRoutes: Sendable {
         let got = value.map { "; got '\($0)'" } ?? " and is required"
         let problem = Problem(
             value == nil ? .missingParameter : .badParameter, status: .badRequest,
-            detail: "query parameter '\(name)' must be a whole number of points from \(sizes.lowerBound) to \(sizes.upperBound)\(got)",
-            extensions: [("parameter", .string(name)), ("allowed", .string("\(sizes.lowerBound)...\(sizes.upperBound)"))])
+            detail: "query parameter '\(name)' must be a whole number of points from \(ParameterRanges.viewport.lowerBound) to \(ParameterRanges.viewport.upperBound)\(got)",
+            extensions: [("parameter", .string(name)), ("allowed", .string("\(ParameterRanges.viewport.lowerBound)...\(ParameterRanges.viewport.upperBound)"))])
         return problem.response()
     }
 }

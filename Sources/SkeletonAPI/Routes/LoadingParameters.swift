@@ -87,7 +87,7 @@ struct LoadingParameters {
 
     /// An integer from 0 to 2^53-1 (exact in every JSON parser); 0 by default.
     func seed() throws(Rejection) -> Int {
-        try integer("seed", in: Schedule.seedRange, default: 0)
+        try integer("seed", in: ParameterRanges.seed, default: 0)
     }
 
     /// `speed` from 0.1 to 100 with at most three decimals, in thousandths; 1 (1000) by default.
@@ -108,13 +108,13 @@ struct LoadingParameters {
     /// `at`: a virtual time in ms, from 0 to 24 h; nil when absent.
     func at() throws(Rejection) -> Int? {
         guard request.queryValue("at") != nil else { return nil }
-        return try integer("at", in: 0...86_400_000, default: 0)
+        return try integer("at", in: ParameterRanges.at, default: 0)
     }
 
     /// `wait`: how long a long poll may be held, 0 to 30000 ms; nil when absent.
     func wait() throws(Rejection) -> Int? {
         guard request.queryValue("wait") != nil else { return nil }
-        return try integer("wait", in: 0...30_000, default: 0)
+        return try integer("wait", in: ParameterRanges.wait, default: 0)
     }
 
     /// Refuses `others` beside `given`: a parameter that would be silently ignored (a `seed` beside

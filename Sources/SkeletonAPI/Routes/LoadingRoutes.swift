@@ -77,7 +77,7 @@ struct LoadingRoutes: Sendable {
     /// The state at `at=`, a virtual instant of the load of `screen=`, `scenario=` and `seed=`: no session.
     private func instant(_ request: Request) throws(Rejection) -> Reply {
         let parameters = LoadingParameters(request: request, sessions: sessions)
-        guard let at = try parameters.at() else { throw Rejection(response: ProblemResponses.missing("at", "an integer of virtual ms from 0 to 86400000")) }
+        guard let at = try parameters.at() else { throw Rejection(response: ProblemResponses.missing("at", "an integer of virtual ms from \(ParameterRanges.at.lowerBound) to \(ParameterRanges.at.upperBound)")) }
         let schedule = sessions.schedule(of: try parameters.requiredScreen(), scenario: try parameters.scenario(), seed: try parameters.seed())
         return .response(.loadingState(schedule.state(at: at), session: nil))
     }

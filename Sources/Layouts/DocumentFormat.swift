@@ -2,9 +2,10 @@
 /// scenario, loading-state, timeline, event and index documents, and problems. Each carries it
 /// as its first member, `formatVersion`.
 ///
-/// The rule (README, "Compatibility"): within one version, members and enum values may be added
-/// and descriptions may change, but no member is removed, renamed or given another meaning or
-/// type; clients ignore members they do not know. Anything else is a new version.
+/// The rule (docs/http-api.md, "Compatibility"): within one version, members and enum values may
+/// be added and descriptions may change, but no member is removed, renamed or given another
+/// meaning or type; clients ignore members they do not know. Anything else is a new version, and
+/// a client that meets a higher one than it reads stops rather than guess.
 public enum DocumentFormat {
     public static let version = 1
 }

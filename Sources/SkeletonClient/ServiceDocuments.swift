@@ -56,6 +56,9 @@ public struct ScenariosDocument: Decodable, Sendable {
 /// An RFC 9457 problem: what the server found wrong with a request, and for a bad value the
 /// parameter, the allowed values and the closest allowed name.
 public struct Problem: Decodable, Sendable, Equatable, Error {
+    /// The kind of problem (`/problems/unknown-screen`, …; docs/http-api.md, Errors): stable, and
+    /// open to kinds added later, which a client reads by `status` and `detail`.
+    public let type: String
     public let status: Int
     public let title: String
     public let detail: String

@@ -165,13 +165,13 @@ final class SessionFollower: Sendable {
         let data = Data(event.data.utf8)
         switch event.type {
         case "snapshot":
-            let state = try JSONDecoder().decode(LoadingState.self, from: data)
+            let state = try SkeletonClient.decode(LoadingState.self, from: data)
             progress.session = state.session
             await reveals.begin(state)
         case "element":
-            await reveals.settle(try JSONDecoder().decode(ElementState.self, from: data), nowMs: Int(progress.lastEventID ?? "") ?? 0)
+            await reveals.settle(try SkeletonClient.decode(ElementState.self, from: data), nowMs: Int(progress.lastEventID ?? "") ?? 0)
         case "complete":
-            _ = try JSONDecoder().decode(StreamEndData.self, from: data)
+            _ = try SkeletonClient.decode(StreamEndData.self, from: data)
             progress.isComplete = true
         default:
             break  // reconnect (a draining server), or a type a later version adds

@@ -122,7 +122,20 @@ public final class SkeletonClient: Sendable {
         } else {
             throw reply.error
         }
-        return try JSONDecoder().decode(Document.self, from: body)
+        return try Self.decode(Document.self, from: body)
+    }
+
+    /// A document, unless its `formatVersion` is higher than this client reads
+    /// (`DocumentFormat.version`): then not guessed at, but refused with `UnsupportedFormatVersion`.
+    static func decode<Document: Decodable>(_ type: Document.Type, from body: Data) throws -> Document {
+        if let version = try? JSONDecoder().decode(FormatVersionProbe.self, from: body).formatVersion, version > DocumentFormat.version {
+            throw UnsupportedFormatVersion(version: version, supported: DocumentFormat.version)
+        }
+        return try JSONDecoder().decode(type, from: body)
+    }
+
+    private struct FormatVersionProbe: Decodable {
+        let formatVersion: Int?
     }
 
     /// How many documents were answered 304 and taken from the cache: for tests and diagnostics.

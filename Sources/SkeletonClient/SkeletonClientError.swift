@@ -12,3 +12,10 @@ public struct SkeletonClientError: Error, Sendable, Equatable {
     /// Whether asking again can succeed: the problem says so, or the response says when.
     public var isRetryable: Bool { problem?.retryable ?? (retryAfter != nil) }
 }
+
+/// A document written in a later format than this client reads (its `formatVersion` is higher):
+/// a later version may have changed what members mean, so the client stops rather than guess.
+public struct UnsupportedFormatVersion: Error, Sendable, Equatable {
+    public let version: Int
+    public let supported: Int
+}

@@ -8,13 +8,14 @@ final class LiveServer: Sendable {
     let server: Server
     let port: UInt16
 
-    init() throws {
+    /// `router`: the service's by default; a test's own to serve what a later server would.
+    init(router: Router = SkeletonService(readiness: Readiness()).router) throws {
         var configuration = ServerConfiguration()
         configuration.port = 0
         configuration.threads = 2
         configuration.accessLog = nil
         configuration.shutdownGraceMilliseconds = 100
-        server = Server(configuration: configuration, router: SkeletonService(readiness: Readiness()).router)
+        server = Server(configuration: configuration, router: router)
         port = try server.start()
     }
 

@@ -19,7 +19,7 @@ import sys
 import tempfile
 import time
 
-ROUTES = ["/layouts/home", "/loading-state?screen=home&scenario=typical&seed=7&at=1200", "/healthz"]
+ROUTES = ["/layouts/home", "/loading-state/instant?screen=home&scenario=typical&seed=7&at=1200", "/healthz"]
 
 
 def count(binary, route, requests, workdir, flags=()):

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Holds N pending long polls (`GET /loading-state?session=TOKEN&wait=30000`) on one server thread
+"""Holds N pending long polls (`GET /loading-state/TOKEN?wait=30000`) on one server thread
 and measures what each costs in resident memory while pending, and how late each is answered
 after the change it waits for.
 
@@ -23,7 +23,7 @@ being read before the timelines are fetched, so the schedules the polls use coun
 
     Benchmarks/longpolls.py [--polls 10000] [--one-instant] [--data] [--binary PATH]
 
-With --data the held requests are `GET /data/home/ELEMENT?session=TOKEN` (issue 13's data
+With --data the held requests are `GET /loading-state/TOKEN/data/ELEMENT` (issue 13's data
 endpoint, answered at the element's time; ELEMENT is the first element its session makes ready)
 instead of long polls; their lateness is the client's arrival lateness, as their bodies carry no
 elapsed time.
@@ -105,7 +105,7 @@ def main():
             start = base if args.one_instant else base + index * SPREAD_MS // args.polls
             change_ms, element = changes[seed]
             session = token(seed, start)
-            path = f"/data/home/{element}?session={session}" if args.data else f"/loading-state?session={session}&wait=30000"
+            path = f"/loading-state/{session}/data/{element}" if args.data else f"/loading-state/{session}?wait=30000"
             sock = socket.socket()
             sock.setsockopt(socket.IPPROTO_IP, socket.IP_BIND_ADDRESS_NO_PORT, 1)  # the port is chosen at connect:
             sock.bind((f"127.0.0.{1 + index % 8}", 0))  # cheap, and ports in TIME_WAIT are reused

@@ -147,12 +147,12 @@ secret = b"skeleton-server built-in session secret; set --session-secret in prod
 payload = ("v1.home.typical.7.1000.%d" % (time.time() * 1000 - 5000000)).encode()
 b64 = lambda b: base64.urlsafe_b64encode(b).rstrip(b"=").decode()
 print(b64(payload) + "." + b64(hmac.new(secret, payload, hashlib.sha256).digest()[:16]))')
-    session="/loading-state?session=$token"
-    same_at="/loading-state?screen=home&scenario=typical&seed=7&at=5000000"
+    session="/loading-state/$token"
+    same_at="/loading-state/instant?screen=home&scenario=typical&seed=7&at=5000000"
     if curl -sf "$H:$port$session" -o "$work/payload/small.json"; then
         stop_peers
         start_peers
-        echo "### GET /loading-state?session=TOKEN ($(wc -c < "$work/payload/small.json") B; nginx: the same bytes as a file) beside at= on the same state"
+        echo "### GET /loading-state/TOKEN ($(wc -c < "$work/payload/small.json") B; nginx: the same bytes as a file) beside at= on the same state"
         "$bench/compare.sh" "${common[@]}" --close-tool none -o "$work/session" \
             "$(peer_targets /layouts/small | head -1)" "session=$H:$port$session" "at=$H:$port$same_at" | grep -E '^\||^RESULT'
     fi

@@ -213,6 +213,8 @@ public struct Router: Sendable {
                         guard let decoded = Self.decodedSegment(tail) else { return Self.badSegment(tail) }
                         value = decoded
                     } else {
+                        // One segment where the template has several (`/layouts/home` beside `/layouts/{screen}/frames`): no walk.
+                        guard memchr(tail.baseAddress!, Int32(UInt8(ascii: "/")), tail.count) != nil else { continue }
                         let shape = UnsafeBufferPointer(rebasing: segments[key.segmentStart..<key.segmentStart + key.segmentCount])
                         switch Self.parameters(in: tail, shaped: shape, literals: literals) {
                         case .mismatch: continue
@@ -242,8 +244,6 @@ public struct Router: Sendable {
     /// (as many segments, none empty, the literal ones equal), then each parameter decoded.
     /// Scanned by hand, with nothing allocated before a match: a path meets every template of its prefix.
     private static func parameters(in tail: UnsafeBufferPointer<UInt8>, shaped segments: UnsafeBufferPointer<Segment>, literals: UnsafeBufferPointer<UInt8>) -> Segments {
-        // One segment where the template has several (`/layouts/home` beside `/layouts/{screen}/frames`): no walk.
-        if memchr(tail.baseAddress!, Int32(UInt8(ascii: "/")), tail.count) == nil { return .mismatch }
         var index = 0
         var isShaped = true
         forEachSegment(of: tail) { segment in

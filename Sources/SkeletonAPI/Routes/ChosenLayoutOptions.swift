@@ -17,7 +17,7 @@ struct ChosenLayoutOptions {
     mutating func choose(from request: Request, variants: [String]) -> Response? {
         var problem: Response?
         var given = Given()
-        request.forEachQueryItem { name, value in
+        if !request.query.isEmpty { request.forEachQueryItem { name, value in
             guard problem == nil else { return }
             if name.is("theme"), given.insert(.theme).inserted {
                 hints.remove(.colorScheme)
@@ -46,7 +46,7 @@ struct ChosenLayoutOptions {
                     problem = ProblemResponses.unknown(.variant, text, allowed: variants)
                 }
             }
-        }
+        } }
         if let problem { return problem }
         // The client hints choose what the query did not (and the response varies on them).
         if hints.contains(.colorScheme) && Self.clientHint(request, DocumentResponses.colorSchemeHint) == "dark" { options.theme = .dark }

@@ -23,8 +23,9 @@ public struct SkeletonService: Sendable {
 
     /// `now` is the wall clock in Unix epoch milliseconds (tests pass their own). With `metrics`
     /// (the server's, `ServerConfiguration.metrics`) the service answers `GET /metrics`. Without
-    /// `injectsFaults` the data routes take `fault=` but answer as without it (`--no-faults`, for
-    /// schema fuzzers, which count a connection cut on purpose as an error).
+    /// `injectsFaults` the data routes answer every element's data at once: no fault, no simulated
+    /// failure, no wait (`--no-faults`, for schema fuzzers, which count a cut connection or a 5xx
+    /// as an error and give up on a response after 10 s).
     public init(readiness: Readiness, catalog: Catalog = .builtIn, sessionSecret: String = defaultSessionSecret,
                 metrics: ServerMetrics? = nil, injectsFaults: Bool = true, now: @escaping @Sendable () -> Int64 = epochMilliseconds) {
         self.init(readiness: readiness, catalog: catalog, sessionSecret: sessionSecret, metrics: metrics,

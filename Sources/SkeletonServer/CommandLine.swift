@@ -49,8 +49,8 @@ struct CommandLineOptions {
       --log-format text|json     access log line format on standard output (default text)
       --no-access-log            write no access log
       --no-metrics               count nothing; GET /metrics is then 404
-      --no-faults                answer fault= as if absent: never cut a connection on purpose (for
-                                 schema fuzzers)
+      --no-faults                the data routes answer every element's data at once: no fault=, no
+                                 simulated failure, no wait (for schema fuzzers)
       --max-connections N        open connections at most (default 10000)
       --max-request-line BYTES   longest request line, else 414 (default 8192)
       --max-header-bytes BYTES   largest header section, else 431 (default 16384)

@@ -119,13 +119,16 @@ def test_faults_reach_curl_as_that_fault_at_the_elements_time(server, fault, exi
 
 
 @pytest.mark.parametrize("fault", ["reset", "empty", "truncated", "stall", "dribble"])
-def test_no_faults_answers_every_fault_as_without_it(fault):
-    """--no-faults (for schema fuzzers): fault= is still validated, and answered as if absent."""
+def test_no_faults_answers_every_element_at_once_with_its_data(fault):
+    """--no-faults (for schema fuzzers): fault= is still validated; every element's data is
+    answered at once, whatever its fault, its scenario's failure or its time."""
     server = RunningServer("--no-faults")
     try:
-        code, status, size, _ = curl(f"{server.url}/data/thread/messages?speed=100&seed=3&fault={fault}", "-m", "5")
-        _, plain_status, plain_size, _ = curl(f"{server.url}/data/thread/messages?speed=100&seed=3")
-        assert (code, status, size) == (0, plain_status, plain_size) == (0, 200, plain_size), fault
+        _, _, plain_size, _ = curl(f"{server.url}/data/thread/messages?seed=3")
+        for query in [f"seed=3&fault={fault}", "seed=3&scenario=error", "seed=3&scenario=timeout&speed=0.1"]:
+            code, status, size, seconds = curl(f"{server.url}/data/thread/messages?{query}", "-m", "5")
+            assert (code, status, size) == (0, 200, plain_size), query
+            assert seconds < 4, f"{query}: held {seconds} s, where the load would hold it 100 s"
         assert curl(f"{server.url}/data/thread/messages?fault=melt")[1] == 400
     finally:
         assert server.stop() == 0

@@ -40,7 +40,9 @@ struct DataRoutes: Sendable {
     private static let dribblePieces = 8
 
     private let sessions: LoadingSessions
-    /// Whether `fault=` is acted on; else it is validated and the answer is as without it.
+    /// Whether the data routes simulate the network: an answer held until the element's time, its
+    /// simulated failure, `fault=`. Else (`--no-faults`) every element's data is answered at once;
+    /// `fault=` is still validated.
     private let injectsFaults: Bool
 
     init(sessions: LoadingSessions, injectsFaults: Bool) {
@@ -115,7 +117,7 @@ struct DataRoutes: Sendable {
         guard let fault = Fault(rawValue: value) else {
             throw Rejection(response: ProblemResponses.badParameter("fault", value, allowed: Fault.allCases.map(\.rawValue)))
         }
-        return injectsFaults ? fault : nil
+        return fault
     }
 
     /// `element`'s answer in `session`: at once when its time has passed, else held until then.
@@ -124,6 +126,7 @@ struct DataRoutes: Sendable {
         let load = sessions.elementLoad(element, in: session)
         let plan = Plan(screen: screen.id, element: element.element, load: load, fault: fault,
                         ifNoneMatch: request.fields["If-None-Match"] == nil ? nil : request.fields)
+        guard injectsFaults else { return .response(response(plan, .data, waitedMs: 0)) }
         let nowMs = sessions.now()
         if fault == nil, let answer = sessions.answer(for: load, atEpochMs: nowMs) { return .response(response(plan, answer, waitedMs: 0)) }
         let dueInMs = Int(load.dueEpochMs - nowMs)

@@ -75,7 +75,7 @@ def test_the_loops_of_one_process_share_its_port():
     server = RunningServer("--threads", "4")
     try:
         clients = [server.client() for _ in range(32)]
-        assert all(json.loads(c.request("/healthz").body) == {"formatVersion": 1, "status": "ok"} for c in clients)
+        assert all(json.loads(c.request("/healthz").body) == {"formatVersion":2, "status": "ok"} for c in clients)
         for c in clients:
             c.close()
     finally:

@@ -40,7 +40,7 @@ def test_request_dribbled_one_byte_at_a_time(client):
         client.send(bytes([byte]))
     response = client.response()
     assert response.status == 200
-    assert json.loads(response.body) == {"formatVersion": 1, "status": "ok"}
+    assert json.loads(response.body) == {"formatVersion":2, "status": "ok"}
 
 
 def test_head_has_get_headers_and_no_body(client):
@@ -132,7 +132,7 @@ def test_chunked_body_then_pipelined_request(client):
     client.send("GET /healthz HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n"
                 "GET /readyz HTTP/1.1\r\nHost: t\r\n\r\n")
     assert client.response().status == 200
-    assert json.loads(client.response().body) == {"formatVersion": 1, "ready": True}
+    assert json.loads(client.response().body) == {"formatVersion":2, "ready": True}
 
 
 def test_header_timeout_is_408_then_close():
@@ -247,7 +247,7 @@ def test_request_then_half_close_still_gets_its_response(server):
         data = b""
         while chunk := sock.recv(4096):
             data += chunk
-    assert data.startswith(b"HTTP/1.1 200 ") and data.endswith(b'{"formatVersion":1,"status":"ok"}')
+    assert data.startswith(b"HTTP/1.1 200 ") and data.endswith(b'{"formatVersion":2,"status":"ok"}')
 
 
 # --- Shutdown ----------------------------------------------------------------------------
@@ -267,7 +267,7 @@ def test_sigterm_lets_an_in_flight_request_finish_and_exits_0():
     response = slow.response()
     # Answered, with the readiness of a draining server, and the connection closes after it.
     assert response.status == 503
-    assert json.loads(response.body) == {"formatVersion": 1, "ready": False}
+    assert json.loads(response.body) == {"formatVersion":2, "ready": False}
     assert response.header("connection") == "close"
     assert server.process.wait(10) == 0
 
@@ -461,6 +461,6 @@ def test_a_slow_reader_gets_every_byte_of_a_large_pipelined_batch():
                 data += chunk
                 time.sleep(0.001)  # a slow reader, longer in all than the header timeout
         assert data.count(b"HTTP/1.1 200 OK\r\n") == 301
-        assert data.endswith(b'{"formatVersion":1,"status":"ok"}')
+        assert data.endswith(b'{"formatVersion":2,"status":"ok"}')
     finally:
         assert server.stop() == 0

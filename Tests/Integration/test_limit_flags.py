@@ -12,7 +12,7 @@ import pytest
 from conftest import BINARY, RunningServer
 
 PROBLEM = "application/problem+json"
-READY = {"formatVersion": 1, "ready": True}
+READY = {"formatVersion":2, "ready": True}
 
 # flag: (the status beyond it, its default, its range), as CommandLine.swift and --help give them.
 FLAGS = {
@@ -56,7 +56,7 @@ def refused(server, wire, status, detail):
         assert response.status == status, response
         assert response.header("content-type") == PROBLEM
         assert response.header("connection") == "close"
-        assert json.loads(response.body) == {"formatVersion": 1, "type": TYPES[status], "title": TITLES[status],
+        assert json.loads(response.body) == {"formatVersion":2, "type": TYPES[status], "title": TITLES[status],
                                              "status": status, "detail": detail}
         assert client.is_closed_by_server(timeout=10), "the connection stays open after the refusal"
     finally:
@@ -78,7 +78,7 @@ def test_max_request_line_moves_the_414_boundary_exactly(limit):
     server = started("--max-request-line", str(limit))
     try:
         at_limit = served_then_kept_alive(server, (request_line(limit) + "\r\nHost: t\r\n\r\n").encode())
-        assert json.loads(at_limit.body) == {"formatVersion": 1, "status": "ok"}
+        assert json.loads(at_limit.body) == {"formatVersion":2, "status": "ok"}
         refused(server, (request_line(limit + 1) + "\r\nHost: t\r\n\r\n").encode(), 414,
                 f"the request line exceeds {limit} bytes")
         # Refused as soon as the line is one byte too long, before its CRLF arrives.

@@ -228,7 +228,7 @@ def test_events_arrive_in_order_at_their_times(server, client):
     assert [e[3]["id"] for e in changes] == [e["id"] for e in expected]
     for (arrival, event_id, _, data), final in zip(changes, expected):
         at = final.get("readyAtMs", final.get("failedAtMs"))
-        assert event_id == at and data == {"formatVersion": 1, **final}
+        assert event_id == at and data == {"formatVersion":2, **final}
         assert_on_time(final["id"], arrival - started, at / 10 / 1000)
     assert events[-1][1] == max(e[1] for e in changes)
 
@@ -239,7 +239,7 @@ def test_a_request_sent_during_a_stream_is_answered_after_it(server):
     while b"event: snapshot" not in received:  # the stream has begun: the request below arrives during it
         received += sock.recv(65536)
     sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: t\r\n\r\n")
-    while b"\r\n0\r\n\r\nHTTP/1.1 200 OK\r\n" not in received or not received.endswith(b'{"formatVersion":1,"status":"ok"}'):
+    while b"\r\n0\r\n\r\nHTTP/1.1 200 OK\r\n" not in received or not received.endswith(b'{"formatVersion":2,"status":"ok"}'):
         data = sock.recv(65536)
         assert data, "the connection closed before the request behind the stream was answered"
         received += data

@@ -156,7 +156,7 @@ def test_no_metrics_counts_nothing_and_serves_no_metrics(server):
         client = bare.client()
         before = client.request("/metrics")
         assert before.status == 404 and before.header("content-type") == "application/problem+json"
-        assert json.loads(before.body) == {"formatVersion": 1, "type": "/problems/no-route", "title": "Not Found", "status": 404,
+        assert json.loads(before.body) == {"formatVersion":2, "type": "/problems/no-route", "title": "Not Found", "status": 404,
                                            "detail": "no route matches '/metrics'"}
         head = client.request("/metrics", method="HEAD")
         assert (head.status, head.body, head.header("content-length")) == (404, b"", str(len(before.body)))

@@ -144,7 +144,7 @@ def test_sigterm_answers_long_polls_and_tells_streams_to_reconnect():
 
         blocks = [b for b in text.split("\n\n") if "event: " in b]
         last = blocks[-1].split("\n")
-        assert last[1:] == ["event: reconnect", "retry: 1000", 'data: {"formatVersion":1,"reason":"draining"}'], blocks[-1]
+        assert last[1:] == ["event: reconnect", "retry: 1000", 'data: {"formatVersion":2,"reason":"draining"}'], blocks[-1]
         ids = [int(b.split("id: ", 1)[1].split("\n", 1)[0]) for b in blocks]
         assert last[0] == f"id: {ids[-2]}", "the reconnect event carries the id of the last event sent"
 

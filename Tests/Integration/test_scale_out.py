@@ -595,7 +595,7 @@ def test_an_event_stream_arrives_event_by_event_and_resumes_on_another_replica(c
     changes = [e.data for e in before_cut + after_cut if e.event == "element"]
     assert sorted(settled + [c["id"] for c in changes]) == sorted(e["id"] for e in timeline["elements"])
     final = {e["id"]: e for e in timeline["elements"]}
-    assert all(c == {"formatVersion": 1, **final[c["id"]]} for c in changes)
+    assert all(c == {"formatVersion":2, **final[c["id"]]} for c in changes)
     ids = [e.id for e in before_cut + after_cut]
     assert ids == sorted(ids), "ids never decrease"
 
@@ -687,7 +687,7 @@ def test_a_replica_drained_mid_stream_hands_its_client_to_another(nginx_binary):
             assert set(farewell.fields) == {"id", "event", "retry", "data"}, farewell
             assert farewell.id == sent[-2].id, "the reconnect event carries the id of the last event the stream sent"
             assert re.fullmatch(r"[0-9]+", farewell.fields["retry"]) and int(farewell.fields["retry"]) > 0, farewell
-            assert farewell.data_text == '{"formatVersion":1,"reason":"draining"}', farewell
+            assert farewell.data_text == '{"formatVersion":2,"reason":"draining"}', farewell
             assert not [e for e in sent[:-1] if e.event in ("complete", "reconnect")], sent
             assert drained.process.wait(10) == 0, "the drained replica exits 0"
 

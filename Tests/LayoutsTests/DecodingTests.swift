@@ -35,6 +35,24 @@ struct DecodingTests {
         }
     }
 
+    /// Format 2's tagged width, a kind added later (its points if it has them, else fill), and
+    /// format 1's number or "fill".
+    @Test func aBlockWidthDecodesInEveryForm() throws {
+        let forms: [(String, Node.Width)] = [
+            (#"{"kind": "points", "points": 120}"#, .points(120)), (#"{"kind": "fill"}"#, .fill),
+            (#"{"kind": "fraction", "fraction": 0.5, "points": 80}"#, .points(80)), (#"{"kind": "fraction", "fraction": 0.5}"#, .fill),
+            ("64", .points(64)), (#""fill""#, .fill),
+        ]
+        for (text, width) in forms {
+            let node = try JSONDecoder().decode(Node.self, from: Data(#"{"type": "block", "width": \#(text), "height": 10, "cornerRadius": 0, "shape": "rect", "fill": "base"}"#.utf8))
+            guard case .block(let decoded, _, _, _, _) = node.kind else { Issue.record("\(text) is not a block"); continue }
+            #expect(decoded == width, "\(text)")
+        }
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(Node.self, from: Data(#"{"type": "block", "width": "wide", "height": 10, "cornerRadius": 0, "shape": "rect", "fill": "base"}"#.utf8))
+        }
+    }
+
     @Test func anElementsContentDecodesToCompactJSON() throws {
         let text = #"""
             {"id": "e", "stage": "s", "accessibilityLabel": "L",

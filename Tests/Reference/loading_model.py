@@ -15,7 +15,7 @@ import sys
 MASK = (1 << 64) - 1
 MINIMUM_DISPLAY_MS = 200  # docs/spec.md §4: every built-in screen (seed 002)
 TIMEOUT_MS = 10000
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 SCENARIOS = ("typical", "instant", "slow", "timeout", "error")
 
 

@@ -78,6 +78,12 @@ test('readLayout: one node read as the renderer lays it out (repeats expanded, i
   assert.equal(root.greedy, true, 'a stack with a greedy child is greedy');
 });
 
+test('readLayout: a block width in format 2 (tagged, with an unknown kind falling back) and format 1', () => {
+  const widths = [{ kind: 'points', points: 120 }, { kind: 'fill' }, { kind: 'fraction', fraction: 0.5, points: 80 }, { kind: 'fraction' }, 64, 'fill', { kind: 'points', points: 1e9 }];
+  const read = widths.map((width) => readLayout(documentWith({ type: 'block', width, height: 10 })).root.width);
+  assert.deepEqual(read, [120, 'fill', 80, 'fill', 64, 'fill', 10000]);
+});
+
 test('readLayout: hostile sizes are clamped and a deep tree is cut at the depth limit', () => {
   const layout = readLayout(documentWith({ type: 'block', width: 1e9, height: -5 }));
   assert.equal(layout.root.width, 10000);

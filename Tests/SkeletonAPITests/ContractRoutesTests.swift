@@ -1,4 +1,5 @@
 import HTTPServer
+import Layouts
 import SkeletonDomain
 import Testing
 @testable import SkeletonAPI
@@ -45,11 +46,18 @@ import Testing
     /// The description's hash, recorded with the contract's version: a change to the description
     /// fails here until `OpenAPIDocument.contractVersion` is bumped and the pair recorded anew.
     @Test func aChangedDescriptionHasANewVersion() {
-        let recorded = (version: "2.0.0", sha256: "25459be1b879837206b3d5d6047501d41f7380870c96b9004c12e51b220d11a2")
+        let recorded = (version: "3.0.0", sha256: "38c1431bce7b4447a8868fc5e718cc06e93c062a97ecd170adc8c91dea650437")
         let description = response(SkeletonService(readiness: Readiness()).router, "/openapi.json").body
         let hash = SHA256.hash(description).map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
         #expect(OpenAPIDocument.contractVersion == recorded.version, "record the new version's hash below")
         #expect(hash == recorded.sha256, "the description changed: bump OpenAPIDocument.contractVersion and record (version, \(hash))")
+    }
+
+    /// HTTPServer writes problems without seeing `DocumentFormat`: its version must be the same.
+    @Test func problemsAreWrittenInTheServicesFormatVersion() {
+        #expect(Problem.formatVersion == DocumentFormat.version)
+        let problem = response(SkeletonService(readiness: Readiness()).router, "/layouts/nowhere").body
+        #expect(problem.starts(with: Array(#"{"formatVersion":\#(DocumentFormat.version),"#.utf8)))
     }
 
     @Test func schemasAreSchemaJSONAndRevalidate() {

@@ -140,7 +140,7 @@ import Testing
             live.at(change.atMs - 1)
             #expect(stream.text.components(separatedBy: "event: element").count - 1 == index, "none before \(change.atMs) ms")
             live.at(change.atMs)
-            #expect(stream.text.contains("id: \(change.atMs)\nevent: element\ndata: {\"formatVersion\":1,\"id\":\"\(change.id)\""))
+            #expect(stream.text.contains("id: \(change.atMs)\nevent: element\ndata: {\"formatVersion\":2,\"id\":\"\(change.id)\""))
         }
         #expect(stream.text.contains("event: complete"))
     }

@@ -78,7 +78,7 @@ import Testing
         let server = try LiveServer()
         let (plain, _) = try await URLSession.shared.data(from: URL(string: "http://127.0.0.1:\(server.port)/layouts/movies")!)
         var text = String(decoding: plain, as: UTF8.self)
-        text = text.replacingOccurrences(of: #"{"formatVersion":1,"#, with: #"{"formatVersion":1,"addedLater":{"nested":[1,"two",null]},"#)
+        text = text.replacingOccurrences(of: #"{"formatVersion":2,"#, with: #"{"formatVersion":2,"addedLater":{"nested":[1,"two",null]},"#)
         text = text.replacingOccurrences(of: #""type":"block","#, with: #""type":"block","glow":0.5,"#)
         text = text.replacingOccurrences(of: #""minimumDisplayMs":"#, with: #""haptics":"soft","minimumDisplayMs":"#)
         #expect(text.contains("glow") && text.contains("haptics") && text.contains("addedLater"))

@@ -6,10 +6,10 @@ import Testing
 /// docs/http-api.md, Compatibility: a client ignores what a later server adds within a format
 /// version, and stops at a later format version rather than guess what its members mean.
 @Suite struct FormatVersionTests {
-    /// A server of a later format: `/healthz` written in format 2, and a problem of a kind added later.
+    /// A server of a later format: `/healthz` written in format 3, and a problem of a kind added later.
     static let laterServer: Router = {
         var router = Router()
-        router.get("/healthz") { _ in Response.json(Array(#"{"formatVersion":2,"status":"ok"}"#.utf8)) }
+        router.get("/healthz") { _ in Response.json(Array(#"{"formatVersion":3,"status":"ok"}"#.utf8)) }
         router.get("/layouts") { _ in
             Problem(ProblemType("rate-limited"), status: .serviceUnavailable, detail: "too many requests").response()
         }
@@ -20,9 +20,9 @@ import Testing
         let server = try LiveServer(router: Self.laterServer)
         do {
             _ = try await server.client.health()
-            Issue.record("a format 2 document was decoded as format 1")
+            Issue.record("a format 3 document was decoded as format 2")
         } catch let error as UnsupportedFormatVersion {
-            #expect(error.version == 2 && error.supported == DocumentFormat.version)
+            #expect(error.version == 3 && error.supported == DocumentFormat.version)
         }
     }
 

@@ -49,7 +49,7 @@ extension JSON {
     /// Each block below, in order, as `"135x178 r12 rect"` (`fill` for a fill width).
     var blockSignatures: [String] {
         nodes.filter { $0["type"]?.string == "block" }.map { block in
-            let width = block["width"]?.string ?? block["width"]!.number!.formatted
+            let width = block["width"]!["points"]?.number?.formatted ?? block["width"]!["kind"]!.string!
             return "\(width)x\(block["height"]!.number!.formatted) r\(block["cornerRadius"]!.number!.formatted) \(block["shape"]!.string!)"
         }
     }

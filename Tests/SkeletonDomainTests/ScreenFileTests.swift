@@ -48,7 +48,7 @@ struct ScreenFileTests {
         let stack = try #require(root["child"])
         #expect(stack["axis"]?.string == "vertical" && stack["spacing"]?.number == 0 && stack["alignment"]?.string == "center")
         let block = stack["children"]!.array[0]
-        #expect(block["width"]?.string == "fill" && block["cornerRadius"]?.number == 0 && block["shape"]?.string == "rect" && block["fill"]?.string == "base")
+        #expect(block["width"]?["kind"]?.string == "fill" && block["cornerRadius"]?.number == 0 && block["shape"]?.string == "rect" && block["fill"]?.string == "base")
         let divider = stack["children"]!.array[1]
         #expect(divider["opacity"]?.number == 1 && divider["thickness"]?.number == 1)
         let text = stack["children"]!.array[2]
@@ -89,6 +89,21 @@ struct ScreenFileTests {
             "/layouts/0/root/children/0/corners: a corner is listed twice",
             "/layouts/0/root/children/1/lines: 0 is outside 1 to 100",
             "/layouts/0/root/children/1/lastLineFraction: must be above 0 (at most 1)",
+        ])
+    }
+
+    /// A block's width is points, "fill", or the tagged form a layout document writes; a bad tagged
+    /// width is reported with its pointer and the allowed kinds.
+    @Test func aBlockWidthIsReadInEveryForm() throws {
+        let file = Self.file(root: #"{"type": "stack", "id": "e", "children": [{"type": "block", "width": {"kind": "points", "points": 30}, "height": 10}, {"type": "block", "width": {"kind": "fill"}, "height": 10}, {"type": "block", "width": 20, "height": 10}]}"#)
+        let root = try #require(try Self.decoded(file).layout("default")?.root)
+        guard case .stack(_, _, _, let children) = root.kind else { Issue.record("the root is not a stack"); return }
+        let widths = children.compactMap { child -> Node.Width? in if case .block(let width, _, _, _, _) = child.kind { width } else { nil } }
+        #expect(widths == [.points(30), .fill, .points(20)])
+        let found = Self.problems(Self.file(root: #"{"type": "stack", "id": "e", "children": [{"type": "block", "width": {"kind": "wide"}, "height": 10}, {"type": "block", "width": {"kind": "points"}, "height": 10}]}"#))
+        #expect(found == [
+            "/layouts/0/root/children/0/width/kind: unknown width kind \"wide\" (allowed: points, fill)",
+            "/layouts/0/root/children/1/width: missing member \"points\"",
         ])
     }
 

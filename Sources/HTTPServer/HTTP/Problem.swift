@@ -1,8 +1,12 @@
 /// An RFC 9457 problem document (`application/problem+json`): its kind (`ProblemType`), title,
 /// status, detail and extension members, rendered deterministically with full JSON string escaping. Its first member
-/// is `formatVersion` (1), the version of the service's document formats, as in every JSON
+/// is `formatVersion`, the version of the service's document formats, as in every JSON
 /// document the service writes.
 public struct Problem: Sendable {
+    /// The version of the service's document formats: `DocumentFormat.version`, which this module
+    /// cannot see (a test holds the two equal).
+    public static let formatVersion = 2
+
     public enum Value: Sendable {
         case string(String)
         case strings([String])
@@ -25,7 +29,7 @@ public struct Problem: Sendable {
     }
 
     public var json: [UInt8] {
-        var out: [UInt8] = Array(#"{"formatVersion":1,"type":"#.utf8)
+        var out: [UInt8] = Array(#"{"formatVersion":\#(Self.formatVersion),"type":"#.utf8)
         appendJSONString(type, to: &out)
         out += #","title":"#.utf8
         appendJSONString(title, to: &out)

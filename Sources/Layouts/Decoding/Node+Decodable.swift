@@ -21,14 +21,8 @@ extension Node: Decodable {
         case "scroll":
             kind = .scroll(try node.decode(Axis.self, forKey: .axis), child: try node.decode(Node.self, forKey: .child))
         case "block":
-            let width: Width
-            if (try? node.decode(String.self, forKey: .width)) == "fill" {
-                width = .fill
-            } else {
-                width = .points(try node.decode(Double.self, forKey: .width))
-            }
             kind = .block(
-                width: width, height: try node.decode(Double.self, forKey: .height),
+                width: try node.decode(Width.self, forKey: .width), height: try node.decode(Double.self, forKey: .height),
                 shape: try node.decode(Shape.self, forKey: .shape),
                 corners: try node.decodeIfPresent([Corner].self, forKey: .corners),
                 fill: try node.decode(PaletteToken.self, forKey: .fill))
@@ -79,3 +73,27 @@ extension PaletteToken: Decodable {}
 extension Theme: Decodable {}
 extension Motion: Decodable {}
 extension Direction: Decodable {}
+
+/// Format 2's tagged width (`{"kind": "points", "points": 120}`, `{"kind": "fill"}`); a kind this
+/// client does not know is `points` wide when it has them, else fill. Format 1's number or
+/// `"fill"` is read too, so that documents from older servers still decode.
+extension Node.Width: Decodable {
+    private enum CodingKeys: String, CodingKey { case kind, points }
+
+    public init(from decoder: any Decoder) throws {
+        if let tagged = try? decoder.container(keyedBy: CodingKeys.self) {
+            let kind = try tagged.decode(String.self, forKey: .kind)
+            if kind != "fill", let points = try tagged.decodeIfPresent(Double.self, forKey: .points) {
+                self = .points(points)
+            } else {
+                self = .fill
+            }
+        } else if let points = try? decoder.singleValueContainer().decode(Double.self) {
+            self = .points(points)
+        } else if try decoder.singleValueContainer().decode(String.self) == "fill" {
+            self = .fill
+        } else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "a width is a tagged object, a number or \"fill\""))
+        }
+    }
+}

@@ -1,4 +1,5 @@
 import HTTPServer
+import Layouts
 
 /// The service index, liveness and readiness. The index links every route this server answers:
 /// `metrics` only where metrics are served.
@@ -41,11 +42,11 @@ struct MetaRoutes {
         let index = Response.json(Self.indexDocument(servesMetrics: servesMetrics))
         router.get("/") { _ in index }
 
-        let alive = Response.json(Array(#"{"formatVersion":1,"status":"ok"}"#.utf8))
+        let alive = Response.json(Array(#"{"formatVersion":\#(DocumentFormat.version),"status":"ok"}"#.utf8))
         router.get("/healthz") { _ in alive }
 
-        let ready = Response.json(Array(#"{"formatVersion":1,"ready":true}"#.utf8))
-        let draining = Response.json(Array(#"{"formatVersion":1,"ready":false}"#.utf8), status: .serviceUnavailable)
+        let ready = Response.json(Array(#"{"formatVersion":\#(DocumentFormat.version),"ready":true}"#.utf8))
+        let draining = Response.json(Array(#"{"formatVersion":\#(DocumentFormat.version),"ready":false}"#.utf8), status: .serviceUnavailable)
         let readiness = readiness
         router.get("/readyz") { _ in readiness.isReady ? ready : draining }
     }
@@ -54,7 +55,7 @@ struct MetaRoutes {
     static var requiredLinks: [String] { links.map(\.key).filter { $0 != "metrics" } }
 
     static func indexDocument(servesMetrics: Bool) -> [UInt8] {
-        var json = #"{"formatVersion":1,"name":"skeleton-server","version":""#
+        var json = #"{"formatVersion":\#(DocumentFormat.version),"name":"skeleton-server","version":""#
         json += SkeletonService.version
         json += #"","links":{"#
         json += links.filter { servesMetrics || $0.key != "metrics" }.map { #""\#($0.key)":"\#($0.value)""# }.joined(separator: ",")

@@ -183,8 +183,7 @@ function readNode(raw, layout, budget, depth, parentAxis, suffix) {
       node.child = readNode(own(raw, 'child'), layout, budget, depth + 1, node.axis, suffix);
       break;
     case 'block': {
-      const width = own(raw, 'width');
-      node.width = typeof width === 'number' ? number(width, 0, LIMITS.length, 0) : 'fill';
+      node.width = blockWidth(own(raw, 'width'));
       node.height = number(own(raw, 'height'), 0, LIMITS.length, 0);
       node.shape = oneOf(own(raw, 'shape'), ['rect', 'capsule', 'circle'], 'rect');
       const corners = own(raw, 'corners');
@@ -239,6 +238,17 @@ function modifiers(raw, layout) {
     clip: own(raw, 'clip') === true,
     shimmer: own(raw, 'shimmer') === true,
   };
+}
+
+/**
+ * A block's width in points, or `'fill'`: format 2's `{kind, points}` (a kind this renderer does
+ * not know is `points` wide when it has them, else fill), or format 1's number or `"fill"`.
+ */
+function blockWidth(width) {
+  if (typeof width === 'number') return number(width, 0, LIMITS.length, 0);
+  const points = own(width ?? {}, 'points');
+  if (own(width ?? {}, 'kind') !== 'fill' && typeof points === 'number') return number(points, 0, LIMITS.length, 0);
+  return 'fill';
 }
 
 /**

@@ -37,10 +37,15 @@ extension Node {
         case .block(let width, let height, let shape, let corners, let fill):
             writer.member("type", "block")
             writeID(to: &writer, suffix: idSuffix)
+            writer.key("width")
+            writer.beginObject()
             switch width {
-            case .points(let points): writer.member("width", points)
-            case .fill: writer.member("width", "fill")
+            case .points(let points):
+                writer.member("kind", "points")
+                writer.member("points", points)
+            case .fill: writer.member("kind", "fill")
             }
+            writer.endObject()
             writer.member("height", height)
             writer.member("cornerRadius", cornerRadius ?? 0)
             writer.member("shape", shape.rawValue)

@@ -1,3 +1,5 @@
+import Layouts
+
 /// One event of the `/loading-state/events` stream, as the bytes of a Server-Sent Event (WHATWG
 /// HTML §9.2, the event stream format): `id: <ms>\nevent: <name>\ndata: <JSON>\n\n`.
 ///
@@ -60,7 +62,7 @@ public struct LoadingEvent: Sendable, Equatable {
     /// with the id of the last event sent (a `Last-Event-ID` that resumes right after it) and a
     /// `retry` of 1 s, so that an EventSource reconnects soon, to another replica.
     public static func reconnect(after lastID: Int) -> LoadingEvent {
-        LoadingEvent(timeMs: lastID, name: "reconnect", data: Array(#"{"formatVersion":1,"reason":"draining"}"#.utf8), retryMs: 1000)
+        LoadingEvent(timeMs: lastID, name: "reconnect", data: Array(#"{"formatVersion":\#(DocumentFormat.version),"reason":"draining"}"#.utf8), retryMs: 1000)
     }
 
     /// The last event: `complete`, its data `{"elapsedMs": …}`. Its id is never below the

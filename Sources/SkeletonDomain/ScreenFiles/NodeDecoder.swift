@@ -86,10 +86,7 @@ struct NodeDecoder {
     }
 
     private static func block(_ object: JSONObject, reader: inout ValueReader) -> Node.Kind? {
-        var width = Node.Width.fill
-        if let value = object["width"], value != .string("fill") {
-            if let points = size(value, at: object.pointer("width"), reader: &reader) { width = .points(points) }
-        }
+        let width = reader.optional(object, "width") { blockWidth($1, at: $2, reader: &$0) } ?? .fill
         let height = reader.required(object, "height") { size($1, at: $2, reader: &$0) }
         let shape = reader.optional(object, "shape") { $0.choice($1, at: $2, of: ["rect", "capsule", "circle"], what: "shape") }
             .map { Node.Shape(rawValue: $0)! } ?? .rect
@@ -103,6 +100,17 @@ struct NodeDecoder {
         }
         let fill = reader.optional(object, "fill") { token($1, at: $2, reader: &$0) } ?? .base
         return height.map { .block(width: width, height: $0, shape: shape, corners: corners, fill: fill) }
+    }
+
+    /// Points, `"fill"`, or the tagged form served documents write (`{"kind": "points", "points": 120}`,
+    /// `{"kind": "fill"}`), so that a node copied from a layout document is a screen file's node.
+    private static func blockWidth(_ value: JSONValue, at pointer: String, reader: inout ValueReader) -> Node.Width? {
+        if value == .string("fill") { return .fill }
+        guard case .object = value else { return size(value, at: pointer, reader: &reader).map { .points($0) } }
+        guard let tagged = reader.object(value, at: pointer, allowed: ["kind", "points"]),
+              let kind = reader.required(tagged, "kind", { $0.choice($1, at: $2, of: ["points", "fill"], what: "width kind") }) else { return nil }
+        if kind == "fill" { return .fill }
+        return reader.required(tagged, "points") { size($1, at: $2, reader: &$0) }.map { .points($0) }
     }
 
     private static func modifiers(_ object: JSONObject, into node: inout Node, reader: inout ValueReader) {

@@ -42,7 +42,7 @@ function expect(condition: boolean, what: string): asserts condition {
 async function layoutHome(): Promise<void> {
     const layout = await layouts.getLayout({ screen: 'home' });
     expect(layout.screen === 'home', `getLayout(home) decoded as screen ${JSON.stringify(layout.screen)}, expected "home"`);
-    expect(layout.formatVersion === 1, `getLayout(home) has formatVersion ${layout.formatVersion}, expected 1`);
+    expect(layout.formatVersion === 2, `getLayout(home) has formatVersion ${layout.formatVersion}, expected 2`);
     expect(Array.isArray(layout.elements) && layout.elements.length > 0, 'getLayout(home) decoded with no elements');
     console.log(`typescript-fetch: getLayout(home): formatVersion ${layout.formatVersion}, ${layout.elements.length} elements, variant ${layout.variant}`);
 }
@@ -60,7 +60,7 @@ async function frames(): Promise<void> {
 
 async function loadingState(): Promise<void> {
     let state = await loading.startLoad({ screen: 'home', scenario: 'instant', seed: 1 });
-    expect(state.formatVersion === 1, `loading state has formatVersion ${state.formatVersion}, expected 1`);
+    expect(state.formatVersion === 2, `loading state has formatVersion ${state.formatVersion}, expected 2`);
     expect(state.screen === 'home' && String(state.scenario) === 'instant' && state.seed === 1,
         `loading state decoded as screen ${state.screen}, scenario ${state.scenario}, seed ${state.seed}; expected home, instant, 1`);
     expect(typeof state.session === 'string' && state.session.length > 0, `a started load has session ${JSON.stringify(state.session)}`);

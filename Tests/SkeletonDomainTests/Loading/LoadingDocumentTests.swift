@@ -123,7 +123,7 @@ extension LoadingTests {
                 let prefix = "id: \(event.timeMs)\nevent: element\ndata: "
                 #expect(text.hasPrefix(prefix) && text.hasSuffix("\n\n"))
                 let data = try JSON.parse(Array(event.bytes[prefix.utf8.count..<(event.bytes.count - 2)]))
-                #expect(data["formatVersion"] == .number(1))
+                #expect(data["formatVersion"] == .number(2))
                 #expect(timeline.contains(data.removing("formatVersion")))
                 #expect(data["readyAtMs"] == .number(Double(event.timeMs)))
             }
@@ -153,7 +153,7 @@ extension LoadingTests {
             let complete = LoadingEvent.complete(elapsedMs: 2007)
             #expect(
                 String(decoding: complete.bytes, as: UTF8.self)
-                    == "id: 2007\nevent: complete\ndata: {\"formatVersion\":1,\"elapsedMs\":2007}\n\n")
+                    == "id: 2007\nevent: complete\ndata: {\"formatVersion\":2,\"elapsedMs\":2007}\n\n")
         }
     }
 }

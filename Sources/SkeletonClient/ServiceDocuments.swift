@@ -69,7 +69,7 @@ public struct Problem: Decodable, Sendable, Equatable, Error {
     public let retryable: Bool?
     public let retryAfterMs: Int?
 
-    /// The allowed values, listed or, for a range, in words (`"120...2048"`).
+    /// The allowed values, listed or, for a range, in words (`"an integer of points from 120 to 2048"`).
     public enum Allowed: Decodable, Sendable, Equatable {
         case values([String])
         case range(String)

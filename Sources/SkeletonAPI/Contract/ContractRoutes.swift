@@ -26,11 +26,11 @@ struct ContractRoutes {
 
     func register(on router: inout Router) {
         let openAPI = openAPI, openAPI32 = openAPI32, layoutSchema = layoutSchema, screenSchema = screenSchema, framesSchema = framesSchema
-        router.get("/openapi.json") { request in openAPI.response(to: request) }
-        router.get("/openapi-3.2.json") { request in openAPI32.response(to: request) }
-        router.get(LayoutSchema.path) { request in layoutSchema.response(to: request) }
-        router.get(ScreenSchema.path) { request in screenSchema.response(to: request) }
-        router.get(FramesSchema.path) { request in framesSchema.response(to: request) }
+        router.get(Operations.openAPI) { request in openAPI.response(to: request) }
+        router.get(Operations.openAPI32) { request in openAPI32.response(to: request) }
+        router.get(Operations.layoutSchema) { request in layoutSchema.response(to: request) }
+        router.get(Operations.screenSchema) { request in screenSchema.response(to: request) }
+        router.get(Operations.framesSchema) { request in framesSchema.response(to: request) }
     }
 }
 

@@ -9,17 +9,13 @@ enum LoadingSchemas {
 
     /// Component members (`"Scenario": {…}, …`).
     static let components = #"""
-        "Scenario": {"type": "string", "enum": \#(JSONText.strings(Scenario.allCases.map(\.rawValue))), "default": "typical", "description": "How the simulated load behaves (GET /scenarios)."},
         "ScenarioName": {"type": "string", "x-extensible-enum": \#(JSONText.strings(Scenario.allCases.map(\.rawValue))), "description": "A scenario in a response: an open enumeration, later versions may add scenarios."},
-        "Seed": {"type": "integer", "format": "int64", \#(ParameterRanges.bounds(ParameterRanges.seed)), "default": 0, "description": "Chooses the draws: the same screen, scenario and seed give the same schedule on every server and run."},
+        "Seed": \#(Parameters.seed.schema(description: "Chooses the draws: the same screen, scenario and seed give the same schedule on every server and run.")),
         "Speed": {"type": "string", "default": "1",
                   "pattern": "^(?:(?:[1-9][0-9]?|0[1-9][0-9]?|00[1-9])(?:\\.[0-9]{1,3})?|100(?:\\.0{1,3})?|0{1,3}\\.[1-9][0-9]{0,2})$",
                   "description": "A decimal from 0.1 to 100 with at most three decimals (1 to 3 integer digits): divides wall-clock time, so that at 10 a 1000 ms stage is ready after 100 ms."},
         "SessionToken": {"type": "string", "maxLength": 256, "pattern": "\#(tokenPattern)",
                          "description": "A token from an earlier response's session member: self-contained and sealed (HMAC-SHA256), valid for 24 h on any replica with the same secret. Anything else is a 404 (type /problems/unknown-session)."},
-        "Wait": {"type": "integer", \#(ParameterRanges.bounds(ParameterRanges.wait)), "description": "Long poll: hold the response until some element changes or this many ms pass."},
-        "Fault": {"type": "string", "enum": \#(JSONText.strings(DataRoutes.Fault.allCases.map(\.rawValue))),
-                  "description": "A network fault at the element's time: reset, empty, truncated, dribble or stall."},
         "FaultName": {"type": "string", "x-extensible-enum": \#(JSONText.strings(DataRoutes.Fault.allCases.map(\.rawValue))), "description": "A fault in a response: an open enumeration."},
         "Ms": {"type": "integer", "minimum": 0, "maximum": 600000, "description": "Virtual ms since the load's start; never past the screen's timeoutMs."},
         "StageState": {

@@ -9,7 +9,6 @@ import SkeletonDomain
 /// make a request the server accepts.
 enum OpenAPIComponents {
     static let text: String = {
-        let themes = Theme.allCases.map(\.rawValue)
         return #"""
             {"schemas": {
             \#(LayoutSchema.components),
@@ -44,48 +43,7 @@ enum OpenAPIComponents {
             "FieldValue": {"type": "string", "pattern": "^[\\t\\u0020-\\u007e\\u0080-\\u00ff]*$", "description": "Any header field value (RFC 9110 §5.5)."}
             },
             "parameters": {
-              "ScreenPath": {"name": "screen", "in": "path", "required": true, "schema": {"$ref": "#/components/schemas/ScreenID"}, "example": "home",
-                             "description": "A screen id (GET /layouts lists them: the built-in \#(OpenAPIDocument.builtInScreens), and those of --layouts); another is a 404 (type /problems/unknown-screen) that lists them."},
-              "Variant": {"name": "variant", "in": "query", "required": false, "schema": {"$ref": "#/components/schemas/Variant"}, "example": "default",
-                          "description": "One of the screen's layout variants (GET /layouts lists them; default: the first, default); another is a 404 (type /problems/unknown-variant) that lists them."},
-              "ThemePath": {"name": "theme", "in": "path", "required": true, "schema": {"type": "string", "enum": \#(JSONText.strings(themes))}, "example": "dark"},
-              "Theme": {"name": "theme", "in": "query", "required": false, "schema": {"type": "string", "enum": \#(JSONText.strings(themes))},
-                        "description": "Default: dark when Sec-CH-Prefers-Color-Scheme says dark, else light."},
-              "Motion": {"name": "motion", "in": "query", "required": false, "schema": {"type": "string", "enum": \#(JSONText.strings(Motion.allCases.map(\.rawValue)))},
-                         "description": "Default: reduced when Sec-CH-Prefers-Reduced-Motion says reduce, else full."},
-              "Direction": {"name": "direction", "in": "query", "required": false, "schema": {"type": "string", "enum": \#(JSONText.strings(Direction.allCases.map(\.rawValue))), "default": "ltr"}},
-              "Expand": {"name": "expand", "in": "query", "required": false, "schema": {"type": "boolean", "default": false},
-                         "description": "true: every repeat written out as its copies, each copy's ids suffixed [i]."},
-              "PrefersColorScheme": {"name": "Sec-CH-Prefers-Color-Scheme", "in": "header", "required": false, "schema": {"$ref": "#/components/schemas/FieldValue"},
-                                     "description": "A client hint: \"dark\" (or the bare token) chooses the dark theme when the query has no theme; any other value is ignored.", "example": "\"dark\""},
-              "PrefersReducedMotion": {"name": "Sec-CH-Prefers-Reduced-Motion", "in": "header", "required": false, "schema": {"$ref": "#/components/schemas/FieldValue"},
-                                       "description": "A client hint: \"reduce\" (or the bare token) chooses reduced motion when the query has no motion; any other value is ignored.", "example": "\"reduce\""},
-              "IfNoneMatch": {"name": "If-None-Match", "in": "header", "required": false, "schema": {"$ref": "#/components/schemas/FieldValue"},
-                              "description": "* or entity tags (RFC 9110 §13.1.2): a 304 when one matches the document's ETag (weak comparison); a value that is neither matches nothing."},
-              "LastEventID": {"name": "Last-Event-ID", "in": "header", "required": false, "schema": {"$ref": "#/components/schemas/EventID"},
-                              "description": "The id of the last event a reconnecting client saw: the stream resumes after it, without its snapshot."},
-              "LoadingScreen": {"name": "screen", "in": "query", "required": true, "schema": {"$ref": "#/components/schemas/ScreenID"}, "example": "home",
-                                "description": "The screen whose load this is (GET /layouts); another is a 404 (type /problems/unknown-screen) that lists them."},
-              "Speed": {"name": "speed", "in": "query", "required": false, "schema": {"$ref": "#/components/schemas/Speed"}, "example": "10",
-                        "description": "Of the load this request starts."},
-              "Wait": {"name": "wait", "in": "query", "required": false, "schema": {"$ref": "#/components/schemas/Wait"}, "example": 1000,
-                       "description": "Long poll: hold the answer until some element changes or this many ms pass (at once when nothing will change again)."},
-              "At": {"name": "at", "in": "query", "required": true, "schema": {"type": "integer", \#(ParameterRanges.bounds(ParameterRanges.at))}, "example": 1200,
-                     "description": "Virtual ms since the load's start: the state then."},
-              "SessionPath": {"name": "session", "in": "path", "required": true, "schema": {"$ref": "#/components/schemas/SessionToken"},
-                              "description": "The token of a load (an earlier response's session); one this server does not serve is a 404 (type /problems/unknown-session)."},
-              "Fault": {"name": "fault", "in": "query", "required": false, "schema": {"$ref": "#/components/schemas/Fault"}, "example": "reset",
-                        "description": "A network fault at the element's time instead of its answer."},
-              "Width": {"name": "width", "in": "query", "required": true, "schema": {"type": "integer", \#(ParameterRanges.bounds(ParameterRanges.viewport))}, "example": 390,
-                        "description": "The viewport's width in whole points."},
-              "Height": {"name": "height", "in": "query", "required": false, "schema": {"type": "integer", \#(ParameterRanges.bounds(ParameterRanges.viewport))},
-                         "description": "The viewport's height in whole points (spacers in the root share what the content leaves); default: the content's height."},
-              "Scenario": {"name": "scenario", "in": "query", "required": false, "schema": {"$ref": "#/components/schemas/Scenario"}, "example": "timeout",
-                           "description": "Of the load (default typical)."},
-              "Seed": {"name": "seed", "in": "query", "required": false, "schema": {"$ref": "#/components/schemas/Seed"}, "example": 7,
-                       "description": "Of the load (default 0)."},
-              "ElementPath": {"name": "element", "in": "path", "required": true, "schema": {"type": "string", "pattern": "^[A-Za-z_][A-Za-z0-9_.\\[\\]-]{0,63}$"},
-                              "description": "An element id of the screen; another is a 404 listing them.", "example": "accountsCarousel"}
+            \#(Parameters.all.map(\.openAPIMember).joined(separator: ",\n"))
             },
             "headers": {
               "ETag": {"required": true, "schema": {"type": "string", "pattern": "^\"[0-9a-f]{16}\"$"}, "description": "A strong entity tag: a hash of exactly these bytes."},
@@ -103,19 +61,19 @@ enum OpenAPIComponents {
             },
             "responses": {
               "BadRequest": {"description": "A known query parameter has a bad value (type /problems/bad-parameter) or is missing (missing-parameter), a header field is bad (bad-header), the query is not well-formed percent-encoded UTF-8 (malformed-query), or a path segment does not decode to text (malformed-path).",
-                             "headers": \#(OpenAPIDocument.headers(OpenAPIDocument.plain)),
+                             "headers": \#(OpenAPIResponses.headers(OpenAPIResponses.plain)),
                              "content": {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}},
               "NotFound": {"description": "No such screen, theme, variant or element (type /problems/unknown-screen, unknown-theme, unknown-variant, unknown-element): the problem lists the known ones in allowed and suggests the closest.",
-                           "headers": \#(OpenAPIDocument.headers(OpenAPIDocument.plain)),
+                           "headers": \#(OpenAPIResponses.headers(OpenAPIResponses.plain)),
                            "content": {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}},
               "SessionNotFound": {"description": "No session this server serves (type /problems/unknown-session): the token was not sealed with its secret, was altered, or expired; or no such element (/problems/unknown-element).",
-                                  "headers": \#(OpenAPIDocument.headers(OpenAPIDocument.plain)),
+                                  "headers": \#(OpenAPIResponses.headers(OpenAPIResponses.plain)),
                                   "content": {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}},
               "Problem": {"description": "Any other problem, such as 405 (Allow lists the methods), 408, 413, 414, 431, 501, 503 or 505: its type names its kind (ProblemType).",
-                          "headers": \#(OpenAPIDocument.headers(OpenAPIDocument.plain)),
+                          "headers": \#(OpenAPIResponses.headers(OpenAPIResponses.plain)),
                           "content": {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}},
-              "NotModified": {"description": "If-None-Match matched the document's ETag.", "headers": \#(OpenAPIDocument.headers(OpenAPIDocument.cached))},
-              "NotModifiedHinted": {"description": "If-None-Match matched the document's ETag.", "headers": \#(OpenAPIDocument.headers(OpenAPIDocument.hinted))}
+              "NotModified": {"description": "If-None-Match matched the document's ETag.", "headers": \#(OpenAPIResponses.headers(OpenAPIResponses.cached))},
+              "NotModifiedHinted": {"description": "If-None-Match matched the document's ETag.", "headers": \#(OpenAPIResponses.headers(OpenAPIResponses.hinted))}
             }}
             """#
     }()
@@ -136,7 +94,7 @@ enum OpenAPIComponents {
 
     /// The schemas of the service index, the layouts and themes lists, health and the contract documents.
     private static let documents: String = {
-        let links = MetaRoutes.links.map { "\(JSONText.string($0.key)): {\"type\": \"string\", \"const\": \(JSONText.string($0.value))}" }.joined(separator: ", ")
+        let links = MetaRoutes.links.map { "\(JSONText.string($0.name)): {\"type\": \"string\", \"const\": \(JSONText.string($0.template))}" }.joined(separator: ", ")
         return #"""
             "ServiceIndex": {
               "type": "object", "required": ["formatVersion", "name", "version", "links"],
@@ -174,7 +132,7 @@ enum OpenAPIComponents {
                   "properties": {"theme": {"$ref": "#/components/schemas/ThemeName"}, "palette": {"$ref": "#/components/schemas/Palette"}}}},
                 "assumptions": {"type": "array", "items": {"type": "string"}}
               }},
-            "Health": {"type": "object", "required": ["formatVersion", "status"], "properties": {"formatVersion": {"$ref": "#/components/schemas/FormatVersion"}, "status": {"type": "string", "const": "ok"}}, "examples": [{"formatVersion": 1, "status": "ok"}]},
+            "Health": {"type": "object", "required": ["formatVersion", "status"], "properties": {"formatVersion": {"$ref": "#/components/schemas/FormatVersion"}, "status": {"type": "string", "const": "ok"}}, "examples": [{"formatVersion": \#(DocumentFormat.version), "status": "ok"}]},
             "Readiness": {"type": "object", "required": ["formatVersion", "ready"], "properties": {"formatVersion": {"$ref": "#/components/schemas/FormatVersion"}, "ready": {"type": "boolean"}}},
             "SchemaDocument": {
               "type": "object", "required": ["$schema", "$id"], "additionalProperties": true,

@@ -22,20 +22,20 @@ struct ChosenLayoutOptions {
             if name.is("theme"), given.insert(.theme).inserted {
                 hints.remove(.colorScheme)
                 if value.is("light") { options.theme = .light } else if value.is("dark") { options.theme = .dark } else {
-                    problem = ProblemResponses.badParameter("theme", value.text, allowed: Theme.allCases.map(\.rawValue))
+                    problem = Parameters.theme.rejection(value.text).response
                 }
             } else if name.is("motion"), given.insert(.motion).inserted {
                 hints.remove(.reducedMotion)
                 if value.is("full") { options.motion = .full } else if value.is("reduced") { options.motion = .reduced } else {
-                    problem = ProblemResponses.badParameter("motion", value.text, allowed: Motion.allCases.map(\.rawValue))
+                    problem = Parameters.motion.rejection(value.text).response
                 }
             } else if name.is("direction"), given.insert(.direction).inserted {
                 if value.is("ltr") { options.direction = .ltr } else if value.is("rtl") { options.direction = .rtl } else {
-                    problem = ProblemResponses.badParameter("direction", value.text, allowed: Direction.allCases.map(\.rawValue))
+                    problem = Parameters.direction.rejection(value.text).response
                 }
             } else if name.is("expand"), given.insert(.expand).inserted {
                 if value.is("true") { options.expand = true } else if value.is("false") { options.expand = false } else {
-                    problem = ProblemResponses.badParameter("expand", value.text, allowed: ["true", "false"])
+                    problem = Parameters.expand.rejection(value.text).response
                 }
             } else if name.is("variant"), given.insert(.variant).inserted {
                 let text = value.text

@@ -52,14 +52,14 @@ struct DataRoutes: Sendable {
 
     func register(on router: inout Router) {
         let routes = self
-        router.add(.get, "/data/{screen}/{element}") { request in
+        router.add(Operations.data) { request in
             do throws(Rejection) {
                 return try routes.data(request)
             } catch {
                 return .response(error.response)
             }
         }
-        router.add(.get, "/loading-state/{session}/data/{element}") { request in
+        router.add(Operations.sessionData) { request in
             do throws(Rejection) {
                 return try routes.sessionData(request)
             } catch {

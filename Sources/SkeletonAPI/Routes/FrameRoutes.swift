@@ -13,9 +13,8 @@ final class FrameRoutes: Sendable {
     static let cacheLimit = 512
 
     /// The document a route serves, named by its template's last segment.
-    private enum View: String, CaseIterable {
-        case frames
-        case snapshot = "snapshot.svg"
+    private enum View {
+        case frames, snapshot
     }
 
     /// What a document depends on, packed in one integer: the cheapest key to hash.
@@ -40,9 +39,8 @@ final class FrameRoutes: Sendable {
 
     func register(on router: inout Router) {
         let routes = self
-        for view in View.allCases {
-            router.get("/layouts/{screen}/" + view.rawValue) { request in routes.respond(request, view: view) }
-        }
+        router.get(Operations.frames) { request in routes.respond(request, view: .frames) }
+        router.get(Operations.snapshot) { request in routes.respond(request, view: .snapshot) }
     }
 
     private func respond(_ request: Request, view: View) -> Response {
@@ -53,14 +51,13 @@ final class FrameRoutes: Sendable {
         var chosen = ChosenLayoutOptions()
         if let problem = chosen.choose(from: request, variants: screens[index].variants) { return problem }
         var options = chosen.options
-        guard let widthText = request.queryValue("width") else {
-            return Self.badSize("width", nil)
-        }
-        guard let width = Self.size(widthText) else { return Self.badSize("width", widthText) }
-        var height: Int?
-        if let heightText = request.queryValue("height") {
-            guard let value = Self.size(heightText) else { return Self.badSize("height", heightText) }
-            height = value
+        let width: Int, height: Int?
+        do throws(Rejection) {
+            guard let text = request.queryValue(Parameters.width.name) else { throw Parameters.width.missing }
+            width = try Parameters.width.integer(text)
+            height = try request.queryValue(Parameters.height.name).map { text throws(Rejection) in try Parameters.height.integer(text) }
+        } catch {
+            return error.response
         }
         let key = Key(screen: index, variant: chosen.variantIndex, view: view, options: options, width: width, height: height)
         if let responses = cache.withLock({ $0[key] }) {
@@ -88,21 +85,5 @@ final class FrameRoutes: Sendable {
             return DocumentResponses(EncodedDocument(bytes: document.svg()), hinted: true, contentType: "image/svg+xml",
                                      headers: ResponseHeaders(["X-Content-Type-Options": "nosniff", "Content-Security-Policy": "default-src 'none'"]))
         }
-    }
-
-    /// A whole number of points within `ParameterRanges.viewport`, written in plain decimal digits.
-    private static func size(_ text: String) -> Int? {
-        guard text.utf8.count <= 4, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
-              let value = Int(text), ParameterRanges.viewport.contains(value) else { return nil }
-        return value
-    }
-
-    private static func badSize(_ name: String, _ value: String?) -> Response {
-        let got = value.map { "; got '\($0)'" } ?? " and is required"
-        let problem = Problem(
-            value == nil ? .missingParameter : .badParameter, status: .badRequest,
-            detail: "query parameter '\(name)' must be a whole number of points from \(ParameterRanges.viewport.lowerBound) to \(ParameterRanges.viewport.upperBound)\(got)",
-            extensions: [("parameter", .string(name)), ("allowed", .string("\(ParameterRanges.viewport.lowerBound)...\(ParameterRanges.viewport.upperBound)"))])
-        return problem.response()
     }
 }

@@ -64,10 +64,10 @@ struct LayoutRoutes: Sendable {
 
     func register(on router: inout Router) {
         let routes = self
-        router.get("/layouts") { request in routes.layoutsIndex.response(to: request) }
-        router.get("/layouts/{screen}") { request in routes.layout(request) }
-        router.get("/themes") { request in routes.themesIndex.response(to: request) }
-        router.get("/themes/{theme}") { request in
+        router.get(Operations.layouts) { request in routes.layoutsIndex.response(to: request) }
+        router.get(Operations.layout) { request in routes.layout(request) }
+        router.get(Operations.themes) { request in routes.themesIndex.response(to: request) }
+        router.get(Operations.theme) { request in
             let name = request.parameter("theme") ?? ""
             guard let theme = Theme(rawValue: name) else {
                 return ProblemResponses.unknown(.theme, name, allowed: Theme.allCases.map(\.rawValue))

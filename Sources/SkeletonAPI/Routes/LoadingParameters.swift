@@ -9,7 +9,7 @@ struct LoadingParameters {
     let sessions: LoadingSessions
 
     func screen() throws(Rejection) -> LoadableScreen? {
-        guard let name = request.queryValue("screen") else { return nil }
+        guard let name = request.queryValue(Parameters.loadingScreen.name) else { return nil }
         guard let screen = sessions.screen(name) else {
             throw Rejection(response: ProblemResponses.unknown(.screen, name, allowed: screenIDs))
         }
@@ -78,21 +78,19 @@ struct LoadingParameters {
     }
 
     func scenario() throws(Rejection) -> Scenario {
-        guard let value = request.queryValue("scenario") else { return .typical }
-        guard let scenario = Scenario(rawValue: value) else {
-            throw Rejection(response: ProblemResponses.badParameter("scenario", value, allowed: Scenario.allCases.map(\.rawValue)))
-        }
+        guard let value = request.queryValue(Parameters.scenario.name) else { return .typical }
+        guard let scenario = Scenario(rawValue: value) else { throw Parameters.scenario.rejection(value) }
         return scenario
     }
 
-    /// An integer from 0 to 2^53-1 (exact in every JSON parser); 0 by default.
+    /// `Parameters.seed` (exact in every JSON parser); 0 by default.
     func seed() throws(Rejection) -> Int {
-        try integer("seed", in: ParameterRanges.seed, default: 0)
+        try integer(Parameters.seed) ?? 0
     }
 
     /// `speed` from 0.1 to 100 with at most three decimals, in thousandths; 1 (1000) by default.
     func speedThousandths() throws(Rejection) -> Int {
-        guard let value = request.queryValue("speed") else { return 1000 }
+        guard let value = request.queryValue(Parameters.speed.name) else { return 1000 }
         let parts = value.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
         let whole = parts[0], fraction = parts.count == 2 ? parts[1] : ""
         guard !whole.isEmpty, whole.utf8.count <= 3, fraction.utf8.count <= 3, (whole + fraction).utf8.allSatisfy(Self.isDigit),
@@ -100,21 +98,19 @@ struct LoadingParameters {
               case let thousandths = Self.decimal(whole) * 1000 + Self.decimal(fraction.padding(toLength: 3)),
               SessionToken.speedThousandthsRange.contains(thousandths)
         else {
-            throw Rejection(response: ProblemResponses.badRange("speed", value, "a number from 0.1 to 100 with at most three decimals"))
+            throw Rejection(response: ProblemResponses.badRange(Parameters.speed.name, value, "a number from 0.1 to 100 with at most three decimals"))
         }
         return thousandths
     }
 
-    /// `at`: a virtual time in ms, from 0 to 24 h; nil when absent.
+    /// `at`: a virtual time in ms (`Parameters.at`); nil when absent.
     func at() throws(Rejection) -> Int? {
-        guard request.queryValue("at") != nil else { return nil }
-        return try integer("at", in: ParameterRanges.at, default: 0)
+        try integer(Parameters.at)
     }
 
-    /// `wait`: how long a long poll may be held, 0 to 30000 ms; nil when absent.
+    /// `wait`: how long a long poll may be held (`Parameters.wait`); nil when absent.
     func wait() throws(Rejection) -> Int? {
-        guard request.queryValue("wait") != nil else { return nil }
-        return try integer("wait", in: ParameterRanges.wait, default: 0)
+        try integer(Parameters.wait)
     }
 
     /// Refuses `others` beside `given`: a parameter that would be silently ignored (a `seed` beside
@@ -145,12 +141,9 @@ struct LoadingParameters {
         digits.utf8.reduce(0) { $0 * 10 + Int($1 - 48) }
     }
 
-    private func integer(_ name: String, in range: ClosedRange<Int>, default value: Int) throws(Rejection) -> Int {
-        guard let text = request.queryValue(name) else { return value }
-        guard text.utf8.count <= 16, text.utf8.allSatisfy(Self.isDigit), let number = Int(text), range.contains(number) else {
-            throw Rejection(response: ProblemResponses.badRange(name, text, "an integer from \(range.lowerBound) to \(range.upperBound)"))
-        }
-        return number
+    /// The value of integer `parameter`; nil when absent.
+    private func integer(_ parameter: Parameter) throws(Rejection) -> Int? {
+        try request.queryValue(parameter.name).map { text throws(Rejection) in try parameter.integer(text) }
     }
 }
 

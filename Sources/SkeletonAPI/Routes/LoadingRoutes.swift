@@ -27,25 +27,25 @@ struct LoadingRoutes: Sendable {
 
     func register(on router: inout Router) {
         let scenarios = DocumentResponses(EncodedDocument(bytes: scenarios), hinted: false)
-        router.get("/scenarios") { request in scenarios.response(to: request) }
+        router.get(Operations.scenarios) { request in scenarios.response(to: request) }
         let routes = self
-        router.add(.get, "/loading-state") { request in routes.rejectingBadInput { () throws(Rejection) in try routes.state(request) } }
-        router.add(.get, "/loading-state/instant") { request in routes.rejectingBadInput { () throws(Rejection) in try routes.instant(request) } }
-        router.add(.get, "/loading-state/{session}") { request in
+        router.add(Operations.startLoad) { request in routes.rejectingBadInput { () throws(Rejection) in try routes.state(request) } }
+        router.add(Operations.instant) { request in routes.rejectingBadInput { () throws(Rejection) in try routes.instant(request) } }
+        router.add(Operations.session) { request in
             routes.rejectingBadInput { () throws(Rejection) in
                 let parameters = LoadingParameters(request: request, sessions: routes.sessions)
                 return try routes.follow(parameters.follow(request.parameter("session") ?? "", in: .path), wait: parameters.wait())
             }
         }
-        router.add(.get, "/loading-state/events") { request in
+        router.add(Operations.streamLoad) { request in
             routes.rejectingBadInput { () throws(Rejection) in try routes.events(LoadingParameters(request: request, sessions: routes.sessions).session(), request) }
         }
-        router.add(.get, "/loading-state/{session}/events") { request in
+        router.add(Operations.sessionEvents) { request in
             routes.rejectingBadInput { () throws(Rejection) in
                 try routes.events(LoadingParameters(request: request, sessions: routes.sessions).follow(request.parameter("session") ?? "", in: .path), request)
             }
         }
-        router.get("/loading-state/timeline") { request in
+        router.get(Operations.timeline) { request in
             do throws(Rejection) {
                 return try routes.timeline(request)
             } catch {
@@ -77,7 +77,7 @@ struct LoadingRoutes: Sendable {
     /// The state at `at=`, a virtual instant of the load of `screen=`, `scenario=` and `seed=`: no session.
     private func instant(_ request: Request) throws(Rejection) -> Reply {
         let parameters = LoadingParameters(request: request, sessions: sessions)
-        guard let at = try parameters.at() else { throw Rejection(response: ProblemResponses.missing("at", "an integer of virtual ms from \(ParameterRanges.at.lowerBound) to \(ParameterRanges.at.upperBound)")) }
+        guard let at = try parameters.at() else { throw Parameters.at.missing }
         let schedule = sessions.schedule(of: try parameters.requiredScreen(), scenario: try parameters.scenario(), seed: try parameters.seed())
         return .response(.loadingState(schedule.state(at: at), session: nil))
     }

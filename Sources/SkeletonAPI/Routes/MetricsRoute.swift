@@ -8,7 +8,7 @@ struct MetricsRoute {
 
     func register(on router: inout Router) {
         let route = self
-        router.get("/metrics") { _ in
+        router.get(Operations.metrics) { _ in
             var text = PrometheusText()
             route.server.write(into: &text)
             text.family("loading_sessions_started_total", .counter, help: "Loading sessions started, by screen and scenario.")

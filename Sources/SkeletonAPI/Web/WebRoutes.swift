@@ -27,9 +27,9 @@ struct WebRoutes: Sendable {
 
     func register(on router: inout Router) {
         let routes = self
-        router.get("/renderer.js") { request in routes.renderer.response(to: request) }
-        router.get("/capture.js") { request in routes.capture.response(to: request) }
-        router.get("/preview/{screen}") { request in
+        router.get(Operations.renderer) { request in routes.renderer.response(to: request) }
+        router.get(Operations.capture) { request in routes.capture.response(to: request) }
+        router.get(Operations.preview) { request in
             let name = request.parameter("screen") ?? ""
             guard routes.screens.contains(name) else { return routes.unknownScreen(name, request) }
             return routes.preview.response(to: request)

@@ -1,0 +1,176 @@
+/// Every operation of the API, declared once (`Operation`): the routes register their handlers by
+/// these, the service index links `all`, and the OpenAPI description's `paths` are `all`.
+enum Operations {
+    private typealias R = OpenAPIResponses
+
+    // MARK: Meta
+
+    static let index = Operation(
+        template: "/", id: "getServiceIndex", link: "self", tag: .meta, summary: "The service index: name, version and a link to every route.",
+        responses: [R.json("The index.", "ServiceIndex", headers: R.plain, example: OpenAPIExamples.index), R.badRequest])
+    static let health = Operation(
+        template: "/healthz", id: "getHealth", link: "health", tag: .meta, summary: "Liveness.",
+        responses: [R.json("Alive.", "Health", headers: R.plain, example: OpenAPIExamples.health), R.badRequest])
+    static let readiness = Operation(
+        template: "/readyz", id: "getReadiness", link: "ready", tag: .meta, summary: "Readiness: false while the server drains at shutdown.",
+        responses: [
+            R.json("Ready: ready is true.", "Readiness", headers: R.plain, example: OpenAPIExamples.ready),
+            R.json("Draining (ready is false): route new requests elsewhere.", "Readiness", headers: R.plain, example: OpenAPIExamples.draining, status: "503"),
+            R.badRequest,
+        ])
+    static let metrics = Operation(
+        template: "/metrics", id: "getMetrics", link: "metrics", tag: .meta,
+        summary: "Prometheus text exposition 0.0.4: requests by route, method and status; latency; connections; sessions started; process metrics.",
+        description: "A 404 on a server started with --no-metrics.",
+        responses: [R.text("The metrics.", mediaType: "text/plain; version=0.0.4; charset=utf-8", headers: R.noStore, example: "http_connections_open 1\n"), R.badRequest])
+
+    // MARK: Layouts
+
+    static let layouts = Operation(
+        template: "/layouts", id: "listLayouts", link: "layouts", tag: .layouts,
+        summary: "The screens: id, title, source app, element and stage ids, variants, link.",
+        parameters: [Parameters.ifNoneMatch],
+        responses: [R.json("The list.", "LayoutsIndex", headers: R.cached, example: OpenAPIExamples.layoutsIndex), R.notModified, R.badRequest])
+    static let layout = Operation(
+        template: "/layouts/{screen}", id: "getLayout", link: "layout", tag: .layouts,
+        summary: "A screen's layout document: its skeleton tree, animation and colours under the options the query chooses.",
+        description: "The built-in screens are \(OpenAPIDocument.builtInScreens); a server started with --layouts serves its own too (GET /layouts lists them all). Any other screen is a 404 whose problem lists the known ones and suggests the closest.",
+        parameters: [Parameters.screenPath, Parameters.variant, Parameters.theme, Parameters.motion, Parameters.direction, Parameters.expand,
+                     Parameters.prefersColorScheme, Parameters.prefersReducedMotion, Parameters.ifNoneMatch],
+        responses: [R.json("The layout document.", "Layout", headers: R.hinted, example: OpenAPIExamples.layout), R.notModifiedHinted, R.badRequest, R.notFound])
+    /// The parameters of a screen laid out by the server.
+    private static let viewport = [
+        Parameters.screenPath, Parameters.width, Parameters.height, Parameters.variant, Parameters.theme, Parameters.motion,
+        Parameters.direction, Parameters.prefersColorScheme, Parameters.prefersReducedMotion, Parameters.ifNoneMatch,
+    ]
+    static let frames = Operation(
+        template: "/layouts/{screen}/frames", id: "getFrames", link: "frames", tag: .layouts,
+        summary: "A screen laid out by the server at a viewport size: every shape to draw, in order, with its frame, radii, fill, element, shimmer group and clip.",
+        description: "The layout engine follows the web renderer's rules (stacks, fill widths, scroll views, repeats expanded, right to left mirrored); computed once per screen, options and size.",
+        parameters: viewport,
+        responses: [R.json("The frames.", "Frames", headers: R.hinted, example: OpenAPIExamples.frames), R.notModifiedHinted, R.badRequest, R.notFound])
+    static let snapshot = Operation(
+        template: "/layouts/{screen}/snapshot.svg", id: "getSnapshot", link: "snapshot", tag: .layouts,
+        summary: "The same frames drawn as a still SVG image (shimmer at rest), for an <img>, a README or a design tool.",
+        parameters: viewport,
+        responses: [
+            R.text("The skeleton as a still SVG 1.1 image: no script, no external reference.", mediaType: "image/svg+xml", headers: R.hinted,
+                   example: #"<svg xmlns="http://www.w3.org/2000/svg" width="390" height="844">…</svg>"#),
+            R.notModifiedHinted, R.badRequest, R.notFound,
+        ])
+    static let themes = Operation(
+        template: "/themes", id: "listThemes", link: "themes", tag: .layouts, summary: "Every colour token of every theme.",
+        parameters: [Parameters.ifNoneMatch],
+        responses: [R.json("The palettes.", "ThemesIndex", headers: R.cached, example: OpenAPIExamples.themesIndex), R.notModified, R.badRequest])
+    static let theme = Operation(
+        template: "/themes/{theme}", id: "getTheme", link: "theme", tag: .layouts, summary: "One theme's palette.",
+        parameters: [Parameters.themePath, Parameters.ifNoneMatch],
+        responses: [R.json("The palette.", "ThemeDocument", headers: R.cached, example: OpenAPIExamples.theme), R.notModified, R.badRequest, R.notFound])
+
+    // MARK: Loading
+
+    static let scenarios = Operation(
+        template: "/scenarios", id: "listScenarios", link: "scenarios", tag: .loading, summary: "The loading scenarios and what each does.",
+        parameters: [Parameters.ifNoneMatch],
+        responses: [R.json("The scenarios.", "Scenarios", headers: R.cached, example: OpenAPIExamples.scenarios), R.notModified, R.badRequest])
+    static let startLoad = Operation(
+        template: "/loading-state", id: "startLoad", link: "loadingState", tag: .loading,
+        summary: "Starts a simulated load of a screen now and answers its state (with wait, a long poll).",
+        description: "The state carries the session token that follows this load: GET /loading-state/{session}, its events and its data. Future times are never disclosed.",
+        parameters: [Parameters.loadingScreen, Parameters.scenario, Parameters.seed, Parameters.speed, Parameters.wait],
+        responses: [R.json("The state.", "LoadingState", headers: R.noStore, example: OpenAPIExamples.loadingState), R.badRequest, R.notFound])
+    static let instant = Operation(
+        template: "/loading-state/instant", id: "getLoadingInstant", link: "loadingInstant", tag: .loading,
+        summary: "The state of a screen's load (scenario, seed) at a virtual instant, with no session.",
+        parameters: [Parameters.loadingScreen, Parameters.scenario, Parameters.seed, Parameters.at],
+        responses: [R.json("The state at that instant; its session is null.", "LoadingState", headers: R.noStore, example: OpenAPIExamples.loadingState), R.badRequest, R.notFound])
+    static let streamLoad = Operation(
+        template: "/loading-state/events", id: "streamLoad", link: "loadingEvents", tag: .loading,
+        summary: "Starts a simulated load now and streams it as Server-Sent Events.",
+        description: "snapshot first (its session follows the load), then one element event per change at the moment it happens, then complete, and the stream closes. Last-Event-ID resumes without repeating an event; at or past the end it is a 204.",
+        parameters: [Parameters.loadingScreen, Parameters.scenario, Parameters.seed, Parameters.speed, Parameters.lastEventID],
+        responses: R.eventStream(notFound: R.notFound))
+    static let timeline = Operation(
+        template: "/loading-state/timeline", id: "getLoadingTimeline", link: "loadingTimeline", tag: .loading,
+        summary: "The whole deterministic schedule of one screen, scenario and seed, for client test authors.",
+        parameters: [Parameters.loadingScreen, Parameters.scenario, Parameters.seed],
+        responses: [R.json("The timeline.", "Timeline", headers: R.cachedWithoutTag, example: OpenAPIExamples.timeline), R.badRequest, R.notFound])
+    static let session = Operation(
+        template: "/loading-state/{session}", id: "getSessionState", link: "session", tag: .loading,
+        summary: "A load's state now; with wait, a long poll: held until some element changes or wait ms pass (at once when nothing will change again).",
+        parameters: [Parameters.sessionPath, Parameters.wait],
+        responses: [R.json("The state.", "LoadingState", headers: R.noStore, example: OpenAPIExamples.loadingState), R.badRequest, R.sessionNotFound])
+    static let sessionEvents = Operation(
+        template: "/loading-state/{session}/events", id: "streamSession", link: "sessionEvents", tag: .loading,
+        summary: "A load's Server-Sent Events, as GET /loading-state/events streams them.",
+        parameters: [Parameters.sessionPath, Parameters.lastEventID],
+        responses: R.eventStream(notFound: R.sessionNotFound))
+    static let sessionData = Operation(
+        template: "/loading-state/{session}/data/{element}", id: "getSessionData", link: "sessionData", tag: .loading,
+        summary: "An element's data in a load, answered at its time, with its failures and network faults.",
+        description: "Held until the element's readyAtMs in the load; at once when that time has passed. \(R.dataRules)",
+        parameters: [Parameters.sessionPath, Parameters.elementPath, Parameters.fault, Parameters.ifNoneMatch],
+        responses: R.data(notFound: R.sessionNotFound))
+    static let data = Operation(
+        template: "/data/{screen}/{element}", id: "getElementData", link: "data", tag: .loading,
+        summary: "An element's data in a load this request starts, answered at its time, with its failures and network faults.",
+        description: "Held until the element's readyAtMs in a load of the path's screen started by this request (scenario, seed, speed). \(R.dataRules)",
+        parameters: [Parameters.screenPath, Parameters.elementPath, Parameters.scenario, Parameters.seed, Parameters.speed, Parameters.fault, Parameters.ifNoneMatch],
+        responses: R.data(notFound: R.notFound))
+
+    // MARK: Web
+
+    static let preview = Operation(
+        template: "/preview/{screen}", id: "getPreview", link: "preview", tag: .web,
+        summary: "An HTML page: the screen in a phone per theme, driven by a loading session, with controls and a live timeline.",
+        description: "An unknown screen is a 404: an HTML page when Accept names text/html, else problem+json (Vary: Accept).",
+        parameters: [Parameters.screenPath, Parameters.ifNoneMatch],
+        responses: [R.text("The page.", mediaType: "text/html; charset=utf-8", headers: R.cached, example: #"<!doctype html><html lang="en">…</html>"#),
+                    R.notModified, R.badRequest, R.notFound])
+    static let renderer = module(
+        "/renderer.js", id: "getRenderer", link: "renderer",
+        summary: "The web renderer: an ES module defining <skeleton-screen>, renderSkeleton(document, container, options) and (from /capture.js) captureScreen.")
+    static let capture = module(
+        "/capture.js", id: "getCapture", link: "capture",
+        summary: "The capture module (re-exported by /renderer.js): captureScreen(root, options) turns a live page's DOM into a screen file.")
+
+    /// A JavaScript module the service serves as fixed bytes with a strong ETag.
+    private static func module(_ template: String, id: String, link: String, summary: String) -> Operation {
+        Operation(
+            template: template, id: id, link: link, tag: .web, summary: summary, parameters: [Parameters.ifNoneMatch],
+            responses: [R.text("The module.", mediaType: "text/javascript; charset=utf-8", headers: R.cached, example: "export function renderSkeleton(document, container, options) { … }"),
+                        R.notModified, R.badRequest])
+    }
+
+    // MARK: Contract
+
+    static let openAPI = Operation(
+        template: "/openapi.json", id: "getOpenAPI", link: "openapi", tag: .contract, summary: "This description.",
+        parameters: [Parameters.ifNoneMatch],
+        responses: [R.json("The OpenAPI 3.1 description.", "OpenAPIDescription", headers: R.cached, example: OpenAPIExamples.description), R.notModified, R.badRequest])
+    static let openAPI32 = Operation(
+        template: "/openapi-3.2.json", id: "getOpenAPI32", link: "openapi32", tag: .contract,
+        summary: "This description as OpenAPI 3.2: the same, but for the event streams' itemSchema, named so rather than x-itemSchema.",
+        parameters: [Parameters.ifNoneMatch],
+        responses: [R.json("The OpenAPI 3.2 description.", "OpenAPIDescription", headers: R.cached, example: OpenAPIExamples.description), R.notModified, R.badRequest])
+    static let layoutSchema = schema(LayoutSchema.path, id: "getLayoutSchema", link: "layoutSchema", of: "a layout document", "The layout document's schema")
+    static let framesSchema = schema(FramesSchema.path, id: "getFramesSchema", link: "framesSchema", of: "a frames document", "The frames document's schema")
+    static let screenSchema = schema(
+        ScreenSchema.path, id: "getScreenSchema", link: "screenSchema", of: "a custom screen file (--layouts DIR), for editors: name it in the file's $schema",
+        "The screen file's schema")
+
+    /// A JSON Schema the service serves at `template`, its `$id`.
+    private static func schema(_ template: String, id: String, link: String, of subject: String, _ description: String) -> Operation {
+        Operation(
+            template: template, id: id, link: link, tag: .contract, summary: "The JSON Schema (2020-12) of \(subject).",
+            parameters: [Parameters.ifNoneMatch],
+            responses: [R.schemaDocument("\(description); its $id is \(template)."), R.notModified, R.badRequest])
+    }
+
+    /// Every operation, in the order of the service index's links and the description's paths.
+    static let all = [
+        index, layouts, layout, frames, snapshot, themes, theme, scenarios,
+        startLoad, instant, streamLoad, timeline, session, sessionEvents, sessionData, data,
+        preview, renderer, capture, health, readiness, metrics, openAPI, openAPI32, layoutSchema, framesSchema, screenSchema,
+    ]
+}

@@ -34,6 +34,7 @@ struct MetaRoutes {
         "openapi32": "/openapi-3.2.json",
         "layoutSchema": "/schema/layout.json",
         "framesSchema": "/schema/frames.json",
+        "contentSchema": "/schema/content.json",
         "screenSchema": "/schema/screen.json",
     ]
 

@@ -76,20 +76,20 @@ public final class SkeletonClient: Sendable {
 
     /// An element's data in the load `session` started, once it is ready: held until then. An
     /// element that failed throws `SkeletonClientError` with its problem and `retryAfter`.
-    public func data(element: String, session: String) async throws -> Data {
+    public func data(element: String, session: String) async throws -> ElementData {
         try await data(url("loading-state/\(session)/data/\(element)"))
     }
 
     /// An element's data in a load this request starts, held until the element is ready in it:
     /// what an app's networking code meets asking at once. A failure throws as above.
-    public func data(screen: String, element: String, scenario: String = "typical", seed: Int = 0, speed: Double = 1) async throws -> Data {
+    public func data(screen: String, element: String, scenario: String = "typical", seed: Int = 0, speed: Double = 1) async throws -> ElementData {
         try await data(url("data/\(screen)/\(element)", Self.load(scenario: scenario, seed: seed, speed: speed)))
     }
 
-    private func data(_ url: URL) async throws -> Data {
+    private func data(_ url: URL) async throws -> ElementData {
         let reply = try await get(url)
         guard reply.status == 200 else { throw reply.error }
-        return reply.body
+        return try ElementData(body: reply.body)
     }
 
     // MARK: requests

@@ -174,7 +174,7 @@ def requests_to_make():
     session_events = new_form_served(f"/loading-state/{token}/events")
     session_data = new_form_served(f"/loading-state/{token}/data/categories")
     paths = ["/", "/layouts", "/themes", "/scenarios", "/healthz", "/readyz", "/openapi.json",
-             "/schema/layout.json", "/schema/frames.json", "/schema/screen.json"]
+             "/schema/layout.json", "/schema/frames.json", "/schema/content.json", "/schema/screen.json"]
     paths += [f"/themes/{theme}" for theme in themes]
     for screen, info in screens.items():
         paths.append(f"/layouts/{screen}")
@@ -195,8 +195,11 @@ def requests_to_make():
             paths.append(f"/loading-state/events?screen={screen}&scenario={scenario}&{SPEED}")
     for scenario in ("slow", "instant"):
         paths.append(f"/loading-state/events?screen=home&scenario={scenario}&{SPEED}")
+    # Every element of every variant (home's fullscreen has its own): each one's data envelope.
     for screen, info in screens.items():
-        for element, scenario in itertools.product(info["elements"], ("typical", "error", "timeout")):
+        elements = dict.fromkeys(element["id"] for variant in info["variants"]
+                                 for element in get_json(f"/layouts/{screen}?variant={variant}")["elements"])
+        for element, scenario in itertools.product(elements, ("typical", "error", "timeout")):
             paths.append(f"/data/{screen}/{quote(element)}?scenario={scenario}&{SEED}&{SPEED}")
     # Following a session: the resource form first, the query form while it is not served.
     for screen, scenario in (("home", "typical"), ("movies", "error"), ("inbox", "timeout")):

@@ -1,5 +1,5 @@
 """The contract documents (GET /openapi.json, /schema/layout.json, /schema/frames.json,
-/schema/screen.json): valid OpenAPI 3.1 and JSON Schema 2020-12, true of what the server
+/schema/content.json, /schema/screen.json): valid OpenAPI 3.1 and JSON Schema 2020-12, true of what the server
 serves, cached like the other documents. scripts/schemathesis fuzzes the same description;
 these tests check what a fuzzer cannot reach (real session tokens, the event stream, every
 document of every option)."""
@@ -20,7 +20,7 @@ from referencing.jsonschema import DRAFT202012
 
 from conftest import BINARY, RunningServer
 
-CONTRACT = ["/openapi.json", "/schema/layout.json", "/schema/frames.json", "/schema/screen.json"]
+CONTRACT = ["/openapi.json", "/schema/layout.json", "/schema/frames.json", "/schema/content.json", "/schema/screen.json"]
 
 
 def get(client, path, headers=()):
@@ -516,6 +516,7 @@ BROKEN_SCREENS = {
     "unknown scenario range": lambda s: s["stages"][0]["scenarios"].update(typical={"min": 0, "max": 1}),
     "no stages": lambda s: s.update(stages=[]),
     "title too long": lambda s: s.update(title="x" * 4097),
+    "content not an object": lambda s: s["layouts"][0]["elements"][1].update(content=[{"title": "Hello"}]),
 }
 
 
@@ -604,6 +605,101 @@ MINIMAL_SCREEN = {
     "layouts": [{"variant": "default", "elements": [{"id": "all", "stage": "all", "accessibilityLabel": "Loading"}],
                  "root": {"type": "block", "id": "all", "height": 10}}],
 }
+
+
+# The schema of each built-in element's content: the $defs of /schema/content.json.
+CONTENT_SCHEMAS = {
+    ("home", "accountsCarousel"): "HomeAccountsCarouselContent",
+    ("home", "transactionsSummary"): "HomeTransactionsSummaryContent",
+    ("home", "subscriptions"): "HomeSubscriptionsContent",
+    ("home", "categories"): "HomeCategoriesContent",
+    ("home", "homeSkeleton"): "HomeSkeletonContent",
+    ("insights", "summaryHeader"): "InsightsSummaryHeaderContent",
+    ("insights", "filterCarousel"): "InsightsFilterCarouselContent",
+    ("insights", "sectionHeader"): "InsightsSectionHeaderContent",
+    ("insights", "insightCards"): "InsightsInsightCardsContent",
+    ("inbox", "conversationList"): "InboxConversationListContent",
+    ("thread", "messages"): "ThreadMessagesContent",
+    ("movies", "hero"): "MoviesHeroContent",
+    ("movies", "popular"): "MoviesPopularContent",
+    ("movies", "compactList"): "MoviesCompactListContent",
+    **{("movies", f"poster[{i}]"): "MoviesPosterContent" for i in range(6)},
+}
+
+
+def content_validator(schema, name):
+    """Validates against the definition `name` of the content schema, its references resolved in it."""
+    return Draft202012Validator({**{k: schema[k] for k in ("$schema", "$id", "$defs")}, "$ref": f"#/$defs/{name}"},
+                                format_checker=FormatChecker())
+
+
+def test_the_content_schema_is_the_element_data_component_and_its_definitions(client, openapi):
+    """/schema/content.json's root is the description's ElementData and its $defs its components;
+    ElementData's content names the schema of every built-in element's content, and no schema
+    closes an object to members added later."""
+    _, schema = get(client, "/schema/content.json")
+    served = json.loads(json.dumps(schema).replace('"#/$defs/', '"#/components/schemas/'))
+    components = openapi["components"]["schemas"]
+    element_data = components["ElementData"]
+    assert element_data == {k: v for k, v in served.items() if k not in ("$schema", "$id", "$defs")}
+    assert sorted(element_data["required"]) == ["content", "element", "formatVersion", "screen", "seed", "stage"]
+    assert element_data["properties"]["content"]["type"] == "object"
+    for name, definition in served["$defs"].items():
+        assert components[name] == definition, name
+    assert set(CONTENT_SCHEMAS.values()) <= set(served["$defs"])
+    for name in set(CONTENT_SCHEMAS.values()):
+        assert f" {name}" in element_data["properties"]["content"]["description"], name
+    assert "ElementContent" not in components
+    assert '"additionalProperties": false' not in json.dumps(schema)
+
+
+def test_every_built_in_elements_data_is_an_element_data_envelope_of_its_content_schema(client, openapi):
+    """Every element of every layout of every built-in screen (home's fullscreen variant
+    included), at three seeds: its envelope an ElementData of the description, with the stage its
+    layout binds it to, and its content an instance of its $defs entry in /schema/content.json."""
+    _, schema = get(client, "/schema/content.json")
+    by_element = validator(openapi, pointer("components", "schemas", "ElementData"))
+    _, layouts = get(client, "/layouts")
+    elements = {}
+    for screen in layouts["screens"]:
+        for variant in screen["variants"]:
+            for element in get(client, f"/layouts/{screen['id']}?variant={variant}")[1]["elements"]:
+                elements[(screen["id"], element["id"])] = element["stage"]
+    assert set(elements) == set(CONTENT_SCHEMAS), "every built-in element, and nothing else, has a content schema"
+    assert ("home", "homeSkeleton") in elements
+    count = 0
+    for (screen, element), stage in elements.items():
+        check = content_validator(schema, CONTENT_SCHEMAS[(screen, element)])
+        for seed in [0, 7, 2**53 - 1]:
+            response = client.request(f"/data/{screen}/{quote(element)}?scenario=instant&seed={seed}&speed=100")
+            assert response.status == 200 and response.header("content-type") == "application/json", (screen, element, seed)
+            document = json.loads(response.body)
+            assert not errors(by_element, document), (screen, element, seed, errors(by_element, document))
+            assert (document["screen"], document["element"], document["stage"], document["seed"]) == (screen, element, stage, seed)
+            assert not errors(check, document["content"]), (screen, element, seed, errors(check, document["content"]))
+            count += 1
+    assert count == 3 * 20
+
+
+def test_the_content_schemas_refuse_content_of_another_shape(client):
+    """The per-element schemas are not vacuous: a member missing, of another type, or a date in
+    another form is refused."""
+    _, schema = get(client, "/schema/content.json")
+    def check(name):
+        return content_validator(schema, name)
+    accounts = json.loads(client.request("/data/home/accountsCarousel?scenario=instant&seed=1&speed=100").body)["content"]
+    assert not errors(check("HomeAccountsCarouselContent"), accounts)
+    broken = [copy.deepcopy(accounts) for _ in range(3)]
+    broken[0]["accounts"][0].pop("balance")
+    broken[1]["accounts"][1]["balance"] = "12.50"
+    broken[2]["accounts"][2]["currency"] = "usd"
+    for content in broken:
+        assert errors(check("HomeAccountsCarouselContent"), content), content
+    transactions = json.loads(client.request("/data/home/transactionsSummary?scenario=instant&seed=1&speed=100").body)["content"]
+    transactions["recent"][0]["date"] = "14/03/2026"
+    assert errors(check("HomeTransactionsSummaryContent"), transactions)
+    assert errors(check("MoviesPosterContent"), {"title": "T", "mediaType": "image/svg+xml", "width": 135, "height": 178})
+    assert not errors(check("MoviesHeroContent"), {"title": "T", "subtitle": "S", "genre": "G", "year": 2024, "rating": 7.5, "cast": []})
 
 
 def test_data_preview_and_renderer_answers_are_the_declared_ones(client, openapi):

@@ -209,10 +209,51 @@ def test_drain_answers_held_requests_at_once():
 
 
 def test_built_in_screens_answer_sample_content_of_the_seeds_shape(client):
-    accounts = json.loads(client.request("/data/home/accountsCarousel?instant&scenario=instant&seed=4").body)["accounts"]
+    accounts = json.loads(client.request("/data/home/accountsCarousel?instant&scenario=instant&seed=4").body)["content"]["accounts"]
     assert len(accounts) == 3 and all({"name", "balance", "currency"} <= set(a) for a in accounts)
-    messages = json.loads(client.request("/data/thread/messages?scenario=instant&seed=4").body)["messages"]
+    messages = json.loads(client.request("/data/thread/messages?scenario=instant&seed=4").body)["content"]["messages"]
     assert [m["isSent"] for m in messages] == [i % 3 == 0 for i in range(10)]
     poster = client.request("/data/movies/poster%5B2%5D?scenario=instant&seed=4")
-    assert poster.status == 200 and poster.header("content-type") == "image/svg+xml" and poster.body.startswith(b"<svg")
+    assert poster.status == 200 and poster.header("content-type") == "application/json"
+    content = json.loads(poster.body)["content"]
+    assert content["mediaType"] == "image/svg+xml" and content["svg"].startswith("<svg ") and content["svg"].endswith("</svg>")
     assert client.request("/data/movies/poster%5B2%5D?scenario=instant&seed=5").body != poster.body
+
+
+@pytest.mark.parametrize("path, seed", [("/data/home/subscriptions?scenario=instant&seed=12&speed=100", 12),
+                                        ("/data/movies/poster%5B4%5D?seed=3&speed=100", 3)])
+def test_every_data_route_answers_one_envelope(client, path, seed):
+    """{formatVersion, screen, element, stage, seed, content}: the element's stage as the layout
+    binds it, the seed of the load, its content an object; the session route answers the same bytes."""
+    response, document = get_json(client, path)
+    screen, element = path.split("?")[0].split("/")[2:]
+    element = element.replace("%5B", "[").replace("%5D", "]")
+    stages = {e["id"]: e["stage"] for e in get_json(client, f"/layouts/{screen}")[1]["elements"]}
+    assert response.status == 200 and response.header("content-type") == "application/json"
+    assert list(document) == ["formatVersion", "screen", "element", "stage", "seed", "content"]
+    assert (document["screen"], document["element"], document["stage"], document["seed"]) == (screen, element, stages[element], seed)
+    assert isinstance(document["formatVersion"], int) and isinstance(document["content"], dict) and document["content"]
+    _, state = get_json(client, f"/loading-state?screen={screen}&seed={seed}&speed=100")
+    by_session = client.request(f"/loading-state/{state['session']}/data/{path.split('?')[0].split('/')[3]}")
+    assert by_session.status == 200 and by_session.body == response.body and by_session.header("etag") == response.header("etag")
+
+
+def test_a_screen_files_content_is_the_envelopes_content_and_no_content_is_empty(tmp_path):
+    screen = {"id": "profile", "title": "Profile", "animation": {"preset": "chat"},
+              "stages": [{"id": "account", "title": "Account", "readyMs": {"min": 1, "max": 2}}],
+              "layouts": [{"variant": "default",
+                           "elements": [{"id": "header", "stage": "account", "accessibilityLabel": "L", "content": {"name": "Ada", "n": [1, 2.5]}},
+                                        {"id": "activity", "stage": "account", "accessibilityLabel": "L"}],
+                           "root": {"type": "stack", "children": [{"type": "block", "id": "header", "height": 10},
+                                                                  {"type": "block", "id": "activity", "height": 10}]}}]}
+    (tmp_path / "profile.json").write_text(json.dumps(screen))
+    server = RunningServer("--layouts", str(tmp_path), "--no-faults")
+    try:
+        client = server.client()
+        header = client.request("/data/profile/header?seed=9")
+        assert header.status == 200
+        assert header.body.endswith(b'"screen":"profile","element":"header","stage":"account","seed":9,"content":{"name":"Ada","n":[1,2.5]}}')
+        activity = client.request("/data/profile/activity?seed=9")
+        assert json.loads(activity.body)["content"] == {}
+    finally:
+        assert server.stop() == 0

@@ -62,6 +62,9 @@ def test_the_session_data_is_the_elements_content_in_that_load(client):
         by_query = client.request(f"/data/home/{element['id']}?session={session}")
         assert by_path.status == by_query.status == 200, element
         assert by_path.body == by_query.body and by_path.header("etag") == by_query.header("etag")
+        envelope = json.loads(by_path.body)
+        assert (envelope["screen"], envelope["element"], envelope["stage"], envelope["seed"]) == ("home", element["id"], element["stage"], 3)
+        assert isinstance(envelope["content"], dict) and envelope["content"]
 
 
 def test_a_failed_element_in_a_session_is_its_problem(client):

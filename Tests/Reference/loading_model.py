@@ -395,12 +395,20 @@ def poster(index, seed):
     return svg + "</text></svg>"
 
 
-def sample_body(screen, element, seed):
-    """(content type, bytes) of `/data/{screen}/{element}` once the element has loaded."""
+def sample_content(screen, element, seed):
+    """The content object of a built-in screen's element: a poster's carries its SVG as text."""
     if screen == "movies" and element in POSTERS:
-        return "image/svg+xml", poster(POSTERS.index(element), seed).encode()
-    body = {"home": home, "insights": insights, "movies": movies}.get(screen, lambda e, s: chat(screen, e, s))(element, seed)
-    return "application/json", encode(body)
+        index = POSTERS.index(element)
+        return {"title": popular_movies(seed)[index]["title"], "mediaType": "image/svg+xml",
+                "width": 135, "height": 178, "svg": poster(index, seed)}
+    return {"home": home, "insights": insights, "movies": movies}.get(screen, lambda e, s: chat(screen, e, s))(element, seed)
+
+
+def data_body(screen, element, seed):
+    """The bytes of `/data/{screen}/{element}` once the element has loaded: its envelope."""
+    stage = "fastPath" if element == "homeSkeleton" else dict(SCREENS[screen][1])[element]
+    return encode({"formatVersion": FORMAT_VERSION, "screen": screen, "element": element, "stage": stage, "seed": seed,
+                   "content": sample_content(screen, element, seed)})
 
 
 if __name__ == "__main__":

@@ -19,6 +19,7 @@ import Testing
         ("Sources/SkeletonAPI/Contract/screen.schema.json", ScreenSchema.document),
         ("Sources/SkeletonAPI/Contract/layout.schema.json", LayoutSchema.document),
         ("Sources/SkeletonAPI/Contract/frames.schema.json", FramesSchema.document),
+        ("Sources/SkeletonAPI/Contract/content.schema.json", ContentSchema.document),
     ])
     func servesTheFileByteForByte(path: String, served: [UInt8]) throws {
         #expect(try Self.file(path) == served)

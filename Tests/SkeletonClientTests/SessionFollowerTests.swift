@@ -175,15 +175,15 @@ import Testing
         let failed = try #require(timeline.elements.first { $0.status == .failed })
         let ready = try #require(timeline.elements.first { $0.status == .ready })
         do {
-            let body = try await client.data(screen: "home", element: failed.id, scenario: "error", seed: 0, speed: 10)
-            Issue.record("a failed element's data was served: \(String(decoding: body, as: UTF8.self))")
+            let data = try await client.data(screen: "home", element: failed.id, scenario: "error", seed: 0, speed: 10)
+            Issue.record("a failed element's data was served: \(data)")
         } catch let error as SkeletonClientError {
             #expect(error.status == 503)
             #expect(error.problem?.retryable == true && error.isRetryable)
             #expect(error.retryAfter != nil)
         }
         let state = try await client.startLoading(screen: "home", scenario: "error", seed: 0, speed: 10)
-        #expect(try await client.data(element: ready.id, session: try #require(state.session)).count > 0)
+        #expect(try await client.data(element: ready.id, session: try #require(state.session)).element == ready.id)
     }
 
     // MARK: helpers

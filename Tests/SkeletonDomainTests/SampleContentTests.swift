@@ -9,31 +9,29 @@ struct SampleContentTests {
         screen.layouts.flatMap { layout in layout.elements.map { (screen.id, $0.id) } }
     }
 
-    static func body(_ screen: String, _ element: String, seed: Int = 0) throws -> SampleBody {
-        try #require(SampleContent.body(screen: screen, element: element, seed: seed), "\(screen)/\(element)")
+    static func body(_ screen: String, _ element: String, seed: Int = 0) throws -> [UInt8] {
+        try #require(SampleContent.content(screen: screen, element: element, seed: seed), "\(screen)/\(element)")
     }
 
     static func json(_ screen: String, _ element: String, seed: Int = 0) throws -> JSONValue {
-        try JSONParser.parse(try body(screen, element, seed: seed).bytes)
+        try JSONParser.parse(try body(screen, element, seed: seed))
     }
 
     static func text(_ screen: String, _ element: String, seed: Int = 0) -> String? {
-        SampleContent.body(screen: screen, element: element, seed: seed).map { String(decoding: $0.bytes, as: UTF8.self) }
+        SampleContent.content(screen: screen, element: element, seed: seed).map { String(decoding: $0, as: UTF8.self) }
     }
 
     static func svg(_ index: Int, seed: Int = 0) throws -> String {
-        String(decoding: try body("movies", "poster[\(index)]", seed: seed).bytes, as: UTF8.self)
+        try #require(try json("movies", "poster[\(index)]", seed: seed)["svg"]?.text)
     }
 
     // MARK: Coverage
 
     @Test(arguments: [0, 1, 42, -7, Int.max, Int.min])
-    func everyElementOfEveryBuiltInLayoutHasABody(seed: Int) throws {
+    func everyElementOfEveryBuiltInLayoutHasContent(seed: Int) throws {
         #expect(Self.elements.count == 20)
         for (screen, element) in Self.elements {
-            let body = try Self.body(screen, element, seed: seed)
-            #expect(!body.bytes.isEmpty)
-            #expect(body.contentType == (element.hasPrefix("poster[") ? "image/svg+xml" : "application/json"))
+            #expect(!(try Self.body(screen, element, seed: seed)).isEmpty)
         }
     }
 
@@ -43,15 +41,15 @@ struct SampleContentTests {
         ("Home", "accountsCarousel"),
     ])
     func unknownScreenOrElementHasNone(screen: String, element: String) {
-        #expect(SampleContent.body(screen: screen, element: element, seed: 0) == nil)
+        #expect(SampleContent.content(screen: screen, element: element, seed: 0) == nil)
     }
 
-    // MARK: JSON bodies
+    // MARK: JSON objects
 
     @Test(arguments: [0, 1, 2, 3, 99])
-    func jsonBodiesAreCompactObjectsThatParse(seed: Int) throws {
-        for (screen, element) in Self.elements where !element.hasPrefix("poster[") {
-            let bytes = try Self.body(screen, element, seed: seed).bytes
+    func contentIsACompactObjectThatParses(seed: Int) throws {
+        for (screen, element) in Self.elements {
+            let bytes = try Self.body(screen, element, seed: seed)
             let value = try JSONParser.parse(bytes)
             guard case .object = value else {
                 Issue.record("\(screen)/\(element) is not an object")
@@ -144,13 +142,13 @@ struct SampleContentTests {
     }
 
     @Test(arguments: [0, 1, 7, 123])
-    func fullscreenHomeHoldsTheDefaultBodiesByteForByte(seed: Int) throws {
+    func fullscreenHomeHoldsTheDefaultContentsByteForByte(seed: Int) throws {
         var expected: [UInt8] = Array("{".utf8)
         for (index, element) in ["accountsCarousel", "transactionsSummary", "subscriptions", "categories"].enumerated() {
-            expected += Array("\(index == 0 ? "" : ",")\"\(element)\":".utf8) + (try Self.body("home", element, seed: seed).bytes)
+            expected += Array("\(index == 0 ? "" : ",")\"\(element)\":".utf8) + (try Self.body("home", element, seed: seed))
         }
         expected += Array("}".utf8)
-        #expect(try Self.body("home", "homeSkeleton", seed: seed).bytes == expected)
+        #expect(try Self.body("home", "homeSkeleton", seed: seed) == expected)
     }
 
     @Test(arguments: 0..<20)
@@ -166,6 +164,9 @@ struct SampleContentTests {
     @Test(arguments: 0..<20)
     func postersAreSmallSelfContainedSVG(seed: Int) throws {
         for index in 0..<6 {
+            let poster = try Self.json("movies", "poster[\(index)]", seed: seed)
+            #expect(poster["mediaType"]?.text == "image/svg+xml")
+            #expect(poster["width"]?.numberValue == 135 && poster["height"]?.numberValue == 178)
             let svg = try Self.svg(index, seed: seed)
             #expect(svg.hasPrefix("<svg ") && svg.hasSuffix("</svg>"))
             #expect(svg.contains(#"viewBox="0 0 135 178""#))
@@ -184,6 +185,7 @@ struct SampleContentTests {
             let titles = try Self.json("movies", "popular", seed: seed)["movies"].items.compactMap { $0["title"]?.text }
             for (index, title) in titles.enumerated() {
                 let svg = try Self.svg(index, seed: seed)
+                #expect(try Self.json("movies", "poster[\(index)]", seed: seed)["title"]?.text == title)
                 let escaped = title.replacing("&", with: "&amp;").replacing("'", with: "&#39;")
                 #expect(svg.contains("<title>\(escaped)</title>"))
                 #expect(try Self.json("movies", "popular", seed: seed)["movies"].items[index]["poster"]?.text == "poster[\(index)]")

@@ -18,13 +18,15 @@ struct ScreenFileTests {
         }
     }
 
-    /// A one-element screen around `root` (a JSON node), animated by `animation`.
-    private static func file(root: String, animation: String = #"{"preset": "chat"}"#) -> String {
-        #"""
-        {"id": "t", "title": "T", "animation": \#(animation),
-         "stages": [{"id": "s", "title": "S", "readyMs": {"min": 1, "max": 2}}],
-         "layouts": [{"variant": "default", "elements": [{"id": "e", "stage": "s", "accessibilityLabel": "L"}], "root": \#(root)}]}
-        """#
+    /// A one-element screen around `root` (a JSON node), animated by `animation`, its element's
+    /// `content` member, if any, `content` (JSON text).
+    private static func file(root: String, animation: String = #"{"preset": "chat"}"#, content: String? = nil) -> String {
+        let element = #"{"id": "e", "stage": "s", "accessibilityLabel": "L""# + (content.map { #", "content": \#($0)"# } ?? "") + "}"
+        return #"""
+            {"id": "t", "title": "T", "animation": \#(animation),
+             "stages": [{"id": "s", "title": "S", "readyMs": {"min": 1, "max": 2}}],
+             "layouts": [{"variant": "default", "elements": [\#(element)], "root": \#(root)}]}
+            """#
     }
 
     @Test func everyBuiltInScreenSurvivesExportByteForByte() throws {
@@ -105,6 +107,16 @@ struct ScreenFileTests {
             "/layouts/0/root/children/0/width/kind: unknown width kind \"wide\" (allowed: points, fill)",
             "/layouts/0/root/children/1/width: missing member \"points\"",
         ])
+    }
+
+    /// The data routes answer an element's content as their envelope's `content` object.
+    @Test(arguments: [#"[1, 2]"#, #""text""#, "42", "true", "null"])
+    func anElementsContentMustBeAnObject(content: String) throws {
+        let root = #"{"type": "spacer", "id": "e"}"#
+        let found = Self.problems(Self.file(root: root, content: content))
+        #expect(found.count == 1 && found.first?.hasPrefix("/layouts/0/elements/0/content: expected an object, found ") == true, "\(found)")
+        let element = try Self.decoded(Self.file(root: root, content: #"{"name": "Ada", "tags": [1, null]}"#)).layouts[0].elements[0]
+        #expect(element.content == Array(#"{"name":"Ada","tags":[1,null]}"#.utf8))
     }
 
     @Test func nestedRepeatsAreCountedWithoutOverflow() {

@@ -13,6 +13,7 @@ enum OpenAPIComponents {
             {"schemas": {
             \#(LayoutSchema.components),
             \#(FramesSchema.components),
+            \#(ContentSchema.components),
             \#(LoadingSchemas.components),
             \#(documents),
             "Problem": {
@@ -39,7 +40,6 @@ enum OpenAPIComponents {
               },
               "examples": [\#(unknownScreenExample)]},
             "ProblemType": \#(problemType),
-            "ElementContent": {"type": "object", "additionalProperties": true, "description": "An element's data: the content its screen file gives, else the built-in screens' sample content for the seed (a JSON object; its members are the screen's own)."},
             "FieldValue": {"type": "string", "pattern": "^[\\t\\u0020-\\u007e\\u0080-\\u00ff]*$", "description": "Any header field value (RFC 9110 §5.5)."}
             },
             "parameters": {

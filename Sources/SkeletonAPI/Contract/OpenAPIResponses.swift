@@ -76,13 +76,13 @@ enum OpenAPIResponses {
 
     static let dataRules = "A timed-out element is a 504 at the timeout (type /problems/element-timed-out), a failed one a 503 (/problems/element-failed); the same request 1000 virtual ms after the failure succeeds. fault= replaces the answer at the element's time: reset (the connection is reset), empty (closed with no response), truncated (the head and half the body, then closed), dribble (the head when the stage starts, the body in pieces until the element is ready), stall (the head, then nothing). Element ids are those of every layout of the screen (GET /layouts)."
 
-    /// A data route's responses: the element's data (JSON or an SVG poster), 304, or its failure.
+    /// A data route's responses: the element's data, 304, or its failure.
     static func data(notFound: Entry) -> [Entry] {
         [
             ("200", #"""
-                {"description": "The element's data: its content from the screen file, else the built-in screens' sample content for the seed (JSON, or an SVG poster).",
+                {"description": "The element's data: the element, its stage and the seed, and its content, an object: the screen file's, else the built-in screens' sample content for the seed (its schema per element: GET \#(ContentSchema.path)), else {}.",
                  "headers": \#(headers(data + [("ETag", "ETag"), ("Cache-Control", "CacheControlNoCache")])),
-                 "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ElementContent"}, "example": \#(OpenAPIExamples.data)}, "image/svg+xml": {"schema": {"type": "string"}, "example": "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"2\" height=\"3\"/>"}}}
+                 "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ElementData"}, "example": \#(OpenAPIExamples.data)}}}
                 """#),
             ("304", #"{"description": "If-None-Match matched the content's ETag.", "headers": \#(headers(data + [("ETag", "ETag"), ("Cache-Control", "CacheControlNoCache")]))}"#),
             badRequest, notFound,

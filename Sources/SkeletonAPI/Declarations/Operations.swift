@@ -155,6 +155,11 @@ enum Operations {
         responses: [R.json("The OpenAPI 3.2 description.", "OpenAPIDescription", headers: R.cached, example: OpenAPIExamples.description), R.notModified, R.badRequest])
     static let layoutSchema = schema(LayoutSchema.path, id: "getLayoutSchema", link: "layoutSchema", of: "a layout document", "The layout document's schema")
     static let framesSchema = schema(FramesSchema.path, id: "getFramesSchema", link: "framesSchema", of: "a frames document", "The frames document's schema")
+    static let contentSchema = Operation(
+        template: ContentSchema.path, id: "getContentSchema", link: "contentSchema", tag: .contract,
+        summary: "The JSON Schema (2020-12) of an element's data, with the content of every element of the built-in screens.",
+        parameters: [Parameters.ifNoneMatch],
+        responses: [R.schemaDocument("The data routes' schema (ElementData) with each built-in element's content in its $defs; its $id is \(ContentSchema.path)."), R.notModified, R.badRequest])
     static let screenSchema = schema(
         ScreenSchema.path, id: "getScreenSchema", link: "screenSchema", of: "a custom screen file (--layouts DIR), for editors: name it in the file's $schema",
         "The screen file's schema")
@@ -171,6 +176,6 @@ enum Operations {
     static let all = [
         index, layouts, layout, frames, snapshot, themes, theme, scenarios,
         startLoad, instant, streamLoad, timeline, session, sessionEvents, sessionData, data,
-        preview, renderer, capture, health, readiness, metrics, openAPI, openAPI32, layoutSchema, framesSchema, screenSchema,
+        preview, renderer, capture, health, readiness, metrics, openAPI, openAPI32, layoutSchema, framesSchema, contentSchema, screenSchema,
     ]
 }

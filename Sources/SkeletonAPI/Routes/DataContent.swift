@@ -1,31 +1,33 @@
 import Layouts
 import SkeletonDomain
 
-/// The body `/data/{screen}/{element}` answers with once the element is ready: the element's
-/// `content` from its screen file (`application/json`), else the built-in screens' sample content
-/// for that seed (`SampleContent`: JSON, or an SVG poster), else a JSON object naming the element.
+/// The body the data routes answer once the element is ready: one `application/json` envelope,
+/// `ElementData` (content.schema.json's root),
+/// `{"formatVersion","screen","element","stage","seed","content":{…}}`, whose `content` is the
+/// element's object from its screen file, else the built-in screens' sample content for that seed
+/// (`SampleContent`), else `{}`.
 ///
-/// Guarantees: the same (screen, element, seed) gives the same bytes and strong ETag.
+/// Guarantees: `content` is always a JSON object (the screen-file decoder accepts no other); the
+/// same (screen, element, seed) gives the same bytes and strong ETag.
 struct DataContent {
-    let contentType: String
     let document: EncodedDocument
 
     init(screen: String, element: Element, seed: Int) {
-        if let content = element.content {
-            contentType = "application/json"
-            document = EncodedDocument(bytes: content)
-        } else if let sample = SampleContent.body(screen: screen, element: element.id, seed: seed) {
-            contentType = sample.contentType
-            document = EncodedDocument(bytes: sample.bytes)
+        let content = element.content ?? SampleContent.content(screen: screen, element: element.id, seed: seed)
+        var writer = JSONWriter(reservingCapacity: 128 + (content?.count ?? 2))
+        writer.beginDocument()
+        writer.member("screen", screen)
+        writer.member("element", element.id)
+        writer.member("stage", element.stage)
+        writer.member("seed", seed)
+        writer.key("content")
+        if let content {
+            writer.encodedValue(content)
         } else {
-            var writer = JSONWriter(reservingCapacity: 96)
             writer.beginObject()
-            writer.member("screen", screen)
-            writer.member("element", element.id)
-            writer.member("seed", seed)
             writer.endObject()
-            contentType = "application/json"
-            document = EncodedDocument(bytes: writer.bytes)
         }
+        writer.endObject()
+        document = EncodedDocument(bytes: writer.bytes)
     }
 }

@@ -204,7 +204,7 @@ struct DataRoutes: Sendable {
                 .response(headers: headers)
         case .data:
             let content = DataContent(screen: plan.screen, element: plan.element, seed: plan.load.token.seed)
-            headers.add("Content-Type", content.contentType)
+            headers.add("Content-Type", "application/json")
             headers.add("ETag", content.document.etag)
             headers.add("Cache-Control", "no-cache")
             if let fields = plan.ifNoneMatch, ifNoneMatch(fields, matches: content.document.etag) { return Response(status: .notModified, headers: headers) }

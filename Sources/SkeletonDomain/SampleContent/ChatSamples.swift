@@ -3,12 +3,12 @@
 /// (index % 3 == 0) is sent by the user and shown on the trailing side, the others received.
 /// Times are UTC timestamps on and before the seed's sample today.
 enum ChatSamples {
-    static func inboxBody(_ element: String, seed: Int) -> SampleBody? {
-        element == "conversationList" ? .json(conversations(seed: seed)) : nil
+    static func inboxContent(_ element: String, seed: Int) -> [UInt8]? {
+        element == "conversationList" ? conversations(seed: seed).bytes : nil
     }
 
-    static func threadBody(_ element: String, seed: Int) -> SampleBody? {
-        element == "messages" ? .json(messages(seed: seed)) : nil
+    static func threadContent(_ element: String, seed: Int) -> [UInt8]? {
+        element == "messages" ? messages(seed: seed).bytes : nil
     }
 
     /// `{"conversations": [{id, name, preview, timestamp, unreadCount}]}`.

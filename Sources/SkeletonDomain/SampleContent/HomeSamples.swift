@@ -2,18 +2,18 @@
 /// categories, as the seed screens show them. Amounts are in currency units with two decimals;
 /// dates count back (or forward, for charges) from the seed's sample today.
 enum HomeSamples {
-    static func body(_ element: String, seed: Int) -> SampleBody? {
+    static func content(_ element: String, seed: Int) -> [UInt8]? {
         switch element {
-        case "accountsCarousel": .json(accounts(seed: seed))
-        case "transactionsSummary": .json(transactions(seed: seed))
-        case "subscriptions": .json(subscriptions(seed: seed))
-        case "categories": .json(categories(seed: seed))
-        case "homeSkeleton": .json(fullscreen(seed: seed))
+        case "accountsCarousel": accounts(seed: seed).bytes
+        case "transactionsSummary": transactions(seed: seed).bytes
+        case "subscriptions": subscriptions(seed: seed).bytes
+        case "categories": categories(seed: seed).bytes
+        case "homeSkeleton": fullscreen(seed: seed).bytes
         default: nil
         }
     }
 
-    /// The fullscreen variant's one element: the default layout's four bodies, byte for byte.
+    /// The fullscreen variant's one element: the default layout's four contents, byte for byte.
     private static func fullscreen(seed: Int) -> JSONWriter {
         var writer = JSONWriter(reservingCapacity: 2048)
         writer.beginObject()

@@ -2,12 +2,12 @@
 /// three insight cards with a week's chart, as the seed screens show them. Amounts are in US
 /// dollars with two decimals; the month is the seed's sample today's.
 enum InsightsSamples {
-    static func body(_ element: String, seed: Int) -> SampleBody? {
+    static func content(_ element: String, seed: Int) -> [UInt8]? {
         switch element {
-        case "summaryHeader": .json(summary(seed: seed))
-        case "filterCarousel": .json(filters(seed: seed))
-        case "sectionHeader": .json(sectionTitle(seed: seed))
-        case "insightCards": .json(cards(seed: seed))
+        case "summaryHeader": summary(seed: seed).bytes
+        case "filterCarousel": filters(seed: seed).bytes
+        case "sectionHeader": sectionTitle(seed: seed).bytes
+        case "insightCards": cards(seed: seed).bytes
         default: nil
         }
     }

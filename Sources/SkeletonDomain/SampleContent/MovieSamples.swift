@@ -3,14 +3,14 @@
 /// title of the popular movie at its index), and four more movies, none of them among the
 /// popular six, for the compact list.
 enum MovieSamples {
-    static func body(_ element: String, seed: Int) -> SampleBody? {
+    static func content(_ element: String, seed: Int) -> [UInt8]? {
         switch element {
-        case "hero": return .json(hero(seed: seed))
-        case "popular": return .json(popular(seed: seed))
-        case "compactList": return .json(compactList(seed: seed))
+        case "hero": return hero(seed: seed).bytes
+        case "popular": return popular(seed: seed).bytes
+        case "compactList": return compactList(seed: seed).bytes
         default:
             guard let index = posterIndices.first(where: { element == "poster[\($0)]" }) else { return nil }
-            return .svg(PosterImage.svg(title: popularMovies(seed: seed)[index].title, index: index, seed: seed))
+            return poster(index, seed: seed).bytes
         }
     }
 
@@ -52,7 +52,7 @@ enum MovieSamples {
     }
 
     /// `{"movies": [{title, year, genre, rating, poster}]}`, `poster` naming the element whose
-    /// body is the movie's poster image.
+    /// content is the movie's poster image.
     private static func popular(seed: Int) -> JSONWriter {
         var writer = JSONWriter(reservingCapacity: 1024)
         writer.beginObject()
@@ -68,6 +68,21 @@ enum MovieSamples {
             writer.endObject()
         }
         writer.endArray()
+        writer.endObject()
+        return writer
+    }
+
+    /// `{"title", "mediaType", "width", "height", "svg"}`: the poster of the popular movie at
+    /// `index`, its image an SVG document as text.
+    private static func poster(_ index: Int, seed: Int) -> JSONWriter {
+        let title = popularMovies(seed: seed)[index].title
+        var writer = JSONWriter(reservingCapacity: 2048)
+        writer.beginObject()
+        writer.member("title", title)
+        writer.member("mediaType", "image/svg+xml")
+        writer.member("width", PosterImage.width)
+        writer.member("height", PosterImage.height)
+        writer.member("svg", PosterImage.svg(title: title, index: index, seed: seed))
         writer.endObject()
         return writer
     }

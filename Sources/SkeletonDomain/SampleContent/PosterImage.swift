@@ -6,6 +6,9 @@
 /// so that the six posters of a row can share a page), references nothing outside itself (no `href`, no script,
 /// no fonts beyond the generic `sans-serif`), and stays well under 2 KB.
 enum PosterImage {
+    static let width = 135
+    static let height = 178
+
     static func svg(title: String, index: Int, seed: Int) -> String {
         var draws = SampleDraws(screen: "movies", element: "poster[\(index)]", seed: seed)
         let hue = draws.int(in: 0...359)
@@ -14,12 +17,12 @@ enum PosterImage {
         let accent = hex(hue: (hue + 180) % 360, saturation: 120, value: 245)
         let gradient = "poster\(index)"
         var svg = """
-            <svg xmlns="http://www.w3.org/2000/svg" width="135" height="178" viewBox="0 0 135 178">\
+            <svg xmlns="http://www.w3.org/2000/svg" width="\(width)" height="\(height)" viewBox="0 0 \(width) \(height)">\
             <title>\(MarkupText.escaped(title))</title>\
             <defs><linearGradient id="\(gradient)" x1="0" y1="0" x2="1" y2="1">\
             <stop offset="0" stop-color="\(light)"/><stop offset="1" stop-color="\(dark)"/>\
             </linearGradient></defs>\
-            <rect width="135" height="178" fill="url(#\(gradient))"/>\
+            <rect width="\(width)" height="\(height)" fill="url(#\(gradient))"/>\
             <circle cx="\(draws.int(in: 20...115))" cy="\(draws.int(in: 20...80))" r="\(draws.int(in: 18...40))" \
             fill="\(accent)" fill-opacity="0.35"/>
             """

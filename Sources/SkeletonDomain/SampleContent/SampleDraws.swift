@@ -3,7 +3,7 @@
 /// Guarantees: the draws for (screen, element, seed) come from `SplitMix64` started at
 /// `seed ^ fnv1a64("<screen>/<element>")` (as a simulated load's generator starts from its
 /// screen and scenario), so they are the same on every run and machine; each helper consumes a
-/// fixed number of draws for a given argument, so a body's content depends only on its seed.
+/// fixed number of draws for a given argument, so an element's content depends only on its seed.
 struct SampleDraws {
     private var generator: SplitMix64
 

@@ -130,6 +130,10 @@ public enum ScreenFileDecoder {
             let label = reader.required(object, "accessibilityLabel") { $0.string($1, at: $2) }
             var content: [UInt8]?
             if let value = object["content"] {
+                guard case .object = value else {
+                    reader.report(at + "/content", "expected an object, found \(value.typeName): the data routes answer it as their envelope's content")
+                    continue
+                }
                 var writer = JSONWriter()
                 value.write(to: &writer)
                 if writer.bytes.count > ScreenFileLimits.maxContentBytes {

@@ -10,5 +10,5 @@ from skeleton_server_client.models import SkeletonLayoutDocument
 response = get_layout.sync_detailed("home", client=Client(base_url=sys.argv[1]))
 layout = response.parsed
 assert response.status_code == 200, response
-assert isinstance(layout, SkeletonLayoutDocument) and layout.screen == "home" and layout.format_version == 1, layout
+assert isinstance(layout, SkeletonLayoutDocument) and layout.screen == "home" and layout.format_version == 2, layout.format_version
 print(f"python: fetched /layouts/home: {len(layout.elements)} elements, variant {layout.variant}")

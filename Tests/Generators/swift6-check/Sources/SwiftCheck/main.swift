@@ -30,7 +30,7 @@ var failures = 0
 @MainActor func liveChecks() async {
     do {
         let layout = try await LayoutsAPI.getLayout(screen: "home", apiConfiguration: configuration)
-        guard layout.screen == "home", layout.formatVersion == 1 else {
+        guard layout.screen == "home", layout.formatVersion == 2 else {
             return fail("getLayout(home) decoded as screen \(layout.screen), formatVersion \(layout.formatVersion)")
         }
         print("swift6: getLayout(home): \(layout.elements.count) elements, variant \(layout.variant)")

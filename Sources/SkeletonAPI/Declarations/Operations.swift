@@ -26,11 +26,9 @@ enum Operations {
 
     // MARK: Layouts
 
-    static let layouts = Operation(
-        template: "/layouts", id: "listLayouts", link: "layouts", tag: .layouts,
-        summary: "The screens: id, title, source app, element and stage ids, variants, link.",
-        parameters: [Parameters.ifNoneMatch],
-        responses: [R.json("The list.", "LayoutsIndex", headers: R.cached, example: OpenAPIExamples.layoutsIndex), R.notModified, R.badRequest])
+    static let layouts = cachedDocument(
+        "/layouts", id: "listLayouts", link: "layouts", tag: .layouts, summary: "The screens: id, title, source app, element and stage ids, variants, link.",
+        "The list.", schema: "LayoutsIndex", example: OpenAPIExamples.layoutsIndex)
     static let layout = Operation(
         template: "/layouts/{screen}", id: "getLayout", link: "layout", tag: .layouts,
         summary: "A screen's layout document: its skeleton tree, animation and colours under the options the query chooses.",
@@ -58,10 +56,9 @@ enum Operations {
                    example: #"<svg xmlns="http://www.w3.org/2000/svg" width="390" height="844">…</svg>"#),
             R.notModifiedHinted, R.badRequest, R.notFound,
         ])
-    static let themes = Operation(
-        template: "/themes", id: "listThemes", link: "themes", tag: .layouts, summary: "Every colour token of every theme.",
-        parameters: [Parameters.ifNoneMatch],
-        responses: [R.json("The palettes.", "ThemesIndex", headers: R.cached, example: OpenAPIExamples.themesIndex), R.notModified, R.badRequest])
+    static let themes = cachedDocument(
+        "/themes", id: "listThemes", link: "themes", tag: .layouts, summary: "Every colour token of every theme.",
+        "The palettes.", schema: "ThemesIndex", example: OpenAPIExamples.themesIndex)
     static let theme = Operation(
         template: "/themes/{theme}", id: "getTheme", link: "theme", tag: .layouts, summary: "One theme's palette.",
         parameters: [Parameters.themePath, Parameters.ifNoneMatch],
@@ -69,10 +66,9 @@ enum Operations {
 
     // MARK: Loading
 
-    static let scenarios = Operation(
-        template: "/scenarios", id: "listScenarios", link: "scenarios", tag: .loading, summary: "The loading scenarios and what each does.",
-        parameters: [Parameters.ifNoneMatch],
-        responses: [R.json("The scenarios.", "Scenarios", headers: R.cached, example: OpenAPIExamples.scenarios), R.notModified, R.badRequest])
+    static let scenarios = cachedDocument(
+        "/scenarios", id: "listScenarios", link: "scenarios", tag: .loading, summary: "The loading scenarios and what each does.",
+        "The scenarios.", schema: "Scenarios", example: OpenAPIExamples.scenarios)
     static let startLoad = Operation(
         template: "/loading-state", id: "startLoad", link: "loadingState", tag: .loading,
         summary: "Starts a simulated load of a screen now and answers its state (with wait, a long poll).",
@@ -134,6 +130,15 @@ enum Operations {
         "/capture.js", id: "getCapture", link: "capture",
         summary: "The capture module (re-exported by /renderer.js): captureScreen(root, options) turns a live page's DOM into a screen file.")
 
+    /// A JSON document that does not depend on the request: a strong ETag, revalidated by If-None-Match.
+    private static func cachedDocument(
+        _ template: String, id: String, link: String, tag: Operation.Tag, summary: String, _ description: String, schema: String, example: String
+    ) -> Operation {
+        Operation(
+            template: template, id: id, link: link, tag: tag, summary: summary, parameters: [Parameters.ifNoneMatch],
+            responses: [R.json(description, schema, headers: R.cached, example: example), R.notModified, R.badRequest])
+    }
+
     /// A JavaScript module the service serves as fixed bytes with a strong ETag.
     private static func module(_ template: String, id: String, link: String, summary: String) -> Operation {
         Operation(
@@ -144,15 +149,13 @@ enum Operations {
 
     // MARK: Contract
 
-    static let openAPI = Operation(
-        template: "/openapi.json", id: "getOpenAPI", link: "openapi", tag: .contract, summary: "This description.",
-        parameters: [Parameters.ifNoneMatch],
-        responses: [R.json("The OpenAPI 3.1 description.", "OpenAPIDescription", headers: R.cached, example: OpenAPIExamples.description), R.notModified, R.badRequest])
-    static let openAPI32 = Operation(
-        template: "/openapi-3.2.json", id: "getOpenAPI32", link: "openapi32", tag: .contract,
+    static let openAPI = cachedDocument(
+        "/openapi.json", id: "getOpenAPI", link: "openapi", tag: .contract, summary: "This description.",
+        "The OpenAPI 3.1 description.", schema: "OpenAPIDescription", example: OpenAPIExamples.description)
+    static let openAPI32 = cachedDocument(
+        "/openapi-3.2.json", id: "getOpenAPI32", link: "openapi32", tag: .contract,
         summary: "This description as OpenAPI 3.2: the same, but for the event streams' itemSchema, named so rather than x-itemSchema.",
-        parameters: [Parameters.ifNoneMatch],
-        responses: [R.json("The OpenAPI 3.2 description.", "OpenAPIDescription", headers: R.cached, example: OpenAPIExamples.description), R.notModified, R.badRequest])
+        "The OpenAPI 3.2 description.", schema: "OpenAPIDescription", example: OpenAPIExamples.description)
     static let layoutSchema = schema(LayoutSchema.path, id: "getLayoutSchema", link: "layoutSchema", of: "a layout document", "The layout document's schema")
     static let framesSchema = schema(FramesSchema.path, id: "getFramesSchema", link: "framesSchema", of: "a frames document", "The frames document's schema")
     static let contentSchema = Operation(

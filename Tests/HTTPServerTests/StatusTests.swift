@@ -6,6 +6,6 @@ import Testing
         #expect(Status.ok.reasonPhrase == "OK")
         #expect(Status.notFound.reasonPhrase == "Not Found")
         #expect(Status.httpVersionNotSupported.reasonPhrase == "HTTP Version Not Supported")
-        #expect(Problem(.noRoute, status: .notFound, detail: "x").title == "Not Found")
+        #expect(Problem(.noRoute, detail: "x").title == "Not Found")
     }
 }

@@ -11,7 +11,7 @@ import Testing
         var router = Router()
         router.get("/healthz") { _ in Response.json(Array(#"{"formatVersion":3,"status":"ok"}"#.utf8)) }
         router.get("/layouts") { _ in
-            Problem(ProblemType("rate-limited"), status: .serviceUnavailable, detail: "too many requests").response()
+            Problem(ProblemType("rate-limited", status: .serviceUnavailable), detail: "too many requests").response()
         }
         return router
     }()

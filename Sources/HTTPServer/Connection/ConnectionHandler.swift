@@ -280,7 +280,7 @@ final class ConnectionHandler {
         var request = Request(method: .get, path: "-", isKeepAlive: false)
         request.routeSlot = LoopMetrics.RouteSlot.invalid
         connection.requestStartMicroseconds = clockMicroseconds
-        append(Problem(ProblemType.ofParseError(error.status), status: error.status, detail: error.detail).response(), for: request, keepAlive: false, on: connection, into: &output)
+        append(Problem(ProblemType.ofParseError(error.status), detail: error.detail).response(), for: request, keepAlive: false, on: connection, into: &output)
     }
 
     /// Encodes for `connection`: into the batch being processed when it is this connection's,

@@ -20,9 +20,9 @@ public struct Problem: Sendable {
     public var type: String
     public var extensions: [(name: String, value: Value)]
 
-    public init(_ type: ProblemType, status: Status, detail: String, title: String? = nil, extensions: [(name: String, value: Value)] = []) {
-        self.status = status
-        self.title = title ?? status.reasonPhrase
+    public init(_ type: ProblemType, detail: String, title: String? = nil, extensions: [(name: String, value: Value)] = []) {
+        status = type.status
+        self.title = title ?? type.status.reasonPhrase
         self.detail = detail
         self.type = type.uri
         self.extensions = extensions

@@ -151,12 +151,12 @@ public struct Router: Sendable {
             index = route
             request.routeSlot = LoopMetrics.RouteSlot.route(route)
         case .none:
-            return .response(Problem(.noRoute, status: .notFound, detail: "no route matches '\(request.path)'").response())
+            return .response(Problem(.noRoute, detail: "no route matches '\(request.path)'").response())
         case .badSegment(let detail):
-            return .response(Problem(.malformedPath, status: .badRequest, detail: detail).response())
+            return .response(Problem(.malformedPath, detail: detail).response())
         }
         if let defect = Query.defect(in: request.query) {
-            let problem = Problem(.malformedQuery, status: .badRequest, detail: "query parameter '\(defect.parameter)': \(defect.reason)",
+            let problem = Problem(.malformedQuery, detail: "query parameter '\(defect.parameter)': \(defect.reason)",
                                   extensions: [("parameter", .string(defect.parameter))])
             return .response(problem.response())
         }
@@ -171,7 +171,7 @@ public struct Router: Sendable {
         if request.method == .options { return .response(preflight(allow: allow, request: request)) }
         var headers = ResponseHeaders()
         headers.add("Allow", allow)
-        let problem = Problem(.methodNotAllowed, status: .methodNotAllowed, detail: "\(request.method.rawValue) is not allowed on \(tables.routes[index].template); allowed: \(allow)")
+        let problem = Problem(.methodNotAllowed, detail: "\(request.method.rawValue) is not allowed on \(tables.routes[index].template); allowed: \(allow)")
         return .response(problem.response(headers: headers))
     }
 

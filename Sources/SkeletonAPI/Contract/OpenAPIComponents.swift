@@ -84,7 +84,7 @@ enum OpenAPIComponents {
     /// Every kind of problem: an open enumeration of their URIs, each kind's status, summary and members in the description.
     private static let problemType: String = {
         let kinds = ProblemKind.all.map { kind in
-            "\(kind.type.uri) (\(kind.status.code)): \(kind.summary)" + (kind.members.isEmpty ? "" : " Members: \(kind.members.joined(separator: ", ")).")
+            "\(kind.type.uri) (\(kind.type.status.code)): \(kind.summary)" + (kind.members.isEmpty ? "" : " Members: \(kind.members.joined(separator: ", ")).")
         }
         return #"{"type": "string", "x-extensible-enum": \#(JSONText.strings(ProblemKind.all.map(\.type.uri))), "#
             + #""description": \#(JSONText.string("The kind of problem, a URI reference relative to the service; stable (an open enumeration: later versions may add kinds). " + kinds.joined(separator: " ")))}"#

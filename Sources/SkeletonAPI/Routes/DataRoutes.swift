@@ -196,9 +196,8 @@ struct DataRoutes: Sendable {
         case .failure(let atMs, let failure, let retryInMs):
             headers.add("Retry-After", String((retryInMs + 999) / 1000))
             headers.add("Cache-Control", "no-store")
-            let status: Status = failure.code == .timeout ? .gatewayTimeout : .serviceUnavailable
             let what = failure.code == .timeout ? "timed out at \(atMs) ms" : "failed at \(atMs) ms (simulated error)"
-            return Problem(failure.code == .timeout ? .elementTimedOut : .elementFailed, status: status, detail: "element '\(plan.element.id)' (stage '\(stage)') \(what) in this load; asked again after \(retryInMs) ms it succeeds",
+            return Problem(failure.code == .timeout ? .elementTimedOut : .elementFailed, detail: "element '\(plan.element.id)' (stage '\(stage)') \(what) in this load; asked again after \(retryInMs) ms it succeeds",
                            extensions: [("element", .string(plan.element.id)), ("stage", .string(stage)), ("code", .string(failure.code.rawValue)),
                                         ("retryable", .bool(failure.isRetryable)), ("failedAtMs", .integer(atMs)), ("retryAfterMs", .integer(retryInMs))])
                 .response(headers: headers)
@@ -215,7 +214,7 @@ struct DataRoutes: Sendable {
     private func draining(_ plan: Plan) -> Response {
         var headers = ResponseHeaders()
         headers.add("Retry-After", "0")
-        return Problem(.draining, status: .serviceUnavailable, detail: "the server is shutting down; ask again (another replica answers the same session alike)",
+        return Problem(.draining, detail: "the server is shutting down; ask again (another replica answers the same session alike)",
                        extensions: [("element", .string(plan.element.id)), ("retryable", .bool(true))]).response(headers: headers)
     }
 }

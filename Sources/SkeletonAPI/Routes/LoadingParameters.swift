@@ -18,7 +18,7 @@ struct LoadingParameters {
 
     func requiredScreen() throws(Rejection) -> LoadableScreen {
         guard let screen = try screen() else {
-            throw Rejection(response: Problem(.missingParameter, status: .badRequest, detail: "query parameter 'screen' is required; known: \(screenIDs.joined(separator: ", "))",
+            throw Rejection(response: Problem(.missingParameter, detail: "query parameter 'screen' is required; known: \(screenIDs.joined(separator: ", "))",
                                               extensions: [("parameter", .string("screen")), ("allowed", .strings(screenIDs))]).response())
         }
         return screen
@@ -34,9 +34,7 @@ struct LoadingParameters {
         var screen = pathScreen
         if screen == nil { screen = try self.screen() }
         guard let screen else {
-            throw Rejection(response: Problem(
-                .missingParameter, status: .badRequest,
-                detail: "query parameter 'screen' is required to start a load (one of: \(screenIDs.joined(separator: ", "))); follow a load at /loading-state/{session}",
+            throw Rejection(response: Problem(.missingParameter, detail: "query parameter 'screen' is required to start a load (one of: \(screenIDs.joined(separator: ", "))); follow a load at /loading-state/{session}",
                 extensions: [("parameter", .string("screen")), ("allowed", .strings(screenIDs))]).response())
         }
         return sessions.start(screen, scenario: try scenario(), seed: try seed(), speedThousandths: try speedThousandths())
@@ -66,13 +64,13 @@ struct LoadingParameters {
         switch refusal {
         case .unopened(let error):
             guard place == .path || SessionToken.hasTokenSyntax(text) else {
-                return Problem(.badParameter, status: .badRequest, detail: "\(name) is not a valid session token: \(error)",
+                return Problem(.badParameter, detail: "\(name) is not a valid session token: \(error)",
                                extensions: [("parameter", .string("session"))]).response()
             }
-            return Problem(.unknownSession, status: .notFound, detail: "\(name) names no session this server serves: \(error)",
+            return Problem(.unknownSession, detail: "\(name) names no session this server serves: \(error)",
                            extensions: [("parameter", .string("session"))]).response()
         case .otherScreen(let screen, let asked):
-            return Problem(.conflictingParameters, status: .badRequest, detail: "\(name) is a load of screen '\(screen)', not '\(asked)'",
+            return Problem(.conflictingParameters, detail: "\(name) is a load of screen '\(screen)', not '\(asked)'",
                            extensions: [("parameter", .string("session")), ("conflictsWith", .string("screen"))]).response()
         }
     }
@@ -117,7 +115,7 @@ struct LoadingParameters {
     /// a `session`, which carries its own) is a 400, so that a client never believes it chose it.
     func reject(_ others: [String], beside given: String) throws(Rejection) {
         guard let ignored = others.first(where: { request.queryValue($0) != nil }) else { return }
-        throw Rejection(response: Problem(.conflictingParameters, status: .badRequest, detail: "query parameter '\(ignored)' cannot be given with '\(given)', which decides it",
+        throw Rejection(response: Problem(.conflictingParameters, detail: "query parameter '\(ignored)' cannot be given with '\(given)', which decides it",
                                           extensions: [("parameter", .string(ignored)), ("conflictsWith", .string(given))]).response())
     }
 
@@ -126,7 +124,7 @@ struct LoadingParameters {
     func lastEventID() throws(Rejection) -> Int? {
         guard let text = request.fields["Last-Event-ID"] else { return nil }
         guard text.utf8.count <= 16, !text.isEmpty, text.utf8.allSatisfy({ (48...57).contains($0) }), let id = Int(text) else {
-            throw Rejection(response: Problem(.badHeader, status: .badRequest, detail: "header 'Last-Event-ID' must be an event id this stream sent (an integer of ms); got '\(text)'",
+            throw Rejection(response: Problem(.badHeader, detail: "header 'Last-Event-ID' must be an event id this stream sent (an integer of ms); got '\(text)'",
                                               extensions: [("header", .string("Last-Event-ID"))]).response())
         }
         return id

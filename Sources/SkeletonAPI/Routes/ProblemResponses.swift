@@ -25,29 +25,29 @@ enum ProblemResponses {
 
     /// The problem `unknown` answers with, for routes that render it another way (the preview's HTML page).
     static func unknownProblem(_ kind: Unknown, _ value: String, allowed: [String]) -> Problem {
-        problem(kind.type, .notFound, "unknown \(kind.rawValue) '\(value)'; known: \(allowed.joined(separator: ", "))", value: value, allowed: allowed,
+        problem(kind.type, "unknown \(kind.rawValue) '\(value)'; known: \(allowed.joined(separator: ", "))", value: value, allowed: allowed,
                 parameter: kind == .variant ? "variant" : nil)
     }
 
     /// 400 for a known query parameter with a value outside its set.
     static func badParameter(_ name: String, _ value: String, allowed: [String]) -> Response {
-        problem(.badParameter, .badRequest, "query parameter '\(name)' must be one of: \(allowed.joined(separator: ", ")); got '\(value)'",
+        problem(.badParameter, "query parameter '\(name)' must be one of: \(allowed.joined(separator: ", ")); got '\(value)'",
                 value: value, allowed: allowed, parameter: name).response()
     }
 
     /// 400 for a known query parameter outside its range, `allowed` saying the range in words.
     static func badRange(_ name: String, _ value: String, _ allowed: String) -> Response {
-        Problem(.badParameter, status: .badRequest, detail: "query parameter '\(name)' must be \(allowed); got '\(value)'",
+        Problem(.badParameter, detail: "query parameter '\(name)' must be \(allowed); got '\(value)'",
                 extensions: [("parameter", .string(name)), ("allowed", .string(allowed))]).response()
     }
 
     /// 400 for a required query parameter that is missing, `allowed` saying its values in words.
     static func missing(_ name: String, _ allowed: String) -> Response {
-        Problem(.missingParameter, status: .badRequest, detail: "query parameter '\(name)' is required: \(allowed)",
+        Problem(.missingParameter, detail: "query parameter '\(name)' is required: \(allowed)",
                 extensions: [("parameter", .string(name)), ("allowed", .string(allowed))]).response()
     }
 
-    private static func problem(_ type: ProblemType, _ status: Status, _ detail: String, value: String, allowed: [String], parameter: String?) -> Problem {
+    private static func problem(_ type: ProblemType, _ detail: String, value: String, allowed: [String], parameter: String?) -> Problem {
         var detail = detail
         var members: [(name: String, value: Problem.Value)] = []
         if let parameter { members.append(("parameter", .string(parameter))) }
@@ -56,6 +56,6 @@ enum ProblemResponses {
             detail += "; did you mean '\(suggestion)'?"
             members.append(("suggestion", .string(suggestion)))
         }
-        return Problem(type, status: status, detail: detail, extensions: members)
+        return Problem(type, detail: detail, extensions: members)
     }
 }

@@ -120,10 +120,14 @@ public struct LayoutDocument: Decodable, Sendable {
     }
 }
 
-/// A screen laid out at one viewport size by the server (`GET /layouts/{screen}/frames`).
+/// A screen laid out at one viewport size by the server (`GET /layouts/{screen}/frames`), or one
+/// element of it laid out alone as the root of a view that size
+/// (`GET /layouts/{screen}/elements/{element}/frames`).
 public struct ScreenFrames: Decodable, Sendable {
     public let formatVersion: Int
     public let screen: String
+    /// The element laid out alone; nil for the whole screen.
+    public let element: String?
     public let theme: Theme
     public let motion: Motion
     public let variant: String
@@ -135,4 +139,6 @@ public struct ScreenFrames: Decodable, Sendable {
     public let background: Color
     /// In drawing order.
     public let frames: [Frame]
+    /// Where each loading element was placed, in drawing order (nil from a server before contract 3.1).
+    public let elements: [PlacedElement]?
 }

@@ -5,7 +5,8 @@
 ///
 /// Guarantees: decodes every document the server serves; members it does not know are ignored
 /// (the compatibility rule of `DocumentFormat`); `frames(width:height:)` lays the tree out with
-/// the server's own engine, so it equals `GET /layouts/{screen}/frames` at that size.
+/// the server's own engine, so it equals `GET /layouts/{screen}/frames` at that size, and
+/// `frames(element:width:height:)` equals `GET /layouts/{screen}/elements/{element}/frames`.
 public struct LayoutDocument: Decodable, Sendable {
     public let formatVersion: Int
     public let screen: String
@@ -105,12 +106,28 @@ public struct LayoutDocument: Decodable, Sendable {
         FrameLayout.layout(
             root: root, elements: Set(elements.map(\.id)), theme: theme, direction: direction, width: width, height: height)
     }
+
+    /// The frames of one element laid out alone, as the root of a view `width` points wide (and
+    /// `height` high, the element's height when nil), from the view's top-left corner: what
+    /// `GET /layouts/{screen}/elements/{element}/frames` serves, computed here. At the width the
+    /// screen gives the element, they are its frames in `frames(width:)` moved to its origin.
+    public func frames(element: String, width: Double, height: Double? = nil) throws(UnknownElement) -> FrameLayout.Result {
+        let ids = elements.map(\.id)
+        guard let result = FrameLayout.layout(
+            element: element, root: root, elements: Set(ids), theme: theme, direction: direction, width: width, height: height)
+        else { throw UnknownElement(element: element, screen: screen, elements: ids) }
+        return result
+    }
 }
 
-/// A screen laid out at one viewport size by the server (`GET /layouts/{screen}/frames`).
+/// A screen laid out at one viewport size by the server (`GET /layouts/{screen}/frames`), or one
+/// element of it laid out alone as the root of a view that size
+/// (`GET /layouts/{screen}/elements/{element}/frames`).
 public struct ScreenFrames: Decodable, Sendable {
     public let formatVersion: Int
     public let screen: String
+    /// The element laid out alone; nil for the whole screen.
+    public let element: String?
     public let theme: Theme
     public let motion: Motion
     public let variant: String
@@ -122,4 +139,6 @@ public struct ScreenFrames: Decodable, Sendable {
     public let background: Color
     /// In drawing order.
     public let frames: [Frame]
+    /// Where each loading element was placed, in drawing order (nil from a server before contract 3.1).
+    public let elements: [PlacedElement]?
 }

@@ -51,6 +51,16 @@ public final class SkeletonClient: Sendable {
         return try await document("layouts/\(screen)/frames", size + Self.options(theme, motion, variant, direction))
     }
 
+    /// One element of the screen laid out by the server alone, as the root of a view `width`
+    /// (and `height`) points: `LayoutDocument.frames(element:width:height:)` as served.
+    public func frames(
+        _ screen: String, element: String, width: Int, height: Int? = nil, theme: Theme? = nil, motion: Motion? = nil,
+        variant: String? = nil, direction: Direction? = nil
+    ) async throws -> ScreenFrames {
+        let size = [("width", String(width))] + (height.map { [("height", String($0))] } ?? [])
+        return try await document("layouts/\(screen)/elements/\(element)/frames", size + Self.options(theme, motion, variant, direction))
+    }
+
     public func index() async throws -> ServiceIndex { try await document("") }
     public func health() async throws -> Health { try await document("healthz") }
     public func layouts() async throws -> LayoutsIndex { try await document("layouts") }

@@ -272,6 +272,9 @@ BROKEN_FRAMES = {
     "units that are not pt": lambda d: d.update(units="px"),
     "formatVersion 0": lambda d: d.update(formatVersion=0),
     "no frames": lambda d: d.pop("frames"),
+    "an element's place without its clip": lambda d: d["elements"][0].pop("clip"),
+    "an element's place of negative width": lambda d: d["elements"][0].update(width=-1),
+    "an element laid out alone named by a number": lambda d: d.update(element=3),
 }
 
 
@@ -295,7 +298,7 @@ def test_the_frames_schema_is_served_and_true_of_every_frames_document(client, o
     served = json.loads(json.dumps(schema).replace('"#/$defs/', '"#/components/schemas/'))
     components = openapi["components"]["schemas"]
     assert components["Frames"] == {k: v for k, v in served.items() if k not in ("$schema", "$id", "$defs")}
-    assert sorted(served["$defs"]) == ["Frame", "FrameColor", "FrameRect"]
+    assert sorted(served["$defs"]) == ["Frame", "FrameColor", "FrameRect", "PlacedElement"]
     for name, definition in served["$defs"].items():
         assert components[name] == definition, name
 
@@ -317,6 +320,12 @@ def test_the_frames_schema_is_served_and_true_of_every_frames_document(client, o
             assert (document["screen"], document["variant"], document["width"]) == (screen["id"], variant, width)
             count += 1
     assert count >= 6 * 32
+    alone_by_operation = validator(openapi, pointer("paths", "/layouts/{screen}/elements/{element}/frames", "get", "responses", 200, "content", "application/json", "schema"))
+    for screen in layouts["screens"]:
+        for element in screen["elements"]:
+            alone = json.loads(client.request(f"/layouts/{screen['id']}/elements/{element}/frames?width=320&direction=rtl").body)
+            assert alone["element"] == element
+            assert not errors(check, alone) and not errors(alone_by_operation, alone), (screen["id"], element)
 
     _, home = get(client, "/layouts/home/frames?width=390")
     assert home["frames"][1]["kind"] == "block" and home["frames"][1]["clip"] is not None

@@ -4,8 +4,9 @@ import SkeletonDomain
 import Testing
 @testable import SkeletonAPI
 
-/// `/layouts/{screen}/frames` and `/snapshot.svg` through the router: the engine's frames as
-/// served, revalidation, and a 400 naming the parameter for every bad size or option.
+/// `/layouts/{screen}/frames`, `/snapshot.svg` and `/elements/{element}/frames` through the
+/// router: the engine's frames as served, revalidation, a 400 naming the parameter for every bad
+/// size or option, and a 404 naming the layout's elements for an element it does not have.
 @Suite struct FrameRoutesTests {
     let router = SkeletonService(readiness: Readiness()).router
 
@@ -66,5 +67,69 @@ import Testing
         let document = response("/layouts/home/frame", query: "width=390")
         #expect(document.status == .notFound)
         #expect(try JSONParser.parse(document.body)["type"] == .string("/problems/no-route"))
+    }
+
+    @Test func servesAnElementLaidOutAloneAtItsViewsSize() throws {
+        let served = response("/layouts/movies/elements/popular/frames", query: "width=320&theme=dark&direction=rtl")
+        #expect(served.status == .ok)
+        #expect(served.headers["Content-Type"] == "application/json")
+        let document = try #require(FramesDocument(
+            screen: Catalog.builtIn.screen("movies")!, options: LayoutOptions(theme: .dark, direction: .rtl), element: "popular", width: 320, height: nil))
+        #expect(served.body == document.json())
+        let json = try JSONParser.parse(served.body)
+        #expect(json["element"] == .string("popular"))
+        #expect(json["width"] == .number(320))
+        #expect(json["height"] == json["contentHeight"])
+        guard case .array(let frames)? = json["frames"] else { Issue.record("no frames"); return }
+        // The posters start at the row's padding, mirrored within the element's own 320 pt.
+        #expect(frames.first?["x"] == .number(320 - 24 - 135))
+        #expect(response("/layouts/movies/frames", query: "width=320").body != served.body)
+        // Laid out alone at the width the screen gives it, it is its slice of the screen moved to its origin.
+        let screen = try JSONParser.parse(response("/layouts/home/frames", query: "width=390").body)
+        let alone = try JSONParser.parse(response("/layouts/home/elements/categories/frames", query: "width=358").body)
+        guard case .array(let placed)? = screen["elements"],
+              let place = placed.first(where: { $0["id"] == .string("categories") }) else { Issue.record("no elements"); return }
+        #expect(place["width"] == .number(358))
+        guard case .array(let screenFrames)? = screen["frames"], case .array(let aloneFrames)? = alone["frames"],
+              case .number(let x)? = place["x"], case .number(let y)? = place["y"] else { Issue.record("no frames"); return }
+        let slice = screenFrames.filter { $0["element"] == .string("categories") }
+        #expect(slice.count == aloneFrames.count && !slice.isEmpty)
+        for (own, inScreen) in zip(aloneFrames, slice) {
+            #expect(Self.number(own["x"]).map { $0 + x } == Self.number(inScreen["x"]))
+            #expect(Self.number(own["y"]).map { $0 + y } == Self.number(inScreen["y"]))
+            #expect((own["width"], own["height"], own["fill"], own["group"]) == (inScreen["width"], inScreen["height"], inScreen["fill"], inScreen["group"]))
+        }
+    }
+
+    @Test func anElementTheLayoutDoesNotHaveIsA404NamingItsElements() throws {
+        let served = response("/layouts/home/elements/accountCarousel/frames", query: "width=390")
+        #expect(served.status == .notFound)
+        let problem = try JSONParser.parse(served.body)
+        #expect(problem["type"] == .string("/problems/unknown-element"))
+        #expect(problem["allowed"] == .array(["accountsCarousel", "transactionsSummary", "subscriptions", "categories"].map { .string($0) }))
+        #expect(problem["suggestion"] == .string("accountsCarousel"))
+        // The elements of the variant asked for.
+        let fullscreen = try JSONParser.parse(response("/layouts/home/elements/categories/frames", query: "width=390&variant=fullscreen").body)
+        #expect(fullscreen["allowed"] == .array([.string("homeSkeleton")]))
+        #expect(response("/layouts/nope/elements/categories/frames", query: "width=390").status == .notFound)
+    }
+
+    @Test(arguments: ["", "width=119", "width=2049", "width=abc", "width=390&height=50"])
+    func anElementsBadSizeIsA400(query: String) {
+        #expect(response("/layouts/home/elements/categories/frames", query: query).status == .badRequest)
+    }
+
+    @Test func anElementsFramesRevalidate() throws {
+        let first = response("/layouts/inbox/elements/conversationList/frames", query: "width=390")
+        let etag = try #require(first.headers["ETag"])
+        #expect(response("/layouts/inbox/elements/conversationList/frames", query: "width=390", fields: [("If-None-Match", etag)]).status == .notModified)
+        #expect(response("/layouts/inbox/frames", query: "width=390").headers["ETag"] != etag)
+        #expect(response("/layouts/inbox/elements/conversationList/frames", query: "width=391").headers["ETag"] != etag)
+        let hinted = response("/layouts/inbox/elements/conversationList/frames", query: "width=390", fields: [("Sec-CH-Prefers-Color-Scheme", "dark")])
+        #expect(try JSONParser.parse(hinted.body)["theme"] == .string("dark"))
+    }
+
+    static func number(_ value: JSONValue?) -> Double? {
+        if case .number(let number)? = value { number } else { nil }
     }
 }

@@ -73,6 +73,43 @@ import Testing
         }
     }
 
+    /// One element laid out on the device equals the server's `/elements/{element}/frames`, and at
+    /// the width the screen gives it, its frames in the screen moved to where `/frames` places it.
+    @Test(arguments: ["home", "insights", "inbox", "thread", "movies"])
+    func elementFramesLaidOutOnTheDeviceEqualTheServers(screen: String) async throws {
+        let server = try LiveServer()
+        let client = server.client
+        for direction in Direction.allCases {
+            let document = try await client.layout(screen, direction: direction)
+            let whole = try await client.frames(screen, width: 390, direction: direction)
+            for element in document.elements {
+                for width in [320, 390] {
+                    let served = try await client.frames(screen, element: element.id, width: width, direction: direction)
+                    let local = try document.frames(element: element.id, width: Double(width))
+                    #expect(served.element == element.id && served.elements?.first?.id == element.id)
+                    #expect(abs(local.contentHeight - served.contentHeight) < 0.001)
+                    #expect(local.frames.count == served.frames.count)
+                    for (mine, theirs) in zip(local.frames, served.frames) {
+                        #expect(mine.kind == theirs.kind && mine.fill == theirs.fill && mine.element == theirs.element && mine.group == theirs.group)
+                        #expect(Self.close(mine.rect, theirs.rect), "\(screen) \(element.id) \(width) \(mine.rect) vs \(theirs.rect)")
+                    }
+                }
+                let place = try #require(whole.elements?.first { $0.id == element.id })
+                let alone = try document.frames(element: element.id, width: place.rect.width)
+                let ids = Set(alone.elements.map(\.id))
+                let slice = whole.frames.filter { $0.element.map(ids.contains) ?? false }
+                #expect(alone.frames.count == slice.count)
+                for (mine, theirs) in zip(alone.frames, slice) {
+                    let moved = Rect(x: mine.rect.x + place.rect.x, y: mine.rect.y + place.rect.y, width: mine.rect.width, height: mine.rect.height)
+                    #expect(Self.close(moved, theirs.rect), "\(screen) \(element.id) \(moved) vs \(theirs.rect)")
+                }
+            }
+            let unknown = #expect(throws: UnknownElement.self) { try document.frames(element: "nowhere", width: 390) }
+            #expect(unknown?.elements == document.elements.map(\.id))
+            #expect(unknown?.description.contains("no element nowhere") == true)
+        }
+    }
+
     /// Within a format version the server may add members; the client ignores them.
     @Test func unknownMembersAreIgnored() async throws {
         let server = try LiveServer()

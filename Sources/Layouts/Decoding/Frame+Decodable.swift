@@ -15,6 +15,16 @@ extension Frame: Decodable {
 
 extension Frame.Kind: Decodable {}
 
+/// Reads an element's place as the frames documents write it (their `elements`).
+extension PlacedElement: Decodable {
+    private enum Key: String, CodingKey { case id, clip }
+
+    public init(from decoder: any Decoder) throws {
+        let placed = try decoder.container(keyedBy: Key.self)
+        self.init(id: try placed.decode(String.self, forKey: .id), rect: try Rect(from: decoder), clip: try placed.decodeIfPresent(Rect.self, forKey: .clip))
+    }
+}
+
 extension Rect: Decodable {
     private enum Key: String, CodingKey { case x, y, width, height }
 

@@ -50,8 +50,9 @@ public struct Frame: Sendable, Equatable {
     public var fill: Color
     /// The loading element the frame belongs to (its expanded id, as in `?expand=true`).
     public var element: String?
-    /// The shimmer group that paints it, numbered from 0 in drawing order; backgrounds and
-    /// dividers are never shimmered.
+    /// The shimmer group that paints it, numbered from 0 in the screen's drawing order (an
+    /// element laid out alone keeps the screen's numbers); backgrounds and dividers are never
+    /// shimmered.
     public var group: Int?
     public var clip: Rect?
 }

@@ -10,13 +10,23 @@
 /// of the width; a horizontal scroll view offers its content all the width it wants and clips
 /// it; the root fills the viewport. Right to left is the left-to-right layout mirrored.
 ///
+/// One element alone (`layout(element:…)`) is laid out as the root of its own view: its node is
+/// given the whole width and its own height (its padding, frame and background apply), in the
+/// screen's theme, mirrored within its own width, with the shimmer groups it has in the screen
+/// (the group of an ancestor that shimmers it, and the screen's numbers for those it starts);
+/// only what encloses it in the screen is left out: the ancestors' clips and positions.
+///
 /// Guarantees: the same inputs give the same frames; a tree within the screen-file limits is laid
-/// out in time proportional to its expanded size (each box is measured once per pass).
+/// out in time proportional to its expanded size (each box is measured once per pass). At the
+/// width the screen gives an element, the element's own layout is its frames in the screen's,
+/// moved to its origin, each cut to its own clip rather than the clip of what encloses it.
 public enum FrameLayout {
-    /// What a layout at one width gives: the frames in drawing order, and the height of the
-    /// content (the viewport height when none was given).
+    /// What a layout at one width gives: the frames in drawing order, where each loading element
+    /// was placed (in drawing order), and the height of the content (the viewport height when
+    /// none was given).
     public struct Result: Sendable {
         public let frames: [Frame]
+        public let elements: [PlacedElement]
         public let contentHeight: Double
         public let viewportHeight: Double
     }
@@ -28,13 +38,43 @@ public enum FrameLayout {
     public static func layout(
         root: Node, elements: Set<String>, theme: Theme, direction: Direction, width: Double, height: Double? = nil
     ) -> Result {
-        let root = LayoutBox.box(root, theme: theme, axis: .vertical)
-        let contentHeight = root.height
+        let box = LayoutBox.box(root, theme: theme, axis: .vertical)
+        return layout(box, placer: Placer(elements: elements), context: .init(), direction: direction, width: width, height: height)
+    }
+
+    /// Lays out the node of the element `element` of the tree `root` as the root of its own view
+    /// `width` points wide and `height` high (the element's height when nil), with its frames from
+    /// its own top-left corner: what the server does for `/layouts/{screen}/elements/{element}/frames`.
+    /// Nil when `element` is not one of `elements` or no node of the tree has that id.
+    public static func layout(
+        element: String, root: Node, elements: Set<String>, theme: Theme, direction: Direction, width: Double, height: Double? = nil
+    ) -> Result? {
+        guard elements.contains(element), let node = root.node(id: element) else { return nil }
+        // The screen laid out once, at any width (shimmer groups do not depend on it), for the
+        // group around the element and the number of the first group it starts.
+        var screen = Placer(elements: elements)
+        let screenRoot = LayoutBox.box(root, theme: theme, axis: .vertical)
+        screen.place(screenRoot, in: Rect(x: 0, y: 0, width: width, height: screenRoot.height), context: .init())
+        let shimmer = screen.shimmers[element]
         var placer = Placer(elements: elements)
+        placer.groups = shimmer?.next ?? 0
+        let box = LayoutBox.box(node, theme: theme, axis: .vertical)
+        return layout(box, placer: placer, context: .init(group: shimmer?.group), direction: direction, width: width, height: height)
+    }
+
+    private static func layout(
+        _ box: LayoutBox, placer: Placer, context: Placer.Context, direction: Direction, width: Double, height: Double?
+    ) -> Result {
+        var placer = placer
+        let contentHeight = box.height
         let viewportHeight = height ?? contentHeight
-        placer.place(root, in: Rect(x: 0, y: 0, width: width, height: viewportHeight), context: .init())
-        let frames = direction == .rtl ? placer.frames.map { $0.mirrored(in: width) } : placer.frames
-        return Result(frames: frames, contentHeight: contentHeight, viewportHeight: viewportHeight)
+        placer.place(box, in: Rect(x: 0, y: 0, width: width, height: viewportHeight), context: context)
+        if direction == .rtl {
+            return Result(
+                frames: placer.frames.map { $0.mirrored(in: width) }, elements: placer.placed.map { $0.mirrored(in: width) },
+                contentHeight: contentHeight, viewportHeight: viewportHeight)
+        }
+        return Result(frames: placer.frames, elements: placer.placed, contentHeight: contentHeight, viewportHeight: viewportHeight)
     }
 }
 
@@ -83,7 +123,8 @@ extension LayoutBox {
     }
 }
 
-/// Places boxes and collects their frames, walking the tree once in drawing order.
+/// Places boxes and collects their frames and the elements' places, walking the tree once in
+/// drawing order.
 private struct Placer {
     struct Context {
         var element: String?
@@ -91,8 +132,17 @@ private struct Placer {
         var clip: Rect?
     }
 
+    /// The shimmer state where an element's node is entered: the group around it, and the
+    /// number the next group takes.
+    struct Shimmer {
+        var group: Int?
+        var next: Int
+    }
+
     let elements: Set<String>
     var frames: [Frame] = []
+    var placed: [PlacedElement] = []
+    var shimmers: [String: Shimmer] = [:]
     var groups = 0
 
     init(elements: Set<String>) {
@@ -101,7 +151,11 @@ private struct Placer {
 
     mutating func place(_ box: LayoutBox, in rect: Rect, context outer: Context) {
         var context = outer
-        if let id = box.id, elements.contains(id) { context.element = id }
+        if let id = box.id, elements.contains(id) {
+            context.element = id
+            placed.append(PlacedElement(id: id, rect: rect, clip: context.clip))
+            shimmers[id] = Shimmer(group: context.group, next: groups)
+        }
         if let background = box.background {
             let radius = box.isFramedBlock ? 0 : box.cornerRadius
             add(.background, rect, radii: [radius, radius, radius, radius], fill: background, context: context, shimmered: false)

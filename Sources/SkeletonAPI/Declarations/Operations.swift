@@ -56,6 +56,12 @@ enum Operations {
                    example: #"<svg xmlns="http://www.w3.org/2000/svg" width="390" height="844">…</svg>"#),
             R.notModifiedHinted, R.badRequest, R.notFound,
         ])
+    static let elementFrames = Operation(
+        template: "/layouts/{screen}/elements/{element}/frames", id: "getElementFrames", link: "elementFrames", tag: .layouts,
+        summary: "One element of a screen laid out by the server alone, as the root of a view of that size (a native app's view for it): the frames document of /frames, from the element's own top-left corner, naming the element.",
+        description: "The element's node takes the whole width (its own padding and frame apply) and its own height; theme, direction (mirrored within the width) and the shimmer groups it has in the screen are the screen's; what encloses it in the screen (ancestors' clips) is not. At the width the screen gives the element, its frames are its frames in /frames moved to its origin (/frames' elements say where). An element the layout (of that variant) does not have is a 404 listing those it has.",
+        parameters: [Parameters.screenPath, Parameters.elementPath] + viewport.dropFirst(),
+        responses: [R.json("The element's frames.", "Frames", headers: R.hinted, example: OpenAPIExamples.elementFrames), R.notModifiedHinted, R.badRequest, R.notFound])
     static let themes = cachedDocument(
         "/themes", id: "listThemes", link: "themes", tag: .layouts, summary: "Every colour token of every theme.",
         "The palettes.", schema: "ThemesIndex", example: OpenAPIExamples.themesIndex)
@@ -177,7 +183,7 @@ enum Operations {
 
     /// Every operation, in the order of the service index's links and the description's paths.
     static let all = [
-        index, layouts, layout, frames, snapshot, themes, theme, scenarios,
+        index, layouts, layout, frames, snapshot, elementFrames, themes, theme, scenarios,
         startLoad, instant, streamLoad, timeline, session, sessionEvents, sessionData, data,
         preview, renderer, capture, health, readiness, metrics, openAPI, openAPI32, layoutSchema, framesSchema, contentSchema, screenSchema,
     ]

@@ -4,7 +4,9 @@ import SkeletonDomain
 
 /// `GET /layouts/{screen}/frames` and `GET /layouts/{screen}/snapshot.svg`: a screen laid out by
 /// the server (`FrameLayout`) at a viewport `width` (and `height`), with the options of
-/// `/layouts/{screen}`, as frames (JSON) or as a still SVG image.
+/// `/layouts/{screen}`, as frames (JSON) or as a still SVG image; and
+/// `GET /layouts/{screen}/elements/{element}/frames`: one element laid out alone as the root of
+/// a view that size, as frames (JSON). An element the layout does not have is a 404 listing those it has.
 ///
 /// Each document is computed on its first request and kept: a later request for the same
 /// screen, options and size costs a lookup, like a layout document. At most `cacheLimit`
@@ -12,21 +14,24 @@ import SkeletonDomain
 final class FrameRoutes: Sendable {
     static let cacheLimit = 512
 
-    /// The document a route serves, named by its template's last segment.
+    /// The document a route serves.
     private enum View {
-        case frames, snapshot
+        case frames, snapshot, elementFrames
     }
 
-    /// What a document depends on, packed in one integer: the cheapest key to hash.
+    /// What a document depends on, packed in one integer, and the element laid out alone (its
+    /// index in the layout's elements, -1 for the whole screen).
     private struct Key: Hashable {
         let packed: UInt64
+        let element: Int
 
-        init(screen: Int, variant: Int, view: View, options: LayoutOptions, width: Int, height: Int?) {
+        init(screen: Int, variant: Int, view: View, options: LayoutOptions, width: Int, height: Int?, element: Int) {
             var packed = UInt64(screen) << 40 | UInt64(variant) << 32
             packed |= UInt64(width) << 16 | UInt64(height ?? 0) << 4
-            packed |= (view == .frames ? 0 : 8) | (options.theme == .light ? 0 : 4)
+            packed |= (view == .snapshot ? 8 : 0) | (options.theme == .light ? 0 : 4)
             packed |= (options.motion == .full ? 0 : 2) | (options.direction == .ltr ? 0 : 1)
             self.packed = packed
+            self.element = element
         }
     }
 
@@ -41,6 +46,7 @@ final class FrameRoutes: Sendable {
         let routes = self
         router.get(Operations.frames) { request in routes.respond(request, view: .frames) }
         router.get(Operations.snapshot) { request in routes.respond(request, view: .snapshot) }
+        router.get(Operations.elementFrames) { request in routes.respond(request, view: .elementFrames) }
     }
 
     private func respond(_ request: Request, view: View) -> Response {
@@ -59,14 +65,23 @@ final class FrameRoutes: Sendable {
         } catch {
             return error.response
         }
-        let key = Key(screen: index, variant: chosen.variantIndex, view: view, options: options, width: width, height: height)
+        options.variant = screens[index].variants[chosen.variantIndex]
+        var element: (index: Int, id: String)?
+        if view == .elementFrames {
+            let id = request.parameter("element") ?? ""
+            // A variant `choose` accepted is one the screen has a layout of.
+            let ids = screens[index].layout(options.variant)?.elements.map(\.id) ?? []
+            guard let elementIndex = ids.firstIndex(of: id) else { return ProblemResponses.unknown(.element, id, allowed: ids) }
+            element = (elementIndex, id)
+        }
+        let key = Key(screen: index, variant: chosen.variantIndex, view: view, options: options, width: width, height: height, element: element?.index ?? -1)
         if let responses = cache.withLock({ $0[key] }) {
             return responses.response(to: request, hints: chosen.hints)
         }
-        options.variant = screens[index].variants[chosen.variantIndex]
         options.expand = false
-        // Nil only for a variant the screen has no layout of, which `choose` has ruled out.
-        guard let document = FramesDocument(screen: screens[index], options: options, width: width, height: height) else {
+        // Nil only for a variant the screen has no layout of, which `choose` has ruled out, or an
+        // element its layout does not have, ruled out above.
+        guard let document = FramesDocument(screen: screens[index], options: options, element: element?.id, width: width, height: height) else {
             return ProblemResponses.unknown(.variant, options.variant, allowed: screens[index].variants)
         }
         let responses = Self.responses(document, view)
@@ -79,7 +94,7 @@ final class FrameRoutes: Sendable {
 
     private static func responses(_ document: FramesDocument, _ view: View) -> DocumentResponses {
         switch view {
-        case .frames:
+        case .frames, .elementFrames:
             return DocumentResponses(EncodedDocument(bytes: document.json()), hinted: true)
         case .snapshot:
             return DocumentResponses(EncodedDocument(bytes: document.svg()), hinted: true, contentType: "image/svg+xml",

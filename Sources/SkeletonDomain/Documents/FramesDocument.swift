@@ -2,7 +2,8 @@ import Layouts
 
 /// A screen laid out at one viewport size, as the two documents `/layouts/{screen}/frames` and
 /// `/layouts/{screen}/snapshot.svg` serve it: the frames as JSON, and the same frames drawn as a
-/// still SVG image.
+/// still SVG image; or one element of it laid out alone as the root of its own view
+/// (`/layouts/{screen}/elements/{element}/frames`: the same JSON, naming the element).
 ///
 /// Guarantees: the same inputs give the same bytes; lengths are written to 1/1000 pt; the SVG is
 /// standalone (SVG 1.1): no script, no reference outside itself, every text escaped.
@@ -10,19 +11,30 @@ public struct FramesDocument: Sendable {
     public let screen: Screen
     public let layout: ScreenLayout
     public let options: LayoutOptions
+    /// The element laid out alone; nil for the whole screen.
+    public let element: String?
     public let width: Int
     public let height: Int?
     public let result: FrameLayout.Result
 
-    /// Nil when the screen has no layout `options.variant`.
-    public init?(screen: Screen, options: LayoutOptions, width: Int, height: Int?) {
+    /// Nil when the screen has no layout `options.variant`, or that layout no element `element`.
+    public init?(screen: Screen, options: LayoutOptions, element: String? = nil, width: Int, height: Int?) {
         guard let layout = screen.layout(options.variant) else { return nil }
+        if let element {
+            guard let result = FrameLayout.layout(
+                element: element, root: layout.root, elements: Set(layout.elements.map(\.id)), theme: options.theme,
+                direction: options.direction, width: Double(width), height: height.map(Double.init))
+            else { return nil }
+            self.result = result
+        } else {
+            result = FrameLayout.layout(layout, theme: options.theme, direction: options.direction, width: Double(width), height: height.map(Double.init))
+        }
         self.screen = screen
         self.layout = layout
         self.options = options
+        self.element = element
         self.width = width
         self.height = height
-        result = FrameLayout.layout(layout, theme: options.theme, direction: options.direction, width: Double(width), height: height.map(Double.init))
     }
 
     /// The screen's background: what a client paints the viewport with before the frames.
@@ -32,6 +44,7 @@ public struct FramesDocument: Sendable {
         var writer = JSONWriter(reservingCapacity: 256 + result.frames.count * 200)
         writer.beginDocument()
         writer.member("screen", screen.id)
+        if let element { writer.member("element", element) }
         writer.member("theme", options.theme.rawValue)
         writer.member("motion", options.motion.rawValue)
         writer.member("variant", layout.variant)
@@ -57,13 +70,18 @@ public struct FramesDocument: Sendable {
             writer.key("group")
             if let group = frame.group { writer.number(group) } else { writer.null() }
             writer.key("clip")
-            if let clip = frame.clip {
-                writer.beginObject()
-                Self.write(clip, to: &writer)
-                writer.endObject()
-            } else {
-                writer.null()
-            }
+            Self.write(frame.clip, to: &writer)
+            writer.endObject()
+        }
+        writer.endArray()
+        writer.key("elements")
+        writer.beginArray()
+        for placed in result.elements {
+            writer.beginObject()
+            writer.member("id", placed.id)
+            Self.write(placed.rect, to: &writer)
+            writer.key("clip")
+            Self.write(placed.clip, to: &writer)
             writer.endObject()
         }
         writer.endArray()
@@ -114,6 +132,14 @@ public struct FramesDocument: Sendable {
         writer.member("y", rounded(rect.y))
         writer.member("width", rounded(rect.width))
         writer.member("height", rounded(rect.height))
+    }
+
+    /// A clip rectangle as an object, or null.
+    private static func write(_ clip: Rect?, to writer: inout JSONWriter) {
+        guard let clip else { return writer.null() }
+        writer.beginObject()
+        write(clip, to: &writer)
+        writer.endObject()
     }
 
     private static func attributes(_ rect: Rect) -> String {

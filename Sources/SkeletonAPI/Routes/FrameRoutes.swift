@@ -51,25 +51,39 @@ final class FrameRoutes: Sendable {
             return ProblemResponses.unknown(.screen, name, allowed: screens.map(\.id))
         }
         var chosen = ChosenLayoutOptions()
-        if let problem = chosen.choose(from: request, variants: screens[index].variants) { return problem }
+        let variants = screens[index].variants
+        var width = Size.absent, height = Size.absent
+        // One pass: the layout options, then the size; the first of a repeated parameter counts.
+        request.forEachQueryItem { parameter, value in
+            if chosen.take(parameter, value, variants: variants) { return }
+            if case .absent = width, parameter.is("width") {
+                width = Size(value)
+            } else if case .absent = height, parameter.is("height") {
+                height = Size(value)
+            }
+        }
+        if let problem = chosen.finish(request) { return problem }
         var options = chosen.options
-        guard let widthText = request.queryValue("width") else {
-            return Self.badSize("width", nil)
+        let widthValue: Int
+        switch width {
+        case .absent: return Self.badSize("width", nil)
+        case .invalid(let text): return Self.badSize("width", text)
+        case .valid(let value): widthValue = value
         }
-        guard let width = Self.size(widthText) else { return Self.badSize("width", widthText) }
-        var height: Int?
-        if let heightText = request.queryValue("height") {
-            guard let value = Self.size(heightText) else { return Self.badSize("height", heightText) }
-            height = value
+        var heightValue: Int?
+        switch height {
+        case .absent: break
+        case .invalid(let text): return Self.badSize("height", text)
+        case .valid(let value): heightValue = value
         }
-        let key = Key(screen: index, variant: chosen.variantIndex, view: view, options: options, width: width, height: height)
+        let key = Key(screen: index, variant: chosen.variantIndex, view: view, options: options, width: widthValue, height: heightValue)
         if let responses = cache.withLock({ $0[key] }) {
             return responses.response(to: request, hints: chosen.hints)
         }
         options.variant = screens[index].variants[chosen.variantIndex]
         options.expand = false
-        // Nil only for a variant the screen has no layout of, which `choose` has ruled out.
-        guard let document = FramesDocument(screen: screens[index], options: options, width: width, height: height) else {
+        // Nil only for a variant the screen has no layout of, which `take` has ruled out.
+        guard let document = FramesDocument(screen: screens[index], options: options, width: widthValue, height: heightValue) else {
             return ProblemResponses.unknown(.variant, options.variant, allowed: screens[index].variants)
         }
         let responses = Self.responses(document, view)
@@ -90,11 +104,20 @@ final class FrameRoutes: Sendable {
         }
     }
 
-    /// A whole number of points within `ParameterRanges.viewport`, written in plain decimal digits.
-    private static func size(_ text: String) -> Int? {
-        guard text.utf8.count <= 4, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
-              let value = Int(text), ParameterRanges.viewport.contains(value) else { return nil }
-        return value
+    /// A `width` or `height` as the query gave it: a whole number of points within
+    /// `ParameterRanges.viewport`, in at most four plain decimal digits, or the text that is not.
+    private enum Size {
+        case absent
+        case valid(Int)
+        case invalid(String)
+
+        init(_ value: QueryText) {
+            if let points = value.wholeNumber(maxDigits: 4), ParameterRanges.viewport.contains(points) {
+                self = .valid(points)
+            } else {
+                self = .invalid(value.text)
+            }
+        }
     }
 
     private static func badSize(_ name: String, _ value: String?) -> Response {

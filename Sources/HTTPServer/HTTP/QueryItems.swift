@@ -9,13 +9,13 @@ struct QueryItems: Sequence, IteratorProtocol {
     private let query: UnsafeBufferPointer<UInt8>
     /// The next pair's first byte.
     private var start = 0
-    /// The first byte of the word being read, and its marks (`marks(_:at:)`) not yet passed.
-    private var word = 0
-    private var marks: UInt64
+    /// The first byte of the word being read (before the first, none), and its marks
+    /// (`marks(_:at:)`) not yet passed.
+    private var word = -8
+    private var marks: UInt64 = 0
 
     init(_ query: UnsafeBufferPointer<UInt8>) {
         self.query = query
-        marks = query.isEmpty ? 0 : Self.marks(query, at: 0)
     }
 
     mutating func next() -> (name: QueryText, value: QueryText)? {

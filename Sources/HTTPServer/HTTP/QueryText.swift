@@ -29,15 +29,30 @@ public struct QueryText {
 
     /// The decoded text as a whole number written in at most `maxDigits` decimal digits
     /// (`0`-`9` only: no sign, space or other form); nil otherwise.
+    /// Inlined where it is called: a plain number is a few digits.
+    @inlinable
     public func wholeNumber(maxDigits: Int) -> Int? {
         precondition(maxDigits <= 18, "a whole number of more than 18 digits may not fit an Int")
+        guard !isEncoded else { return decodedWholeNumber(maxDigits: maxDigits) }
+        guard !bytes.isEmpty, bytes.count <= maxDigits else { return nil }
+        var value = 0
+        for byte in bytes {
+            let digit = byte &- UInt8(ascii: "0")
+            guard digit < 10 else { return nil }
+            value = value &* 10 &+ Int(digit)  // at most 18 digits: no overflow
+        }
+        return value
+    }
+
+    @usableFromInline
+    func decodedWholeNumber(maxDigits: Int) -> Int? {
         var decoded = DecodedBytes(bytes, isEncoded: isEncoded)
         var value = 0
         var digits = 0
         while let byte = decoded.next() {
             let digit = byte &- UInt8(ascii: "0")
             guard digit < 10, digits < maxDigits else { return nil }
-            value = value * 10 + Int(digit)
+            value = value &* 10 &+ Int(digit)
             digits += 1
         }
         return digits > 0 && !decoded.isMalformed ? value : nil

@@ -245,29 +245,35 @@ public struct Router: Sendable {
     /// Scanned by hand, with nothing allocated before a match: a path meets every template of its
     /// prefix. One parameter (`/layouts/{screen}/frames`) is decoded where the shape's pass found it.
     private static func parameters(in tail: UnsafeBufferPointer<UInt8>, shaped segments: UnsafeBufferPointer<Segment>, literals: UnsafeBufferPointer<UInt8>) -> Segments {
+        let base = tail.baseAddress!
         var index = 0
         var parameterCount = 0
         var lastParameter = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
-        let isShaped = forEachSegment(of: tail) { segment in
-            guard index < segments.count, !segment.isEmpty else { return false }
+        var start = 0
+        var position = -1
+        while position < tail.count {
+            position += 1
+            guard position == tail.count || base[position] == UInt8(ascii: "/") else { continue }
+            let segment = UnsafeBufferPointer(start: base + start, count: position - start)
+            guard index < segments.count, !segment.isEmpty else { return .mismatch }
             switch segments[index] {
-            case .literal(let start, let count):
-                guard count == segment.count, memcmp(segment.baseAddress!, literals.baseAddress! + start, count) == 0 else { return false }
+            case .literal(let literalStart, let count):
+                guard count == segment.count, memcmp(segment.baseAddress!, literals.baseAddress! + literalStart, count) == 0 else { return .mismatch }
             case .parameter:
                 parameterCount += 1
                 lastParameter = segment
             }
             index += 1
-            return true
+            start = position + 1
         }
-        guard isShaped, index == segments.count else { return .mismatch }
+        guard index == segments.count else { return .mismatch }
         if parameterCount == 1 {
             return decodedSegment(lastParameter).map { .values($0) } ?? .bad(lastParameter)
         }
         var joined = ""
         var bad: UnsafeBufferPointer<UInt8>?
         index = 0
-        _ = forEachSegment(of: tail) { segment in
+        forEachSegment(of: tail) { segment in
             defer { index += 1 }
             guard segments[index] == .parameter else { return true }
             guard let text = decodedSegment(segment) else {
@@ -281,18 +287,13 @@ public struct Router: Sendable {
         return bad.map { .bad($0) } ?? .values(joined)
     }
 
-    /// Calls `body` with each `/`-separated segment of `bytes`, empty ones too, until it returns
-    /// false; returns whether it went through them all.
-    private static func forEachSegment(of bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
+    /// Calls `body` with each `/`-separated segment of `bytes`, empty ones too, until it returns false.
+    private static func forEachSegment(of bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Bool) {
         var start = 0
-        while start <= bytes.count {
-            let rest = bytes.count - start
-            let end = rest == 0 ? bytes.count : memchr(bytes.baseAddress! + start, Int32(UInt8(ascii: "/")), rest)
-                .map { bytes.baseAddress!.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? bytes.count
-            guard body(UnsafeBufferPointer(rebasing: bytes[start..<end])) else { return false }
-            start = end + 1
+        for position in 0...bytes.count where position == bytes.count || bytes[position] == UInt8(ascii: "/") {
+            guard body(UnsafeBufferPointer(rebasing: bytes[start..<position])) else { return }
+            start = position + 1
         }
-        return true
     }
 
     private static func badSegment(_ segment: UnsafeBufferPointer<UInt8>) -> Match {

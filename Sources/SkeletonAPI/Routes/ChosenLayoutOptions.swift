@@ -19,49 +19,46 @@ struct ChosenLayoutOptions {
     /// option's answer (`problem`). One pass over the query, its names and values compared as
     /// bytes; the first of a repeated parameter counts, as `Request.queryValue` has it.
     mutating func choose(from request: Request, variants: [String]) -> Response? {
-        request.forEachQueryItem { name, value in _ = take(name, value, variants: variants) }
+        request.forEachQueryItem { name, value in take(name, value, variants: variants) }
         return finish(request)
     }
 
-    /// Reads one query parameter if it is a layout option, for a route that reads its own
-    /// parameters in the same pass; returns whether it is one (the first of its name) or a
-    /// problem has been found, so that the route need not look at it. Then `finish`.
-    mutating func take(_ name: QueryText, _ value: QueryText, variants: [String]) -> Bool {
-        guard problem == nil else { return true }
+    /// Reads one query parameter if it is a layout option (the first of its name), for a route
+    /// that reads its own parameters in the same pass; nothing once a problem has been found.
+    /// Then `finish`.
+    mutating func take(_ name: QueryText, _ value: QueryText, variants: [String]) {
+        guard problem == nil else { return }
         if name.is("theme") {
-            guard given.insert(.theme).inserted else { return false }
+            guard given.insert(.theme).inserted else { return }
             hints.remove(.colorScheme)
             if value.is("light") { options.theme = .light } else if value.is("dark") { options.theme = .dark } else {
                 problem = ProblemResponses.badParameter("theme", value.text, allowed: Theme.allCases.map(\.rawValue))
             }
         } else if name.is("motion") {
-            guard given.insert(.motion).inserted else { return false }
+            guard given.insert(.motion).inserted else { return }
             hints.remove(.reducedMotion)
             if value.is("full") { options.motion = .full } else if value.is("reduced") { options.motion = .reduced } else {
                 problem = ProblemResponses.badParameter("motion", value.text, allowed: Motion.allCases.map(\.rawValue))
             }
         } else if name.is("direction") {
-            guard given.insert(.direction).inserted else { return false }
+            guard given.insert(.direction).inserted else { return }
             if value.is("ltr") { options.direction = .ltr } else if value.is("rtl") { options.direction = .rtl } else {
                 problem = ProblemResponses.badParameter("direction", value.text, allowed: Direction.allCases.map(\.rawValue))
             }
         } else if name.is("expand") {
-            guard given.insert(.expand).inserted else { return false }
+            guard given.insert(.expand).inserted else { return }
             if value.is("true") { options.expand = true } else if value.is("false") { options.expand = false } else {
                 problem = ProblemResponses.badParameter("expand", value.text, allowed: ["true", "false"])
             }
         } else if name.is("variant") {
-            guard given.insert(.variant).inserted else { return false }
+            guard given.insert(.variant).inserted else { return }
             if let found = value.index(in: variants) {
                 variantIndex = found
                 options.variant = variants[found]
             } else {
                 problem = ProblemResponses.unknown(.variant, value.text, allowed: variants)
             }
-        } else {
-            return false
         }
-        return true
     }
 
     /// After the query: the first bad option's answer, or nil with the client hints choosing what

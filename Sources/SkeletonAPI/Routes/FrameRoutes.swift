@@ -6,8 +6,8 @@ import SkeletonDomain
 /// the server (`FrameLayout`) at a viewport `width` (and `height`), with the options of
 /// `/layouts/{screen}`, as frames (JSON) or as a still SVG image.
 ///
-/// Each document is computed on its first request and kept: a later request for the same
-/// screen, options and size costs a lookup, like a layout document. At most `cacheLimit`
+/// Each document is computed on its first request and kept (`FrameCache`): a later request for
+/// the same screen, options and size costs a lookup, like a layout document. At most `cacheLimit`
 /// documents are kept; when the cache is full it starts afresh.
 final class FrameRoutes: Sendable {
     static let cacheLimit = 512
@@ -18,8 +18,8 @@ final class FrameRoutes: Sendable {
         case snapshot = "snapshot.svg"
     }
 
-    /// What a document depends on, packed in one integer: the cheapest key to hash.
-    private struct Key: Hashable {
+    /// What a document depends on, packed in one integer (never zero: a width is at least 120).
+    private struct Key {
         let packed: UInt64
 
         init(screen: Int, variant: Int, view: View, options: LayoutOptions, width: Int, height: Int?) {
@@ -32,10 +32,13 @@ final class FrameRoutes: Sendable {
     }
 
     private let screens: [Screen]
-    private let cache = Locked<[Key: DocumentResponses]>([:])
+    /// The screens' ids, in `screens` order: what a request looks its screen up by.
+    private let screenIDs: [String]
+    private let cache = FrameCache(limit: cacheLimit)
 
     init(catalog: Catalog) {
         screens = catalog.screens
+        screenIDs = screens.map(\.id)
     }
 
     func register(on router: inout Router) {
@@ -47,19 +50,20 @@ final class FrameRoutes: Sendable {
 
     private func respond(_ request: Request, view: View) -> Response {
         let name = request.parameter("screen") ?? ""
-        guard let index = screens.firstIndex(where: { $0.id == name }) else {
-            return ProblemResponses.unknown(.screen, name, allowed: screens.map(\.id))
+        guard let index = screenIDs.firstIndex(of: name) else {
+            return ProblemResponses.unknown(.screen, name, allowed: screenIDs)
         }
         var chosen = ChosenLayoutOptions()
         let variants = screens[index].variants
         var width = Size.absent, height = Size.absent
-        // One pass: the layout options, then the size; the first of a repeated parameter counts.
+        // One pass: the size and the layout options; the first of a repeated parameter counts.
         request.forEachQueryItem { parameter, value in
-            if chosen.take(parameter, value, variants: variants) { return }
-            if case .absent = width, parameter.is("width") {
-                width = Size(value)
-            } else if case .absent = height, parameter.is("height") {
-                height = Size(value)
+            if parameter.is("width") {
+                if case .absent = width { width = Size(value) }
+            } else if parameter.is("height") {
+                if case .absent = height { height = Size(value) }
+            } else {
+                chosen.take(parameter, value, variants: variants)
             }
         }
         if let problem = chosen.finish(request) { return problem }
@@ -67,17 +71,17 @@ final class FrameRoutes: Sendable {
         let widthValue: Int
         switch width {
         case .absent: return Self.badSize("width", nil)
-        case .invalid(let text): return Self.badSize("width", text)
+        case .invalid: return Self.badSize("width", request.queryValue("width"))
         case .valid(let value): widthValue = value
         }
         var heightValue: Int?
         switch height {
         case .absent: break
-        case .invalid(let text): return Self.badSize("height", text)
+        case .invalid: return Self.badSize("height", request.queryValue("height"))
         case .valid(let value): heightValue = value
         }
         let key = Key(screen: index, variant: chosen.variantIndex, view: view, options: options, width: widthValue, height: heightValue)
-        if let responses = cache.withLock({ $0[key] }) {
+        if let responses = cache.document(key.packed) {
             return responses.response(to: request, hints: chosen.hints)
         }
         options.variant = screens[index].variants[chosen.variantIndex]
@@ -87,10 +91,7 @@ final class FrameRoutes: Sendable {
             return ProblemResponses.unknown(.variant, options.variant, allowed: screens[index].variants)
         }
         let responses = Self.responses(document, view)
-        cache.withLock { cache in
-            if cache.count >= Self.cacheLimit { cache.removeAll(keepingCapacity: true) }
-            cache[key] = responses
-        }
+        cache.keep(responses, key.packed)
         return responses.response(to: request, hints: chosen.hints)
     }
 
@@ -105,17 +106,18 @@ final class FrameRoutes: Sendable {
     }
 
     /// A `width` or `height` as the query gave it: a whole number of points within
-    /// `ParameterRanges.viewport`, in at most four plain decimal digits, or the text that is not.
+    /// `ParameterRanges.viewport`, in at most four plain decimal digits, or not (its text, for
+    /// the problem, read again then: a plain value keeps the pass free of strings).
     private enum Size {
         case absent
         case valid(Int)
-        case invalid(String)
+        case invalid
 
         init(_ value: QueryText) {
             if let points = value.wholeNumber(maxDigits: 4), ParameterRanges.viewport.contains(points) {
                 self = .valid(points)
             } else {
-                self = .invalid(value.text)
+                self = .invalid
             }
         }
     }

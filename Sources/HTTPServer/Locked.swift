@@ -7,8 +7,9 @@ import Glibc
 /// ordering and reports every contended use as a race, which would hide a real one; it sees a
 /// pthread mutex's. The cost is the same: an uncontended lock and unlock, no allocation.
 public final class Locked<Value: Sendable>: @unchecked Sendable {
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private var value: Value
+    @usableFromInline let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    /// Exclusive by the mutex, so not checked again at run time.
+    @usableFromInline @exclusivity(unchecked) var value: Value
 
     public init(_ value: Value) {
         self.value = value
@@ -21,6 +22,8 @@ public final class Locked<Value: Sendable>: @unchecked Sendable {
         mutex.deallocate()
     }
 
+    /// Inlined where it is called, so that the body is specialised for its value's type.
+    @inlinable
     public func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }

@@ -15,6 +15,43 @@ import Testing
         #expect(Query.value(of: "é", in: "%C3%A9=yes") == "yes")
     }
 
+    @Test(arguments: [
+        ("", [String]()), ("a=1", ["a|1|plain"]), ("&&a&=&b=2=3&", ["a||plain", "||plain", "b|2=3|plain"]),
+        ("long-name-over-eight=value-over-eight-bytes&x=%41+b", ["long-name-over-eight|value-over-eight-bytes|plain", "x|%41+b|value"]),
+        ("n%41me=v&a+b=c", ["n%41me|v|name", "a+b|c|name"]), ("=x&y", ["|x|plain", "y||plain"]),
+    ])
+    func splitsPairsAsSentAndMarksWhatNeedsDecoding(query: String, expected: [String]) {
+        let items = query.withUTF8Bytes { bytes in
+            QueryItems(bytes).map { name, value in
+                let encoded = name.isEncoded ? "name" : value.isEncoded ? "value" : "plain"
+                return "\(String(decoding: name.bytes, as: UTF8.self))|\(String(decoding: value.bytes, as: UTF8.self))|\(encoded)"
+            }
+        }
+        #expect(items == expected)
+    }
+
+    @Test func comparesAndReadsNumbersOfTheDecodedText() {
+        func item(_ query: String, _ body: (QueryText, QueryText) -> Void) {
+            query.withUTF8Bytes { bytes in
+                var items = QueryItems(bytes)
+                let (name, value) = items.next()!
+                body(name, value)
+            }
+        }
+        item("th%65me=d%61rk") { name, value in
+            #expect(name.is("theme") && value.is("dark") && !value.is("dar") && !value.is("darkk"))
+            #expect(value.index(in: ["light", "dark"]) == 1)
+        }
+        item("a+b=%zz") { name, value in
+            #expect(name.is("a b") && !value.is("%zz") && value.wholeNumber(maxDigits: 4) == nil)
+        }
+        item("width=%33%390") { _, value in #expect(value.wholeNumber(maxDigits: 4) == 390) }
+        item("width=0390") { _, value in #expect(value.wholeNumber(maxDigits: 4) == 390 && value.wholeNumber(maxDigits: 3) == nil) }
+        for bad in ["width=", "width=-1", "width=+1", "width=1.5", "width=%201"] {
+            item(bad) { _, value in #expect(value.wholeNumber(maxDigits: 4) == nil) }
+        }
+    }
+
     @Test func namesTheParameterWithAMalformedEscape() {
         #expect(Query.defect(in: "theme=%zz")?.parameter == "theme")
         #expect(Query.defect(in: "screen=home&seed=%zz&at=5")?.parameter == "seed")

@@ -11,6 +11,8 @@
 ///   when the name itself is bad);
 /// - in a query the validator accepts, `queryValue(name)` for a parameter's name is not the strict
 ///   decoding of the first parameter with that name;
+/// - `QueryItems` splits the query otherwise than the reference, a `QueryText` does not equal its
+///   own strict decoding, or its `wholeNumber` differs from reading the decoded digits;
 /// - `PercentEncoding.decoded`, `decodedText` or `normalizedPath` disagree with the reference, or
 ///   normalising twice differs from normalising once.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -82,6 +84,7 @@ private func checkQuery(_ query: String) {
         precondition(!defect.reason.isEmpty, "a defect without a reason in \(escapedText(query))")
     }
 
+    checkItems(query, pairs, isValid: defect == nil)
     _ = Query.value(of: "screen", in: query)
     _ = Query.value(of: "", in: query)
     for pair in pairs {
@@ -138,4 +141,20 @@ private func escapedText(_ text: String) -> String {
         result += scalar.isASCII && scalar.value >= 0x20 && scalar.value < 0x7F ? String(scalar) : scalar.escaped(asASCII: true)
     }
     return result + "\""
+}
+
+/// `QueryItems` against the reference split (which, like it, skips empty pairs), and each item's
+/// comparison and whole number against its strict decoding.
+private func checkItems(_ query: String, _ pairs: [ReferencePair], isValid: Bool) {
+    query.withUTF8Bytes { bytes in
+        let items = Array(QueryItems(bytes))
+        precondition(items.count == pairs.count, "QueryItems finds \(items.count) items in \(escapedText(query)), the reference \(pairs.count)")
+        for (item, pair) in zip(items, pairs) {
+            precondition(Array(item.name.bytes) == pair.rawName && Array(item.value.bytes) == pair.rawValue, "QueryItems splits \(escapedText(query)) otherwise")
+            if let name = pair.name { precondition(item.name.index(in: [name]) == 0, "a name does not equal its decoding in \(escapedText(query))") }
+            guard isValid, let value = pair.value else { continue }
+            let isNumber = !value.isEmpty && value.utf8.count <= 4 && value.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
+            precondition(item.value.wholeNumber(maxDigits: 4) == (isNumber ? Int(value) : nil), "wholeNumber disagrees on \(escapedText(query))")
+        }
+    }
 }

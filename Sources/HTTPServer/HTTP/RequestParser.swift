@@ -40,10 +40,18 @@ enum RequestParser {
     /// any more (the request was answered), so that parsing a head allocates nothing. A request
     /// that is kept (a deferred reply's, one whose body is being read) keeps its storage, and the
     /// next head gets a new one.
+    ///
+    /// It also keeps the last path and query made, and gives one again to a head whose bytes are
+    /// the same: a client asking for one target again and again (a poll, a pipeline) costs a
+    /// comparison rather than a string's allocation and UTF-8 check each time (about 100
+    /// instructions even for a string of up to 15 bytes, which needs no allocation).
     final class Scratch {
         private let buffer: UnsafeMutableRawBufferPointer
         private var storage: HTTPFields.Storage?
         private var storageCapacity = 0
+        /// Used by one loop's thread only (as the whole scratch is), so not checked at run time.
+        @exclusivity(unchecked) private var lastPath = ""
+        @exclusivity(unchecked) private var lastQuery = ""
 
         init(limits: RequestLimits) {
             buffer = .allocate(byteCount: limits.maxHeaderCount * MemoryLayout<HTTPFields.Entry>.stride + limits.maxHeaderBytes, alignment: 16)
@@ -67,6 +75,25 @@ enum RequestParser {
             }
             storage!.fill(table: table, bytes: bytes)
             return HTTPFields(storage: storage!, count: count)
+        }
+
+        /// A path as text: `String(utf8:)`, or the last one made when its bytes are the same.
+        func path(_ bytes: UnsafeRawBufferPointer) -> String {
+            Self.text(bytes, last: &lastPath)
+        }
+
+        /// A query as text: `String(utf8:)`, or the last one made when its bytes are the same.
+        func query(_ bytes: UnsafeRawBufferPointer) -> String {
+            Self.text(bytes, last: &lastQuery)
+        }
+
+        private static func text(_ bytes: UnsafeRawBufferPointer, last: inout String) -> String {
+            guard !bytes.isEmpty else { return "" }
+            if last.utf8.count == bytes.count && last.withUTF8Bytes({ memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }) {
+                return last
+            }
+            last = String(utf8: bytes)
+            return last
         }
     }
 
@@ -112,12 +139,13 @@ enum RequestParser {
 
         let fields = scratch.fields(count: fieldCount, bytes: UnsafeRawBufferPointer(rebasing: bytes[headerStart..<position]))
         let bodyFraming = try framing.resolve(version: version, limits: limits)
-        let (path, query, isTargetPlain) = try line.pathAndQuery(method: method)
+        let (path, query, isTargetPlain, hasQueryEscapes) = try line.pathAndQuery(method: method, scratch: scratch)
         let isKeepAlive = switch version {
         case .http11: !framing.hasClose
         case .http10: framing.hasKeepAlive && !framing.hasClose
         }
-        let request = Request(method: method, path: path, query: query, version: version, fields: fields, isKeepAlive: isKeepAlive, isTargetPlain: isTargetPlain)
+        let request = Request(method: method, path: path, query: query, version: version, fields: fields, isKeepAlive: isKeepAlive, isTargetPlain: isTargetPlain,
+                              hasQueryEscapes: hasQueryEscapes)
         return .complete(request, bodyFraming, consumed: consumed)
     }
 
@@ -201,26 +229,37 @@ private struct RequestLine {
     }
 
     /// The normalised path (`PercentEncoding.normalizedPath`) and raw query of an origin-form,
-    /// absolute-form or asterisk-form target, and whether an access-log line takes them as they
-    /// are (`AccessLog.isPlain`: normalising decodes unreserved characters only, all plain).
-    func pathAndQuery(method: Method) throws(ParseError) -> (String, String, isPlain: Bool) {
+    /// absolute-form or asterisk-form target, whether an access-log line takes them as they
+    /// are (`AccessLog.isPlain`: normalising decodes unreserved characters only, all plain), and
+    /// whether the query has a `%`.
+    func pathAndQuery(method: Method, scratch: RequestParser.Scratch) throws(ParseError) -> (String, String, isPlain: Bool, hasQueryEscapes: Bool) {
+        // Eight bytes at a time: this loop meets every byte of every target. A word with no byte
+        // below `&` (where the controls, space, `"`, `#` and `%` are), above `~` or a `\` is plain.
+        // Read past the target where the buffer goes on (" HTTP/1.1" follows it), masked.
         var index = target.lowerBound
         var hasPercent = false
         var isPlain = true
         while index < target.upperBound {
-            let byte = bytes[index]
-            if byte <= space || byte >= 0x7F || byte == UInt8(ascii: "#") {
-                throw .bad("the request target has a character outside visible ASCII, or a fragment")
+            let word = ByteWord.load(bytes, at: index)
+            let end = min(index + 8, target.upperBound)
+            let special = ByteWord.less(word, than: UInt8(ascii: "&")) | ByteWord.greater(word, than: UInt8(ascii: "~"))
+                | ByteWord.equal(word, UInt8(ascii: "\\"))
+            if special & ByteWord.within(end - index) != 0 {
+                for byte in bytes[index..<end] {
+                    if byte <= space || byte >= 0x7F || byte == UInt8(ascii: "#") {
+                        throw .bad("the request target has a character outside visible ASCII, or a fragment")
+                    }
+                    if byte == UInt8(ascii: "%") { hasPercent = true }
+                    if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { isPlain = false }
+                }
             }
-            if byte == UInt8(ascii: "%") { hasPercent = true }
-            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { isPlain = false }
-            index += 1
+            index = end
         }
         var start = target.lowerBound
         if bytes[start] != UInt8(ascii: "/") {
             if target.count == 1 && bytes[start] == UInt8(ascii: "*") {
                 guard method == .options else { throw .bad("the asterisk-form target is only for OPTIONS") }
-                return ("*", "", true)
+                return ("*", "", true, false)
             }
             let lowered = bytes[target].prefix(8).map(lowercased)
             let schemeLength = lowered.starts(with: "http://".utf8) ? 7 : lowered.starts(with: "https://".utf8) ? 8 : 0
@@ -245,10 +284,11 @@ private struct RequestLine {
             }
             path = String(decoding: normalized, as: UTF8.self)
         } else {
-            path = String(utf8: rawPath)
+            path = scratch.path(rawPath)
         }
-        let query = questionMark < target.upperBound ? String(utf8: UnsafeRawBufferPointer(rebasing: bytes[(questionMark + 1)..<target.upperBound])) : ""
-        return (path, query, isPlain)
+        guard questionMark < target.upperBound else { return (path, "", isPlain, false) }
+        let hasQueryEscapes = hasPercent && Bytes.firstIndex(of: UInt8(ascii: "%"), in: bytes, from: questionMark + 1, to: target.upperBound) != nil
+        return (path, scratch.query(UnsafeRawBufferPointer(rebasing: bytes[(questionMark + 1)..<target.upperBound])), isPlain, hasQueryEscapes)
     }
 }
 

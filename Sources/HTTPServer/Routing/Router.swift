@@ -155,7 +155,7 @@ public struct Router: Sendable {
         case .badSegment(let detail):
             return .response(Problem(.malformedPath, detail: detail).response())
         }
-        if let defect = Query.defect(in: request.query) {
+        if request.hasQueryEscapes, let defect = Query.defect(in: request.query) {
             let problem = Problem(.malformedQuery, detail: "query parameter '\(defect.parameter)': \(defect.reason)",
                                   extensions: [("parameter", .string(defect.parameter))])
             return .response(problem.response())
@@ -242,24 +242,34 @@ public struct Router: Sendable {
 
     /// Matches the path after a template's literal prefix against its segments: first the shape
     /// (as many segments, none empty, the literal ones equal), then each parameter decoded.
-    /// Scanned by hand, with nothing allocated before a match: a path meets every template of its prefix.
+    /// Scanned by hand, with nothing allocated before a match: a path meets every template of its
+    /// prefix. One parameter (`/layouts/{screen}/frames`) is decoded where the shape's pass found it.
     private static func parameters(in tail: UnsafeBufferPointer<UInt8>, shaped segments: UnsafeBufferPointer<Segment>, literals: UnsafeBufferPointer<UInt8>) -> Segments {
+        let base = tail.baseAddress!
         var index = 0
-        var isShaped = true
-        forEachSegment(of: tail) { segment in
-            guard index < segments.count, !segment.isEmpty else {
-                isShaped = false
-                return false
-            }
-            if case .literal(let start, let count) = segments[index],
-               count != segment.count || memcmp(segment.baseAddress!, literals.baseAddress! + start, count) != 0 {
-                isShaped = false
-                return false
+        var parameterCount = 0
+        var lastParameter = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+        var start = 0
+        var position = -1
+        while position < tail.count {
+            position += 1
+            guard position == tail.count || base[position] == UInt8(ascii: "/") else { continue }
+            let segment = UnsafeBufferPointer(start: base + start, count: position - start)
+            guard index < segments.count, !segment.isEmpty else { return .mismatch }
+            switch segments[index] {
+            case .literal(let literalStart, let count):
+                guard count == segment.count, memcmp(segment.baseAddress!, literals.baseAddress! + literalStart, count) == 0 else { return .mismatch }
+            case .parameter:
+                parameterCount += 1
+                lastParameter = segment
             }
             index += 1
-            return true
+            start = position + 1
         }
-        guard isShaped, index == segments.count else { return .mismatch }
+        guard index == segments.count else { return .mismatch }
+        if parameterCount == 1 {
+            return decodedSegment(lastParameter).map { .values($0) } ?? .bad(lastParameter)
+        }
         var joined = ""
         var bad: UnsafeBufferPointer<UInt8>?
         index = 0

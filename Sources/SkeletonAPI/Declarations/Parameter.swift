@@ -84,6 +84,13 @@ struct Parameter: Sendable {
         Rejection(response: ProblemResponses.missing(name, allowedInWords))
     }
 
+    /// A query value as one of its integers (plain decimal digits within its range), read
+    /// without allocating; nil when it is not one.
+    func integer(_ value: QueryText) -> Int? {
+        guard case .integer(let range, _) = values, let number = value.wholeNumber(maxDigits: 16), range.contains(number) else { return nil }
+        return number
+    }
+
     /// `text` as one of its integers: at most 16 plain decimal digits within its range, else its rejection.
     func integer(_ text: String) throws(Rejection) -> Int {
         guard case .integer(let range, _) = values, text.utf8.count <= 16, text.utf8.allSatisfy({ (48...57).contains($0) }),

@@ -8,8 +8,8 @@ import SkeletonDomain
 /// `GET /layouts/{screen}/elements/{element}/frames`: one element laid out alone as the root of
 /// a view that size, as frames (JSON). An element the layout does not have is a 404 listing those it has.
 ///
-/// Each document is computed on its first request and kept: a later request for the same
-/// screen, options and size costs a lookup, like a layout document. At most `cacheLimit`
+/// Each document is computed on its first request and kept (`FrameCache`): a later request for
+/// the same screen, options and size costs a lookup, like a layout document. At most `cacheLimit`
 /// documents are kept; when the cache is full it starts afresh.
 final class FrameRoutes: Sendable {
     static let cacheLimit = 512
@@ -19,27 +19,25 @@ final class FrameRoutes: Sendable {
         case frames, snapshot, elementFrames
     }
 
-    /// What a document depends on, packed in one integer, and the element laid out alone (its
-    /// index in the layout's elements, -1 for the whole screen).
-    private struct Key: Hashable {
-        let packed: UInt64
-        let element: Int
-
-        init(screen: Int, variant: Int, view: View, options: LayoutOptions, width: Int, height: Int?, element: Int) {
-            var packed = UInt64(screen) << 40 | UInt64(variant) << 32
-            packed |= UInt64(width) << 16 | UInt64(height ?? 0) << 4
-            packed |= (view == .snapshot ? 8 : 0) | (options.theme == .light ? 0 : 4)
-            packed |= (options.motion == .full ? 0 : 2) | (options.direction == .ltr ? 0 : 1)
-            self.packed = packed
-            self.element = element
-        }
+    /// What a document depends on, packed in one integer (never zero: a width is at least 120):
+    /// the element laid out alone (its index in the layout's elements plus one, 0 for the whole
+    /// screen; a layout has at most 256) in bits 55 and up, the screen from bit 40, the variant
+    /// from 32, width and height, the view and the options in the low bits.
+    private static func key(screen: Int, variant: Int, view: View, options: LayoutOptions, width: Int, height: Int?, element: Int?) -> UInt64 {
+        var packed = UInt64(element.map { $0 + 1 } ?? 0) << 55 | UInt64(screen) << 40 | UInt64(variant) << 32
+        packed |= UInt64(width) << 16 | UInt64(height ?? 0) << 4
+        packed |= (view == .snapshot ? 8 : 0) | (options.theme == .light ? 0 : 4)
+        packed |= (options.motion == .full ? 0 : 2) | (options.direction == .ltr ? 0 : 1)
+        return packed
     }
 
     private let screens: [Screen]
-    private let cache = Locked<[Key: DocumentResponses]>([:])
+    private let screenIDs: [String]
+    private let cache = FrameCache(limit: cacheLimit)
 
     init(catalog: Catalog) {
         screens = catalog.screens
+        screenIDs = screens.map(\.id)
     }
 
     func register(on router: inout Router) {
@@ -51,44 +49,53 @@ final class FrameRoutes: Sendable {
 
     private func respond(_ request: Request, view: View) -> Response {
         let name = request.parameter("screen") ?? ""
-        guard let index = screens.firstIndex(where: { $0.id == name }) else {
-            return ProblemResponses.unknown(.screen, name, allowed: screens.map(\.id))
+        guard let index = screenIDs.firstIndex(of: name) else {
+            return ProblemResponses.unknown(.screen, name, allowed: screenIDs)
         }
         var chosen = ChosenLayoutOptions()
-        if let problem = chosen.choose(from: request, variants: screens[index].variants) { return problem }
+        let variants = screens[index].variants
+        var width = Size.absent, height = Size.absent
+        // One pass: the size and the layout options; the first of a repeated parameter counts.
+        request.forEachQueryItem { parameter, value in
+            if parameter.is("width") {
+                if case .absent = width { width = Size(value, Parameters.width) }
+            } else if parameter.is("height") {
+                if case .absent = height { height = Size(value, Parameters.height) }
+            } else {
+                chosen.take(parameter, value, variants: variants)
+            }
+        }
+        if let problem = chosen.finish(request) { return problem }
         var options = chosen.options
-        let width: Int, height: Int?
+        options.variant = variants[chosen.variantIndex]
+        let widthValue: Int, heightValue: Int?
         do throws(Rejection) {
-            guard let text = request.queryValue(Parameters.width.name) else { throw Parameters.width.missing }
-            width = try Parameters.width.integer(text)
-            height = try request.queryValue(Parameters.height.name).map { text throws(Rejection) in try Parameters.height.integer(text) }
+            guard let value = try width.points(Parameters.width, request) else { throw Parameters.width.missing }
+            widthValue = value
+            heightValue = try height.points(Parameters.height, request)
         } catch {
             return error.response
         }
-        options.variant = screens[index].variants[chosen.variantIndex]
         var element: (index: Int, id: String)?
         if view == .elementFrames {
             let id = request.parameter("element") ?? ""
-            // A variant `choose` accepted is one the screen has a layout of.
+            // A variant `take` accepted is one the screen has a layout of.
             let ids = screens[index].layout(options.variant)?.elements.map(\.id) ?? []
             guard let elementIndex = ids.firstIndex(of: id) else { return ProblemResponses.unknown(.element, id, allowed: ids) }
             element = (elementIndex, id)
         }
-        let key = Key(screen: index, variant: chosen.variantIndex, view: view, options: options, width: width, height: height, element: element?.index ?? -1)
-        if let responses = cache.withLock({ $0[key] }) {
+        let key = Self.key(screen: index, variant: chosen.variantIndex, view: view, options: options, width: widthValue, height: heightValue, element: element?.index)
+        if let responses = cache.document(key) {
             return responses.response(to: request, hints: chosen.hints)
         }
         options.expand = false
-        // Nil only for a variant the screen has no layout of, which `choose` has ruled out, or an
+        // Nil only for a variant the screen has no layout of, which `take` has ruled out, or an
         // element its layout does not have, ruled out above.
-        guard let document = FramesDocument(screen: screens[index], options: options, element: element?.id, width: width, height: height) else {
-            return ProblemResponses.unknown(.variant, options.variant, allowed: screens[index].variants)
+        guard let document = FramesDocument(screen: screens[index], options: options, element: element?.id, width: widthValue, height: heightValue) else {
+            return ProblemResponses.unknown(.variant, options.variant, allowed: variants)
         }
         let responses = Self.responses(document, view)
-        cache.withLock { cache in
-            if cache.count >= Self.cacheLimit { cache.removeAll(keepingCapacity: true) }
-            cache[key] = responses
-        }
+        cache.keep(responses, key)
         return responses.response(to: request, hints: chosen.hints)
     }
 
@@ -99,6 +106,28 @@ final class FrameRoutes: Sendable {
         case .snapshot:
             return DocumentResponses(EncodedDocument(bytes: document.svg()), hinted: true, contentType: "image/svg+xml",
                                      headers: ResponseHeaders(["X-Content-Type-Options": "nosniff", "Content-Security-Policy": "default-src 'none'"]))
+        }
+    }
+
+    /// A `width` or `height` as the query gave it: one of its parameter's integers, read without
+    /// allocating, or not (its text, for the problem, read again then: a plain value keeps the
+    /// pass free of strings).
+    private enum Size {
+        case absent
+        case valid(Int)
+        case invalid
+
+        init(_ value: QueryText, _ parameter: Parameter) {
+            self = parameter.integer(value).map { .valid($0) } ?? .invalid
+        }
+
+        /// The points given, nil when absent; a value that is not one of the parameter's is its rejection.
+        func points(_ parameter: Parameter, _ request: Request) throws(Rejection) -> Int? {
+            switch self {
+            case .absent: return nil
+            case .valid(let points): return points
+            case .invalid: throw parameter.rejection(request.queryValue(parameter.name) ?? "")
+            }
         }
     }
 }

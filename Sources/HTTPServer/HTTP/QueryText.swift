@@ -13,6 +13,13 @@ public struct QueryText {
     /// Whether the bytes have a `%` or `+` to decode.
     @usableFromInline let isEncoded: Bool
 
+    /// The text's length in bytes when it has nothing to decode (it is its bytes as sent); nil
+    /// when it has a `%` or `+`. A caller that tells names apart by length switches on it.
+    @inlinable
+    public var plainLength: Int? {
+        isEncoded ? nil : bytes.count
+    }
+
     /// Whether the decoded text is `literal`. Inlined where it is called, so that a name of
     /// another length costs a comparison and a name of the same length a `memcmp` of a constant
     /// length, which the compiler expands into a load or two.
@@ -24,7 +31,12 @@ public struct QueryText {
 
     /// The position of the first of `texts` that the decoded text is; nil when it is none of them.
     public func index(in texts: [String]) -> Int? {
-        texts.firstIndex { text in text.withUTF8Bytes { equals($0) } }
+        for index in texts.indices {
+            // Without escapes, a text of another length is not compared at all.
+            if !isEncoded && texts[index].utf8.count != bytes.count { continue }
+            if texts[index].withUTF8Bytes({ equals($0) }) { return index }
+        }
+        return nil
     }
 
     /// The decoded text as a whole number written in at most `maxDigits` decimal digits

@@ -50,8 +50,16 @@ enum RequestParser {
         private var storage: HTTPFields.Storage?
         private var storageCapacity = 0
         /// Used by one loop's thread only (as the whole scratch is), so not checked at run time.
-        @exclusivity(unchecked) private var lastPath = ""
-        @exclusivity(unchecked) private var lastQuery = ""
+        @exclusivity(unchecked) private var lastPath = LastText()
+        @exclusivity(unchecked) private var lastQuery = LastText()
+
+        /// A text made for a head, and its bytes beside it: comparing the next head's bytes with
+        /// them touches no string (a string of up to 15 bytes, held inline, would be copied out
+        /// to be compared).
+        private struct LastText {
+            var text = ""
+            var bytes: [UInt8] = []
+        }
 
         init(limits: RequestLimits) {
             buffer = .allocate(byteCount: limits.maxHeaderCount * MemoryLayout<HTTPFields.Entry>.stride + limits.maxHeaderBytes, alignment: 16)
@@ -87,13 +95,14 @@ enum RequestParser {
             Self.text(bytes, last: &lastQuery)
         }
 
-        private static func text(_ bytes: UnsafeRawBufferPointer, last: inout String) -> String {
+        private static func text(_ bytes: UnsafeRawBufferPointer, last: inout LastText) -> String {
             guard !bytes.isEmpty else { return "" }
-            if last.utf8.count == bytes.count && last.withUTF8Bytes({ memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }) {
-                return last
+            if last.bytes.count == bytes.count && last.bytes.withUnsafeBytes({ memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }) {
+                return last.text
             }
-            last = String(utf8: bytes)
-            return last
+            last.text = String(utf8: bytes)
+            last.bytes = Array(bytes)
+            return last.text
         }
     }
 

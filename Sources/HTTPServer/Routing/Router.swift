@@ -204,19 +204,26 @@ public struct Router: Sendable {
                         if memcmp(path.baseAddress!, literals.baseAddress! + key.start, key.count) == 0 { return .route(key.route) }
                     }
                 }
+                // The first `/` after a prefix of `slashFrom` bytes: found once for the templates of one
+                // prefix (they are next to each other), it tells one segment from several.
+                var slashFrom = -1
+                var slash = 0
                 for key in tables.parameterKeys {
                     guard path.count > key.count, memcmp(path.baseAddress!, literals.baseAddress! + key.start, key.count) == 0 else { continue }
+                    if slashFrom != key.count {
+                        slashFrom = key.count
+                        slash = Self.slash(in: path, from: key.count)
+                    }
+                    // One segment where the template has several (`/layouts/home` beside `/layouts/{screen}/frames`), or the reverse: no walk.
+                    guard (slash == path.count) == (key.segmentCount == 1) else { continue }
                     let tail = UnsafeBufferPointer(rebasing: path[key.count...])
                     let value: String
                     if key.segmentCount == 1 {
-                        guard !tail.contains(UInt8(ascii: "/")) else { continue }
                         guard let decoded = Self.decodedSegment(tail) else { return Self.badSegment(tail) }
                         value = decoded
                     } else {
-                        // One segment where the template has several (`/layouts/home` beside `/layouts/{screen}/frames`): no walk.
-                        guard memchr(tail.baseAddress!, Int32(UInt8(ascii: "/")), tail.count) != nil else { continue }
                         let shape = UnsafeBufferPointer(rebasing: segments[key.segmentStart..<key.segmentStart + key.segmentCount])
-                        switch Self.parameters(in: tail, shaped: shape, literals: literals) {
+                        switch Self.parameters(in: tail, firstEnd: slash - key.count, shaped: shape, literals: literals) {
                         case .mismatch: continue
                         case .bad(let segment): return Self.badSegment(segment)
                         case .values(let joined): value = joined
@@ -242,29 +249,33 @@ public struct Router: Sendable {
 
     /// Matches the path after a template's literal prefix against its segments: first the shape
     /// (as many segments, none empty, the literal ones equal), then each parameter decoded.
-    /// Scanned by hand, with nothing allocated before a match: a path meets every template of its
+    /// Segment by segment, each end found eight bytes at a time, stopping at the first that does
+    /// not fit (`/layouts/home/frames` leaves `/layouts/{screen}/elements/{element}/frames` at
+    /// `frames`), with nothing allocated before a match: a path meets every template of its
     /// prefix. One parameter (`/layouts/{screen}/frames`) is decoded where the shape's pass found it.
-    private static func parameters(in tail: UnsafeBufferPointer<UInt8>, shaped segments: UnsafeBufferPointer<Segment>, literals: UnsafeBufferPointer<UInt8>) -> Segments {
+    /// `firstEnd` is where the first segment ends, which the caller has found.
+    private static func parameters(in tail: UnsafeBufferPointer<UInt8>, firstEnd: Int, shaped segments: UnsafeBufferPointer<Segment>,
+                                   literals: UnsafeBufferPointer<UInt8>) -> Segments {
         let base = tail.baseAddress!
         var index = 0
         var parameterCount = 0
         var lastParameter = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
         var start = 0
-        var position = -1
-        while position < tail.count {
-            position += 1
-            guard position == tail.count || base[position] == UInt8(ascii: "/") else { continue }
-            let segment = UnsafeBufferPointer(start: base + start, count: position - start)
-            guard index < segments.count, !segment.isEmpty else { return .mismatch }
+        var end = firstEnd
+        while true {
+            if index > 0 { end = slash(in: tail, from: start) }
+            guard end > start else { return .mismatch }
             switch segments[index] {
             case .literal(let literalStart, let count):
-                guard count == segment.count, memcmp(segment.baseAddress!, literals.baseAddress! + literalStart, count) == 0 else { return .mismatch }
+                guard count == end - start, memcmp(base + start, literals.baseAddress! + literalStart, count) == 0 else { return .mismatch }
             case .parameter:
                 parameterCount += 1
-                lastParameter = segment
+                lastParameter = UnsafeBufferPointer(start: base + start, count: end - start)
             }
             index += 1
-            start = position + 1
+            if end == tail.count { break }
+            guard index < segments.count else { return .mismatch }
+            start = end + 1
         }
         guard index == segments.count else { return .mismatch }
         if parameterCount == 1 {
@@ -285,6 +296,23 @@ public struct Router: Sendable {
             return true
         }
         return bad.map { .bad($0) } ?? .values(joined)
+    }
+
+    /// The position of the first `/` of `bytes` from `start` (`bytes.count` when there is none),
+    /// looked for eight bytes at a time, then byte by byte in the last few.
+    @inline(__always)
+    private static func slash(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var index = start
+        while bytes.count - index >= 8 {
+            let found = ByteWord.equal(ByteWord.load(bytes.baseAddress! + index, count: 8), UInt8(ascii: "/"))
+            if found != 0 { return index + ByteWord.first(found) }
+            index += 8
+        }
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "/") { return index }
+            index += 1
+        }
+        return bytes.count
     }
 
     /// Calls `body` with each `/`-separated segment of `bytes`, empty ones too, until it returns false.

@@ -84,10 +84,23 @@ struct Parameter: Sendable {
         Rejection(response: ProblemResponses.missing(name, allowedInWords))
     }
 
+    /// The range of an integer parameter's values; nil for the others.
+    var integers: ClosedRange<Int>? {
+        guard case .integer(let range, _) = values else { return nil }
+        return range
+    }
+
     /// A query value as one of its integers (plain decimal digits within its range), read
     /// without allocating; nil when it is not one.
     func integer(_ value: QueryText) -> Int? {
-        guard case .integer(let range, _) = values, let number = value.wholeNumber(maxDigits: 16), range.contains(number) else { return nil }
+        integers.flatMap { Self.integer(value, in: $0) }
+    }
+
+    /// A query value as an integer of `range` (an integer parameter's `integers`, kept by a route
+    /// that reads it on every request, so that it does not copy the declaration each time).
+    @inline(__always)
+    static func integer(_ value: QueryText, in range: ClosedRange<Int>) -> Int? {
+        guard let number = value.wholeNumber(maxDigits: 16), range.contains(number) else { return nil }
         return number
     }
 

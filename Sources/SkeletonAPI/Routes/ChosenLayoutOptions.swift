@@ -27,37 +27,35 @@ struct ChosenLayoutOptions {
     /// that reads its own parameters in the same pass; nothing once a problem has been found.
     /// Then `finish`.
     mutating func take(_ name: QueryText, _ value: QueryText, variants: [String]) {
-        guard problem == nil else { return }
-        if name.is("theme") {
-            guard given.insert(.theme).inserted else { return }
+        guard problem == nil, let option = Given(name), given.insert(option).inserted else { return }
+        switch option {
+        case .theme:
             hints.remove(.colorScheme)
             if value.is("light") { options.theme = .light } else if value.is("dark") { options.theme = .dark } else {
                 problem = Parameters.theme.rejection(value.text).response
             }
-        } else if name.is("motion") {
-            guard given.insert(.motion).inserted else { return }
+        case .motion:
             hints.remove(.reducedMotion)
             if value.is("full") { options.motion = .full } else if value.is("reduced") { options.motion = .reduced } else {
                 problem = Parameters.motion.rejection(value.text).response
             }
-        } else if name.is("direction") {
-            guard given.insert(.direction).inserted else { return }
+        case .direction:
             if value.is("ltr") { options.direction = .ltr } else if value.is("rtl") { options.direction = .rtl } else {
                 problem = Parameters.direction.rejection(value.text).response
             }
-        } else if name.is("expand") {
-            guard given.insert(.expand).inserted else { return }
+        case .expand:
             if value.is("true") { options.expand = true } else if value.is("false") { options.expand = false } else {
                 problem = Parameters.expand.rejection(value.text).response
             }
-        } else if name.is("variant") {
-            guard given.insert(.variant).inserted else { return }
+        case .variant:
             if let found = value.index(in: variants) {
                 variantIndex = found
                 options.variant = variants[found]
             } else {
                 problem = ProblemResponses.unknown(.variant, value.text, allowed: variants)
             }
+        default:
+            preconditionFailure("a parameter names one option")
         }
     }
 
@@ -78,6 +76,38 @@ struct ChosenLayoutOptions {
         static let direction = Given(rawValue: 4)
         static let expand = Given(rawValue: 8)
         static let variant = Given(rawValue: 16)
+
+        init(rawValue: UInt8) {
+            self.rawValue = rawValue
+        }
+
+        /// The option a parameter's name is; nil when it is none. A name with nothing to decode
+        /// is told by its length first: one comparison for most names, two for six bytes.
+        @inline(__always)
+        init?(_ name: QueryText) {
+            guard let length = name.plainLength else {
+                guard let option = Self.decoded(name) else { return nil }
+                self = option
+                return
+            }
+            switch length {
+            case 5 where name.is("theme"): self = .theme
+            case 6 where name.is("motion"): self = .motion
+            case 6 where name.is("expand"): self = .expand
+            case 7 where name.is("variant"): self = .variant
+            case 9 where name.is("direction"): self = .direction
+            default: return nil
+            }
+        }
+
+        private static func decoded(_ name: QueryText) -> Given? {
+            if name.is("theme") { return .theme }
+            if name.is("motion") { return .motion }
+            if name.is("expand") { return .expand }
+            if name.is("variant") { return .variant }
+            if name.is("direction") { return .direction }
+            return nil
+        }
     }
 
     /// A client hint's token: the structured-field string (`"dark"`) or bare token (`dark`), lower-cased.

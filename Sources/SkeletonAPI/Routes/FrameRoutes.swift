@@ -34,6 +34,9 @@ final class FrameRoutes: Sendable {
     private let screens: [Screen]
     private let screenIDs: [String]
     private let cache = FrameCache(limit: cacheLimit)
+    /// The values of `width` and `height`, from their declarations.
+    private let widths = Parameters.width.integers!
+    private let heights = Parameters.height.integers!
 
     init(catalog: Catalog) {
         screens = catalog.screens
@@ -58,9 +61,9 @@ final class FrameRoutes: Sendable {
         // One pass: the size and the layout options; the first of a repeated parameter counts.
         request.forEachQueryItem { parameter, value in
             if parameter.is("width") {
-                if case .absent = width { width = Size(value, Parameters.width) }
+                if case .absent = width { width = Size(value, widths) }
             } else if parameter.is("height") {
-                if case .absent = height { height = Size(value, Parameters.height) }
+                if case .absent = height { height = Size(value, heights) }
             } else {
                 chosen.take(parameter, value, variants: variants)
             }
@@ -69,12 +72,15 @@ final class FrameRoutes: Sendable {
         var options = chosen.options
         options.variant = variants[chosen.variantIndex]
         let widthValue: Int, heightValue: Int?
-        do throws(Rejection) {
-            guard let value = try width.points(Parameters.width, request) else { throw Parameters.width.missing }
-            widthValue = value
-            heightValue = try height.points(Parameters.height, request)
-        } catch {
-            return error.response
+        switch width {
+        case .valid(let points): widthValue = points
+        case .absent: return Parameters.width.missing.response
+        case .invalid: return Size.rejection(Parameters.width, request).response
+        }
+        switch height {
+        case .valid(let points): heightValue = points
+        case .absent: heightValue = nil
+        case .invalid: return Size.rejection(Parameters.height, request).response
         }
         var element: (index: Int, id: String)?
         if view == .elementFrames {
@@ -109,25 +115,21 @@ final class FrameRoutes: Sendable {
         }
     }
 
-    /// A `width` or `height` as the query gave it: one of its parameter's integers, read without
-    /// allocating, or not (its text, for the problem, read again then: a plain value keeps the
-    /// pass free of strings).
+    /// A `width` or `height` as the query gave it: one of its parameter's integers (`integers`),
+    /// read without allocating, or not (its text, for the problem, read again then: a plain value
+    /// keeps the pass free of strings).
     private enum Size {
         case absent
         case valid(Int)
         case invalid
 
-        init(_ value: QueryText, _ parameter: Parameter) {
-            self = parameter.integer(value).map { .valid($0) } ?? .invalid
+        init(_ value: QueryText, _ integers: ClosedRange<Int>) {
+            self = Parameter.integer(value, in: integers).map { .valid($0) } ?? .invalid
         }
 
-        /// The points given, nil when absent; a value that is not one of the parameter's is its rejection.
-        func points(_ parameter: Parameter, _ request: Request) throws(Rejection) -> Int? {
-            switch self {
-            case .absent: return nil
-            case .valid(let points): return points
-            case .invalid: throw parameter.rejection(request.queryValue(parameter.name) ?? "")
-            }
+        /// The rejection of a value that is not one of the parameter's.
+        static func rejection(_ parameter: Parameter, _ request: Request) -> Rejection {
+            parameter.rejection(request.queryValue(parameter.name) ?? "")
         }
     }
 }

@@ -4,6 +4,8 @@ public struct LoadingState: Decodable, Sendable {
     /// The token to follow this load; nil for `at=` snapshots.
     public let session: String?
     public let screen: String
+    /// The layout variant whose elements the load drives (nil from a server before contract 3.2).
+    public let variant: String?
     public let scenario: String
     public let seed: Int
     /// Virtual ms since the load's start.
@@ -20,6 +22,8 @@ public struct LoadingState: Decodable, Sendable {
 public struct Timeline: Decodable, Sendable {
     public let formatVersion: Int
     public let screen: String
+    /// The layout variant whose elements the load drives (nil from a server before contract 3.2).
+    public let variant: String?
     public let scenario: String
     public let seed: Int
     public let stages: [Stage]

@@ -5,15 +5,16 @@ import Foundation
 #endif
 
 extension SkeletonClient {
-    /// Starts a load of `screen` and follows it: each element's changes, timed as the server's
+    /// Starts a load of `screen` (of the elements of its layout `variant`, the default layout's
+    /// when nil) and follows it: each element's changes, timed as the server's
     /// schedule says at `speed` and as the layout's animation asks (`showDelayMs`, and
     /// `minimumDisplayMs` before a shown skeleton goes), on the client's `clock`. Ends once every
     /// element has its content or failure.
     public func follow(
-        screen: String, scenario: String = "typical", seed: Int = 0, speed: Double = 1,
+        screen: String, variant: String? = nil, scenario: String = "typical", seed: Int = 0, speed: Double = 1,
         transports: [FollowTransport] = FollowTransport.allCases
     ) -> AsyncThrowingStream<ElementChange, any Error> {
-        follow(.start(screen: screen, scenario: scenario, seed: seed, speed: speed), transports: transports)
+        follow(.start(screen: screen, variant: variant, scenario: scenario, seed: seed, speed: speed), transports: transports)
     }
 
     /// Resumes following the load `session` started (a token from an earlier state).
@@ -47,18 +48,18 @@ extension SkeletonClient {
 /// stream's `retry`, a poll's `pollAfterMs`) is on the client's clock.
 final class SessionFollower: Sendable {
     enum Load: Sendable {
-        case start(screen: String, scenario: String, seed: Int, speed: Double)
+        case start(screen: String, variant: String?, scenario: String, seed: Int, speed: Double)
         case resume(session: String, screen: String, speed: Double)
 
         var screen: String {
             switch self {
-            case .start(let screen, _, _, _), .resume(_, let screen, _): screen
+            case .start(let screen, _, _, _, _), .resume(_, let screen, _): screen
             }
         }
 
         var speed: Double {
             switch self {
-            case .start(_, _, _, let speed), .resume(_, _, let speed): speed
+            case .start(_, _, _, _, let speed), .resume(_, _, let speed): speed
             }
         }
     }
@@ -114,8 +115,8 @@ final class SessionFollower: Sendable {
         var session = progress.session
         if case .resume(let token, _, _) = load { session = session ?? token }
         if let session { return ("loading-state/\(session)" + below, []) }
-        guard case .start(let screen, let scenario, let seed, let speed) = load else { preconditionFailure("a resumed load has its session") }
-        return ("loading-state" + below, SkeletonClient.start(screen: screen, scenario: scenario, seed: seed, speed: speed))
+        guard case .start(let screen, let variant, let scenario, let seed, let speed) = load else { preconditionFailure("a resumed load has its session") }
+        return ("loading-state" + below, SkeletonClient.start(screen: screen, variant: variant, scenario: scenario, seed: seed, speed: speed))
     }
 
     // MARK: Server-Sent Events

@@ -68,14 +68,16 @@ public final class SkeletonClient: Sendable {
     public func theme(_ theme: Theme) async throws -> ThemeDocument { try await document("themes/\(theme.rawValue)") }
     public func scenarios() async throws -> ScenariosDocument { try await document("scenarios") }
 
-    /// The whole schedule of a load: what a follower of the same screen, scenario and seed reveals.
-    public func timeline(screen: String, scenario: String = "typical", seed: Int = 0) async throws -> Timeline {
-        try await document("loading-state/timeline", [("screen", screen), ("scenario", scenario), ("seed", String(seed))])
+    /// The whole schedule of a load: what a follower of the same screen (and layout `variant`:
+    /// its elements; the default layout's when nil), scenario and seed reveals.
+    public func timeline(screen: String, variant: String? = nil, scenario: String = "typical", seed: Int = 0) async throws -> Timeline {
+        try await document("loading-state/timeline", [("screen", screen)] + Self.variant(variant) + [("scenario", scenario), ("seed", String(seed))])
     }
 
-    /// Starts a load: its state now, with the session token that follows it.
-    public func startLoading(screen: String, scenario: String = "typical", seed: Int = 0, speed: Double = 1) async throws -> LoadingState {
-        try await document("loading-state", Self.start(screen: screen, scenario: scenario, seed: seed, speed: speed))
+    /// Starts a load of the elements of `screen`'s layout `variant` (the default layout's when
+    /// nil): its state now, with the session token that follows it.
+    public func startLoading(screen: String, variant: String? = nil, scenario: String = "typical", seed: Int = 0, speed: Double = 1) async throws -> LoadingState {
+        try await document("loading-state", Self.start(screen: screen, variant: variant, scenario: scenario, seed: seed, speed: speed))
     }
 
     /// The state now of the load `session` started; with `waitMs`, held until an element changes
@@ -92,8 +94,10 @@ public final class SkeletonClient: Sendable {
 
     /// An element's data in a load this request starts, held until the element is ready in it:
     /// what an app's networking code meets asking at once. A failure throws as above.
-    public func data(screen: String, element: String, scenario: String = "typical", seed: Int = 0, speed: Double = 1) async throws -> ElementData {
-        try await data(url("data/\(screen)/\(element)", Self.load(scenario: scenario, seed: seed, speed: speed)))
+    public func data(
+        screen: String, element: String, variant: String? = nil, scenario: String = "typical", seed: Int = 0, speed: Double = 1
+    ) async throws -> ElementData {
+        try await data(url("data/\(screen)/\(element)", Self.variant(variant) + Self.load(scenario: scenario, seed: seed, speed: speed)))
     }
 
     private func data(_ url: URL) async throws -> ElementData {
@@ -156,8 +160,13 @@ public final class SkeletonClient: Sendable {
             .compactMap { name, value in value.map { (name, $0) } }
     }
 
-    static func start(screen: String, scenario: String, seed: Int, speed: Double) -> [(String, String)] {
-        [("screen", screen)] + load(scenario: scenario, seed: seed, speed: speed)
+    static func start(screen: String, variant: String?, scenario: String, seed: Int, speed: Double) -> [(String, String)] {
+        [("screen", screen)] + Self.variant(variant) + load(scenario: scenario, seed: seed, speed: speed)
+    }
+
+    /// A load's `variant`, when one is chosen.
+    static func variant(_ variant: String?) -> [(String, String)] {
+        variant.map { [("variant", $0)] } ?? []
     }
 
     /// What a request that starts a load says of it.

@@ -199,12 +199,16 @@ def requests_to_make():
             paths.append(f"/loading-state/events?screen={screen}&scenario={scenario}&{SPEED}")
     for scenario in ("slow", "instant"):
         paths.append(f"/loading-state/events?screen=home&scenario={scenario}&{SPEED}")
-    # Every element of every variant (home's fullscreen has its own): each one's data envelope.
+    # Every element of every variant (home's fullscreen has its own): each one's data envelope,
+    # in a load of its variant; and a load and a timeline of each other variant.
     for screen, info in screens.items():
-        elements = dict.fromkeys(element["id"] for variant in info["variants"]
-                                 for element in get_json(f"/layouts/{screen}?variant={variant}")["elements"])
-        for element, scenario in itertools.product(elements, ("typical", "error", "timeout")):
-            paths.append(f"/data/{screen}/{quote(element)}?scenario={scenario}&{SEED}&{SPEED}")
+        for variant in info["variants"]:
+            chosen = "" if variant == "default" else f"variant={variant}&"
+            if chosen:
+                paths += [f"/loading-state?screen={screen}&{chosen}{SEED}&{SPEED}", f"/loading-state/timeline?screen={screen}&{chosen}{SEED}"]
+            for element in get_json(f"/layouts/{screen}?variant={variant}")["elements"]:
+                for scenario in ("typical", "error", "timeout"):
+                    paths.append(f"/data/{screen}/{quote(element['id'])}?{chosen}scenario={scenario}&{SEED}&{SPEED}")
     # Following a session: the resource form first, the query form while it is not served.
     for screen, scenario in (("home", "typical"), ("movies", "error"), ("inbox", "timeout")):
         followed = session_token(screen, scenario)

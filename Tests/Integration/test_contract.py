@@ -366,9 +366,9 @@ def test_every_request_form_is_its_own_operation_and_nothing_is_exclusive(client
     _, started = get(client, "/loading-state?screen=home&speed=100")
     session = started["session"]
     forms = {
-        "/loading-state": (["scenario", "screen", "seed", "speed", "wait"],
-                           [{"screen": "home"}, {"screen": "movies", "scenario": "slow", "seed": 9007199254740991, "speed": "0.1"}, {"screen": "home", "wait": 0, "speed": "2"}]),
-        "/loading-state/instant": (["at", "scenario", "screen", "seed"], [{"screen": "inbox", "at": 1200, "seed": 4}, {"screen": "home", "at": 0, "scenario": "error"}]),
+        "/loading-state": (["scenario", "screen", "seed", "speed", "variant", "wait"],
+                           [{"screen": "home"}, {"screen": "home", "variant": "fullscreen"}, {"screen": "movies", "scenario": "slow", "seed": 9007199254740991, "speed": "0.1"}, {"screen": "home", "wait": 0, "speed": "2"}]),
+        "/loading-state/instant": (["at", "scenario", "screen", "seed", "variant"], [{"screen": "inbox", "at": 1200, "seed": 4}, {"screen": "home", "at": 0, "scenario": "error"}]),
         f"/loading-state/{{session}}": (["session", "wait"], [{}, {"wait": 30000}]),
     }
     for template, (names, accepted) in forms.items():
@@ -673,14 +673,14 @@ def test_every_built_in_elements_data_is_an_element_data_envelope_of_its_content
     for screen in layouts["screens"]:
         for variant in screen["variants"]:
             for element in get(client, f"/layouts/{screen['id']}?variant={variant}")[1]["elements"]:
-                elements[(screen["id"], element["id"])] = element["stage"]
+                elements[(screen["id"], element["id"])] = (variant, element["stage"])
     assert set(elements) == set(CONTENT_SCHEMAS), "every built-in element, and nothing else, has a content schema"
     assert ("home", "homeSkeleton") in elements
     count = 0
-    for (screen, element), stage in elements.items():
+    for (screen, element), (variant, stage) in elements.items():
         check = content_validator(schema, CONTENT_SCHEMAS[(screen, element)])
         for seed in [0, 7, 2**53 - 1]:
-            response = client.request(f"/data/{screen}/{quote(element)}?scenario=instant&seed={seed}&speed=100")
+            response = client.request(f"/data/{screen}/{quote(element)}?variant={variant}&scenario=instant&seed={seed}&speed=100")
             assert response.status == 200 and response.header("content-type") == "application/json", (screen, element, seed)
             document = json.loads(response.body)
             assert not errors(by_element, document), (screen, element, seed, errors(by_element, document))

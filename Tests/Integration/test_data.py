@@ -179,7 +179,10 @@ def test_same_seed_same_content_and_timing_on_two_processes():
 
 
 @pytest.mark.parametrize("path, status, member, allowed", [
-    ("/data/home/nope", 404, "allowed", ["accountsCarousel", "transactionsSummary", "subscriptions", "categories", "homeSkeleton"]),
+    ("/data/home/nope", 404, "allowed", ["accountsCarousel", "transactionsSummary", "subscriptions", "categories"]),
+    ("/data/home/homeSkeleton", 404, "allowed", ["accountsCarousel", "transactionsSummary", "subscriptions", "categories"]),
+    ("/data/home/categories?variant=fullscreen", 404, "allowed", ["homeSkeleton"]),
+    ("/data/home/homeSkeleton?variant=tablet", 404, "allowed", ["default", "fullscreen"]),
     ("/data/nowhere/x", 404, "allowed", ["home", "insights", "inbox", "thread", "movies"]),
     ("/data/home/categories?fault=slow", 400, "allowed", ["reset", "empty", "truncated", "dribble", "stall"]),
 ])

@@ -88,11 +88,11 @@ def test_snapshots_show_what_the_model_says_is_known_at_each_instant(client, scr
 
 @pytest.mark.parametrize("screen", list(model.SCREENS))
 def test_sample_content_equals_the_model(client, screen):
-    cases = [(element, seed) for seed in SAMPLE_SEEDS for element in model.DATA_ELEMENTS[screen]]
+    cases = [(element, variant, seed) for seed in SAMPLE_SEEDS for element, variant in model.DATA_ELEMENTS[screen]]
     # `instant` and the fastest speed: each element's stage is ready within 0.2 ms of wall time.
-    paths = [f"/data/{screen}/{element.replace('[', '%5B').replace(']', '%5D')}?scenario=instant&seed={seed}&speed=100"
-             for element, seed in cases]
-    for (element, seed), response in zip(cases, get_all(client, paths)):
+    paths = [f"/data/{screen}/{element.replace('[', '%5B').replace(']', '%5D')}?variant={variant}&scenario=instant&seed={seed}&speed=100"
+             for element, variant, seed in cases]
+    for (element, _, seed), response in zip(cases, get_all(client, paths)):
         body = model.data_body(screen, element, seed)
         assert response.status == 200, (screen, element, seed, response)
         assert response.header("content-type") == "application/json", (screen, element, seed)

@@ -69,9 +69,10 @@ SCREENS = {
                + [(p, (100, 1500), "popular") for p in POSTERS],
                [("hero", "trending"), ("popular", "popular"), ("compactList", "popular")] + [(p, p) for p in POSTERS]),
 }
-# `/data` also serves every element of the other layouts: home's `fullscreen` variant.
-DATA_ELEMENTS = {screen: [e for e, _ in elements] for screen, (_, elements) in SCREENS.items()}
-DATA_ELEMENTS["home"].append("homeSkeleton")
+# `/data` answers the elements of a load's layout variant: (element, variant) pairs. home's
+# `fullscreen` variant has one element of its own, bound to fastPath.
+DATA_ELEMENTS = {screen: [(e, "default") for e, _ in elements] for screen, (_, elements) in SCREENS.items()}
+DATA_ELEMENTS["home"].append(("homeSkeleton", "fullscreen"))
 
 
 def stage_times(screen, scenario, generator):
@@ -138,7 +139,7 @@ def element_object(element, stage, final, known=True):
 def timeline(screen, scenario, seed):
     """The body of `/loading-state/timeline`."""
     finals = schedule(screen, scenario, seed)
-    return {"formatVersion": FORMAT_VERSION, "screen": screen, "scenario": scenario, "seed": seed,
+    return {"formatVersion": FORMAT_VERSION, "screen": screen, "variant": "default", "scenario": scenario, "seed": seed,
             "stages": [{"id": s, "status": f[0], "atMs": f[1]} for s, f in finals.items()],
             "elements": [element_object(e, s, finals[s]) for e, s in SCREENS[screen][1]]}
 
@@ -149,7 +150,7 @@ def state_at(screen, scenario, seed, at):
     finals = schedule(screen, scenario, seed)
     elements = [element_object(e, s, finals[s], finals[s][1] <= at) for e, s in SCREENS[screen][1]]
     complete = all(e["status"] != "loading" for e in elements)
-    return {"formatVersion": FORMAT_VERSION, "session": None, "screen": screen, "scenario": scenario,
+    return {"formatVersion": FORMAT_VERSION, "session": None, "screen": screen, "variant": "default", "scenario": scenario,
             "seed": seed, "elapsedMs": at, "complete": complete,
             "stages": [stage_object(s, f, f[1] <= at) for s, f in finals.items()],
             "elements": elements, "pollAfterMs": None if complete else 100}

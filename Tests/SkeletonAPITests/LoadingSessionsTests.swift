@@ -17,7 +17,7 @@ import Testing
     func load(_ element: String, of screen: String, scenario: Scenario = .typical, seed: Int = 4, speedThousandths: Int = 1000) throws -> ElementLoad {
         let screen = try #require(sessions.screen(screen))
         let session = sessions.start(screen, scenario: scenario, seed: seed, speedThousandths: speedThousandths)
-        return sessions.elementLoad(try #require(screen.element(element)), in: session)
+        return sessions.elementLoad(try #require(screen.element(element, of: session.token.variant)), in: session)
     }
 
     func answer(_ load: ElementLoad) -> ElementAnswer? {

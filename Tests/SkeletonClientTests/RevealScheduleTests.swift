@@ -166,7 +166,7 @@ import Testing
 
     static func state(at elapsedMs: Int, _ elements: [ElementState]) -> LoadingState {
         LoadingState(
-            formatVersion: 2, session: "token", screen: "test", scenario: "typical", seed: 0, elapsedMs: elapsedMs,
+            formatVersion: 2, session: "token", screen: "test", variant: "default", scenario: "typical", seed: 0, elapsedMs: elapsedMs,
             complete: !elements.contains { $0.status == .loading }, stages: [], elements: elements, pollAfterMs: 100)
     }
 }

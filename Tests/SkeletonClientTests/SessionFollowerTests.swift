@@ -44,6 +44,18 @@ import Testing
         }
     }
 
+    /// A load of a layout variant reveals that layout's elements, as its timeline says.
+    @Test(arguments: FollowTransport.allCases)
+    func aVariantsLoadRevealsThatLayoutsElements(transport: FollowTransport) async throws {
+        let server = try LiveServer()
+        let client = server.client
+        let changes = try await Self.collect(client.follow(screen: "home", variant: "fullscreen", scenario: "error", seed: 4, speed: 10, transports: [transport]))
+        let timeline = try await client.timeline(screen: "home", variant: "fullscreen", scenario: "error", seed: 4)
+        #expect(timeline.variant == "fullscreen")
+        #expect(Set(changes.map(\.element)) == ["homeSkeleton"])
+        Self.expect(changes, equal: timeline, "\(transport) fullscreen")
+    }
+
     /// Skeleton first, then revealing, then content or failure; a shown skeleton stays up
     /// `minimumDisplayMs` (200) of the client's clock even at speed 100, where every element is
     /// ready within 20 ms of real time: with the clock held at 0, each element heard ready waits

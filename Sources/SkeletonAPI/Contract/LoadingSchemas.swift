@@ -57,12 +57,13 @@ enum LoadingSchemas {
           "properties": {"code": {"$ref": "#/components/schemas/ErrorCode"}, "message": {"type": "string"}, "retryable": {"type": "boolean"}}},
         "ErrorCode": {"type": "string", "x-extensible-enum": ["timeout", "error"], "description": "Why an element failed: timeout or error (an open enumeration)."},
         "LoadingState": {
-          "type": "object", "required": ["formatVersion", "session", "screen", "scenario", "seed", "elapsedMs", "complete", "stages", "elements", "pollAfterMs"],
+          "type": "object", "required": ["formatVersion", "session", "screen", "variant", "scenario", "seed", "elapsedMs", "complete", "stages", "elements", "pollAfterMs"],
           "description": "A simulated load at one instant: every status reached so far, and no future time.",
           "properties": {
             "formatVersion": {"$ref": "#/components/schemas/FormatVersion"},
             "session": {"type": ["string", "null"], "maxLength": 256, "pattern": "\#(tokenPattern)", "description": "The token to follow this load (GET /loading-state/{session}); null for an instant."},
             "screen": {"$ref": "#/components/schemas/ScreenID"},
+            "variant": {"$ref": "#/components/schemas/Variant", "description": "The layout variant whose elements the load drives."},
             "scenario": {"$ref": "#/components/schemas/ScenarioName"},
             "seed": {"$ref": "#/components/schemas/Seed"},
             "elapsedMs": {"type": "integer", "minimum": 0, "description": "Virtual ms since the start."},
@@ -72,11 +73,12 @@ enum LoadingSchemas {
             "pollAfterMs": {"type": ["integer", "null"], "minimum": 1, "description": "A hint while loading; null once complete."}
           }},
         "Timeline": {
-          "type": "object", "required": ["formatVersion", "screen", "scenario", "seed", "stages", "elements"],
-          "description": "The whole schedule of one screen, scenario and seed, with final statuses: for client test authors.",
+          "type": "object", "required": ["formatVersion", "screen", "variant", "scenario", "seed", "stages", "elements"],
+          "description": "The whole schedule of one screen (and layout variant), scenario and seed, with final statuses: for client test authors.",
           "properties": {
             "formatVersion": {"$ref": "#/components/schemas/FormatVersion"},
             "screen": {"$ref": "#/components/schemas/ScreenID"},
+            "variant": {"$ref": "#/components/schemas/Variant", "description": "The layout variant whose elements the load drives."},
             "scenario": {"$ref": "#/components/schemas/ScenarioName"},
             "seed": {"$ref": "#/components/schemas/Seed"},
             "stages": {"type": "array", "minItems": 1, "items": {"$ref": "#/components/schemas/TimelineStage"}},

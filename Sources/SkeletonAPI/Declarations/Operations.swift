@@ -79,23 +79,23 @@ enum Operations {
         template: "/loading-state", id: "startLoad", link: "loadingState", tag: .loading,
         summary: "Starts a simulated load of a screen now and answers its state (with wait, a long poll).",
         description: "The state carries the session token that follows this load: GET /loading-state/{session}, its events and its data. Future times are never disclosed.",
-        parameters: [Parameters.loadingScreen, Parameters.scenario, Parameters.seed, Parameters.speed, Parameters.wait],
+        parameters: [Parameters.loadingScreen, Parameters.loadingVariant, Parameters.scenario, Parameters.seed, Parameters.speed, Parameters.wait],
         responses: [R.json("The state.", "LoadingState", headers: R.noStore, example: OpenAPIExamples.loadingState), R.badRequest, R.notFound])
     static let instant = Operation(
         template: "/loading-state/instant", id: "getLoadingInstant", link: "loadingInstant", tag: .loading,
         summary: "The state of a screen's load (scenario, seed) at a virtual instant, with no session.",
-        parameters: [Parameters.loadingScreen, Parameters.scenario, Parameters.seed, Parameters.at],
+        parameters: [Parameters.loadingScreen, Parameters.loadingVariant, Parameters.scenario, Parameters.seed, Parameters.at],
         responses: [R.json("The state at that instant; its session is null.", "LoadingState", headers: R.noStore, example: OpenAPIExamples.loadingState), R.badRequest, R.notFound])
     static let streamLoad = Operation(
         template: "/loading-state/events", id: "streamLoad", link: "loadingEvents", tag: .loading,
         summary: "Starts a simulated load now and streams it as Server-Sent Events.",
         description: "snapshot first (its session follows the load), then one element event per change at the moment it happens, then complete, and the stream closes. Last-Event-ID resumes without repeating an event; at or past the end it is a 204.",
-        parameters: [Parameters.loadingScreen, Parameters.scenario, Parameters.seed, Parameters.speed, Parameters.lastEventID],
+        parameters: [Parameters.loadingScreen, Parameters.loadingVariant, Parameters.scenario, Parameters.seed, Parameters.speed, Parameters.lastEventID],
         responses: R.eventStream(notFound: R.notFound))
     static let timeline = Operation(
         template: "/loading-state/timeline", id: "getLoadingTimeline", link: "loadingTimeline", tag: .loading,
         summary: "The whole deterministic schedule of one screen, scenario and seed, for client test authors.",
-        parameters: [Parameters.loadingScreen, Parameters.scenario, Parameters.seed],
+        parameters: [Parameters.loadingScreen, Parameters.loadingVariant, Parameters.scenario, Parameters.seed],
         responses: [R.json("The timeline.", "Timeline", headers: R.cachedWithoutTag, example: OpenAPIExamples.timeline), R.badRequest, R.notFound])
     static let session = Operation(
         template: "/loading-state/{session}", id: "getSessionState", link: "session", tag: .loading,
@@ -117,7 +117,7 @@ enum Operations {
         template: "/data/{screen}/{element}", id: "getElementData", link: "data", tag: .loading,
         summary: "An element's data in a load this request starts, answered at its time, with its failures and network faults.",
         description: "Held until the element's readyAtMs in a load of the path's screen started by this request (scenario, seed, speed). \(R.dataRules)",
-        parameters: [Parameters.screenPath, Parameters.elementPath, Parameters.scenario, Parameters.seed, Parameters.speed, Parameters.fault, Parameters.ifNoneMatch],
+        parameters: [Parameters.screenPath, Parameters.elementPath, Parameters.loadingVariant, Parameters.scenario, Parameters.seed, Parameters.speed, Parameters.fault, Parameters.ifNoneMatch],
         responses: R.data(notFound: R.notFound))
 
     // MARK: Web

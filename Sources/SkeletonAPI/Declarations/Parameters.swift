@@ -42,6 +42,10 @@ enum Parameters {
         component: "LoadingScreen", name: "screen", location: .query, values: .schema("ScreenID"), required: true,
         description: "The screen whose load this is (GET /layouts); another is a 404 (type /problems/unknown-screen) that lists them.",
         example: #""home""#)
+    static let loadingVariant = Parameter(
+        component: "LoadingVariant", name: "variant", location: .query, values: .schema("Variant"), defaultValue: #""default""#,
+        description: "The layout variant whose elements the load drives and /data answers for (GET /layouts lists a screen's variants); another is a 404 (type /problems/unknown-variant) that lists them.",
+        example: #""fullscreen""#)
     static let scenario = Parameter(
         component: "Scenario", name: "scenario", location: .query, values: .choice(Scenario.allCases.map(\.rawValue)), defaultValue: #""typical""#,
         description: "How the simulated load behaves (GET /scenarios).", example: #""timeout""#)
@@ -87,7 +91,7 @@ enum Parameters {
     /// Every parameter, in the order of the description's `components/parameters`.
     static let all = [
         screenPath, variant, themePath, theme, motion, direction, expand, width, height,
-        loadingScreen, scenario, seed, speed, wait, at, sessionPath, elementPath, fault,
+        loadingScreen, loadingVariant, scenario, seed, speed, wait, at, sessionPath, elementPath, fault,
         prefersColorScheme, prefersReducedMotion, ifNoneMatch, lastEventID,
     ]
 }

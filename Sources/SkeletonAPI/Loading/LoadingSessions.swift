@@ -19,7 +19,8 @@ final class LoadingSessions: Sendable {
     let now: @Sendable () -> Int64
     /// The session secret's HMAC states, computed once.
     private let key: HMACSHA256
-    private let knownScreens: Set<String>
+    /// Each served screen's variants, against which a token is opened.
+    private let knownScreens: [String: [String]]
     private let schedules = ScheduleCache()
     private let sessionsStarted: SessionsStarted?
     /// Tells this service's entries in `VerifiedSessions` from another's (another secret's).
@@ -28,7 +29,7 @@ final class LoadingSessions: Sendable {
     /// `sessionsStarted` counts every load `start` begins (for `/metrics`), when given.
     init(catalog: Catalog, secret: [UInt8], sessionsStarted: SessionsStarted?, now: @escaping @Sendable () -> Int64) {
         screens = catalog.screens.map(LoadableScreen.init)
-        knownScreens = Set(catalog.screens.map(\.id))
+        knownScreens = Dictionary(catalog.screens.map { ($0.id, $0.variants) }, uniquingKeysWith: { first, _ in first })
         key = HMACSHA256(key: secret)
         self.sessionsStarted = sessionsStarted
         self.now = now
@@ -41,12 +42,12 @@ final class LoadingSessions: Sendable {
 
     // MARK: Sessions
 
-    /// A load of `screen` starting now, with its token sealed.
-    func start(_ screen: LoadableScreen, scenario: Scenario, seed: Int, speedThousandths: Int) -> Session {
-        let token = SessionToken(screen: screen.id, scenario: scenario, seed: seed, speedThousandths: speedThousandths, startEpochMs: now())
+    /// A load of `screen`'s layout `variant` (one of its variants) starting now, with its token sealed.
+    func start(_ screen: LoadableScreen, variant: String = "default", scenario: Scenario, seed: Int, speedThousandths: Int) -> Session {
+        let token = SessionToken(screen: screen.id, variant: variant, scenario: scenario, seed: seed, speedThousandths: speedThousandths, startEpochMs: now())
         sessionsStarted?.started(token)
         return Session(load: Load(token: token, screen: screen), text: token.sealed(key: key),
-                       schedule: schedule(of: screen, scenario: scenario, seed: seed))
+                       schedule: schedule(of: screen, variant: variant, scenario: scenario, seed: seed))
     }
 
     /// The load whose token's text is `text`, as of now; with `screen`, only a load of that screen.
@@ -85,18 +86,18 @@ final class LoadingSessions: Sendable {
     }
 
     func schedule(of load: Load) -> Schedule {
-        schedules.schedule(screen: load.token.screen, scenario: load.token.scenario, seed: load.token.seed) { load.screen.screen }
+        schedule(of: load.screen, variant: load.token.variant, scenario: load.token.scenario, seed: load.token.seed)
     }
 
-    /// The schedule of a load of `screen` (`at=` snapshots, timelines).
-    func schedule(of screen: LoadableScreen, scenario: Scenario, seed: Int) -> Schedule {
-        schedules.schedule(screen: screen.id, scenario: scenario, seed: seed) { screen.screen }
+    /// The schedule of a load of `screen`'s layout `variant` (`at=` snapshots, timelines).
+    func schedule(of screen: LoadableScreen, variant: String, scenario: Scenario, seed: Int) -> Schedule {
+        schedules.schedule(screen: screen.id, variant: variant, scenario: scenario, seed: seed) { screen.screen }
     }
 
     /// `schedule(of: load).elements`, drawn again rather than looked up: a microsecond's work, so
     /// that a live event stream keeps a load, not a schedule, and takes no cache entry.
     func elementStates(of load: Load) -> [Schedule.ElementState] {
-        Schedule.elementStates(of: load.screen.screen, scenario: load.token.scenario, seed: load.token.seed)
+        Schedule.elementStates(of: load.screen.screen, variant: load.token.variant, scenario: load.token.scenario, seed: load.token.seed)
     }
 
     // MARK: Elements

@@ -94,20 +94,26 @@ struct DataRoutes: Sendable {
         guard let screen = sessions.screen(screenName) else {
             throw Rejection(response: ProblemResponses.unknown(.screen, screenName, allowed: sessions.screens.map(\.id)))
         }
-        let element = try Self.element(request, of: screen), fault = try fault(request)
-        return answer(request, element: element, session: try LoadingParameters(request: request, sessions: sessions).session(pathScreen: screen), fault: fault)
+        let parameters = LoadingParameters(request: request, sessions: sessions)
+        // The element is checked against the variant before a load is started (or a token opened).
+        let variant = request.queryValue("session") == nil ? try parameters.variant(of: screen) : nil
+        if let variant { _ = try Self.element(request, of: screen, variant: variant) }
+        let fault = try fault(request)
+        let session = try parameters.session(pathScreen: screen)
+        return answer(request, element: try Self.element(request, of: screen, variant: session.token.variant), session: session, fault: fault)
     }
 
     /// `GET /loading-state/{session}/data/{element}`.
     private func sessionData(_ request: Request) throws(Rejection) -> Reply {
         let session = try LoadingParameters(request: request, sessions: sessions).follow(request.parameter("session") ?? "", in: .path)
-        return answer(request, element: try Self.element(request, of: session.load.screen), session: session, fault: try fault(request))
+        return answer(request, element: try Self.element(request, of: session.load.screen, variant: session.token.variant), session: session, fault: try fault(request))
     }
 
-    private static func element(_ request: Request, of screen: LoadableScreen) throws(Rejection) -> LoadableElement {
+    /// The element the path names, one of those of a load of `screen`'s layout `variant`.
+    private static func element(_ request: Request, of screen: LoadableScreen, variant: String) throws(Rejection) -> LoadableElement {
         let name = request.parameter("element") ?? ""
-        guard let element = screen.element(name) else {
-            throw Rejection(response: ProblemResponses.unknown(.element, name, allowed: screen.elements.map(\.id)))
+        guard let element = screen.element(name, of: variant) else {
+            throw Rejection(response: ProblemResponses.unknown(.element, name, allowed: screen.elements(of: variant).map(\.id)))
         }
         return element
     }

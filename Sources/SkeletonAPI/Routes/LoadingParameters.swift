@@ -28,7 +28,7 @@ struct LoadingParameters {
     /// `screen=` (or of `pathScreen`, the screen a `/data` path names, which a token must be a load of).
     func session(pathScreen: LoadableScreen? = nil) throws(Rejection) -> Session {
         if let text = request.queryValue("session") {
-            try reject(["screen", "scenario", "seed", "speed", "at"], beside: "session")
+            try reject(["screen", "variant", "scenario", "seed", "speed", "at"], beside: "session")
             return try follow(text, in: .query, of: pathScreen)
         }
         var screen = pathScreen
@@ -37,7 +37,16 @@ struct LoadingParameters {
             throw Rejection(response: Problem(.missingParameter, detail: "query parameter 'screen' is required to start a load (one of: \(screenIDs.joined(separator: ", "))); follow a load at /loading-state/{session}",
                 extensions: [("parameter", .string("screen")), ("allowed", .strings(screenIDs))]).response())
         }
-        return sessions.start(screen, scenario: try scenario(), seed: try seed(), speedThousandths: try speedThousandths())
+        return sessions.start(screen, variant: try variant(of: screen), scenario: try scenario(), seed: try seed(), speedThousandths: try speedThousandths())
+    }
+
+    /// `variant`: one of `screen`'s layout variants, whose elements the load drives; `default`
+    /// when absent. Another is a 404 listing them, as on `/layouts/{screen}`.
+    func variant(of screen: LoadableScreen) throws(Rejection) -> String {
+        guard let name = request.queryValue(Parameters.loadingVariant.name) else { return "default" }
+        let variants = screen.screen.variants
+        guard variants.contains(name) else { throw Rejection(response: ProblemResponses.unknown(.variant, name, allowed: variants)) }
+        return name
     }
 
     /// Where a request gives a session token.

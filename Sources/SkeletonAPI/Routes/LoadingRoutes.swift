@@ -78,7 +78,8 @@ struct LoadingRoutes: Sendable {
     private func instant(_ request: Request) throws(Rejection) -> Reply {
         let parameters = LoadingParameters(request: request, sessions: sessions)
         guard let at = try parameters.at() else { throw Parameters.at.missing }
-        let schedule = sessions.schedule(of: try parameters.requiredScreen(), scenario: try parameters.scenario(), seed: try parameters.seed())
+        let screen = try parameters.requiredScreen()
+        let schedule = sessions.schedule(of: screen, variant: try parameters.variant(of: screen), scenario: try parameters.scenario(), seed: try parameters.seed())
         return .response(.loadingState(schedule.state(at: at), session: nil))
     }
 
@@ -123,7 +124,8 @@ struct LoadingRoutes: Sendable {
 
     private func timeline(_ request: Request) throws(Rejection) -> Response {
         let parameters = LoadingParameters(request: request, sessions: sessions)
-        let schedule = sessions.schedule(of: try parameters.requiredScreen(), scenario: try parameters.scenario(), seed: try parameters.seed())
+        let screen = try parameters.requiredScreen()
+        let schedule = sessions.schedule(of: screen, variant: try parameters.variant(of: screen), scenario: try parameters.scenario(), seed: try parameters.seed())
         return .json(schedule.timelineDocument(), headers: ResponseHeaders(["Cache-Control": "public, max-age=60"]))
     }
 }

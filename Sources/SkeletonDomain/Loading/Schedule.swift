@@ -1,8 +1,9 @@
 /// The whole timeline of one simulated load of a screen (docs/spec.md §5): when each stage becomes ready
 /// or fails, and so each element.
 ///
-/// Guarantees: a (screen, scenario, seed) triple gives the same schedule on every server and run
-/// (the draws are `SplitMix64`'s, in `stages` order); every stage and element ends `ready` or
+/// Guarantees: a (screen, scenario, seed) triple gives the same stages on every server and run
+/// (the draws are `SplitMix64`'s, in `stages` order), whatever the layout variant, whose
+/// elements (each bound to one of those stages) are the ones the schedule lists; every stage and element ends `ready` or
 /// `failed`, never later than the screen's `timeoutMs`; an element's status changes exactly at
 /// its time (at `t == readyAtMs` it is ready); its reveal is never before `minimumDisplayMs`.
 ///
@@ -103,6 +104,8 @@ public struct Schedule: Sendable, Equatable {
     public static let seedRange = 0...(1 << 53 - 1)
 
     public let screen: String
+    /// The layout variant whose elements `elements` are.
+    public let variant: String
     public let scenario: Scenario
     public let seed: Int
     /// Final: every status is `ready` or `failed`.
@@ -110,7 +113,7 @@ public struct Schedule: Sendable, Equatable {
     /// How each stage ends, in the screen's `stages` order: `stages`' statuses, as a type with no
     /// `loading` case.
     public let outcomes: [Outcome]
-    /// Final, in the screen's `elements` order.
+    /// Final, in the variant's layout's `elements` order.
     public let elements: [ElementState]
     /// The distinct times at which some element's status changes, ascending.
     public let changeTimes: [Int]
@@ -166,15 +169,17 @@ public struct Schedule: Sendable, Equatable {
         }
     }
 
-    public init(screen: Screen, scenario: Scenario, seed: Int) {
+    /// A load of `screen`'s layout `variant`, which must be one of its `variants`.
+    public init(screen: Screen, variant: String = "default", scenario: Scenario, seed: Int) {
         precondition(Self.seedRange.contains(seed), "seed \(seed) is outside \(Self.seedRange)")
         precondition(!screen.stages.isEmpty, "screen \(screen.id) has no stages to load")
         outcomes = Self.drawOutcomes(screen: screen, scenario: scenario, seed: seed)
         stages = zip(screen.stages, outcomes).map { StageState(id: $0.id, status: Status($1)) }
-        elements = Self.elementStates(of: screen, outcomes: outcomes)
+        elements = Self.elementStates(of: screen, variant: variant, outcomes: outcomes)
         changeTimes = Set(elements.map { $0.status.atMs! }).sorted()
         fragments = Fragments(stages: stages, elements: elements)
         self.screen = screen.id
+        self.variant = variant
         self.scenario = scenario
         self.seed = seed
     }
@@ -206,17 +211,19 @@ public struct Schedule: Sendable, Equatable {
         }
     }
 
-    /// `Schedule(screen:scenario:seed:).elements`, drawn again without the rest of the schedule:
-    /// a microsecond's work, so that a live event stream keeps the triple rather than the states.
-    public static func elementStates(of screen: Screen, scenario: Scenario, seed: Int) -> [ElementState] {
-        elementStates(of: screen, outcomes: drawOutcomes(screen: screen, scenario: scenario, seed: seed))
+    /// `Schedule(screen:variant:scenario:seed:).elements`, drawn again without the rest of the
+    /// schedule: a microsecond's work, so that a live event stream keeps its token rather than the states.
+    public static func elementStates(of screen: Screen, variant: String = "default", scenario: Scenario, seed: Int) -> [ElementState] {
+        elementStates(of: screen, variant: variant, outcomes: drawOutcomes(screen: screen, scenario: scenario, seed: seed))
     }
 
-    /// The state of each of the screen's elements, in its `elements` order, when its stages end as
-    /// `outcomes`: an element's status is its stage's, revealed no sooner than `minimumDisplayMs`.
-    private static func elementStates(of screen: Screen, outcomes: [Outcome]) -> [ElementState] {
+    /// The state of each of the variant's elements, in its layout's `elements` order, when the
+    /// screen's stages end as `outcomes`: an element's status is its stage's, revealed no sooner
+    /// than `minimumDisplayMs`.
+    private static func elementStates(of screen: Screen, variant: String, outcomes: [Outcome]) -> [ElementState] {
+        guard let layout = screen.layout(variant) else { preconditionFailure("screen \(screen.id) has no variant \(variant)") }
         let minimumDisplayMs = screen.animation.minimumDisplayMs
-        return screen.elements.map { element in
+        return layout.elements.map { element in
             guard let index = screen.stages.firstIndex(where: { $0.id == element.stage }) else {
                 preconditionFailure("screen \(screen.id): element \(element.id) names no stage \(element.stage)")
             }
@@ -239,12 +246,13 @@ public struct Schedule: Sendable, Equatable {
         ScheduleSnapshot(schedule: self, elapsedMs: max(0, elapsedMs))
     }
 
-    /// The body of `GET /loading-state/timeline`: `{screen, scenario, seed, stages: [{id, status,
+    /// The body of `GET /loading-state/timeline`: `{screen, variant, scenario, seed, stages: [{id, status,
     /// atMs}], elements: [{id, stage, status, readyAtMs | failedAtMs, revealAtMs, error}]}`, final.
     public func timelineDocument() -> [UInt8] {
         var writer = JSONWriter(reservingCapacity: 1024)
         writer.beginDocument()
         writer.member("screen", screen)
+        writer.member("variant", variant)
         writer.member("scenario", scenario.rawValue)
         writer.member("seed", seed)
         writer.key("stages")

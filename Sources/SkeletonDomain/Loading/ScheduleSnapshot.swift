@@ -35,7 +35,7 @@ public struct ScheduleSnapshot: Sendable, Equatable {
     /// While loading, clients are asked to poll again after this long.
     public static let pollAfterMs = 100
 
-    /// The body of `GET /loading-state` (docs/spec.md §5): `{session, screen, scenario, seed, elapsedMs,
+    /// The body of `GET /loading-state` (docs/spec.md §5): `{session, screen, variant, scenario, seed, elapsedMs,
     /// complete, stages, elements, pollAfterMs}`; `session` is null for `at=` snapshots and
     /// `pollAfterMs` null once complete. A stage shows `readyAtMs` once ready or `failedAtMs`
     /// once failed; an element as in the timeline once it has changed. Assembled from the
@@ -47,6 +47,7 @@ public struct ScheduleSnapshot: Sendable, Equatable {
         writer.key("session")
         if let session { writer.string(session) } else { writer.null() }
         writer.member("screen", screen)
+        writer.member("variant", schedule.variant)
         writer.member("scenario", scenario.rawValue)
         writer.member("seed", seed)
         writer.member("elapsedMs", elapsedMs)

@@ -3,7 +3,9 @@
 ///
 /// The sealed form is `base64url(payload) "." base64url(tag)`, both without padding (RFC 4648
 /// §5), where the payload is `v1.<screen>.<scenario>.<seed>.<speed in thousandths>.<start
-/// epoch ms>` and the tag is HMAC-SHA256(secret, payload) (RFC 2104) truncated to its first
+/// epoch ms>` for a load of the screen's default layout, and
+/// `v2.<screen>.<variant>.<scenario>.<seed>.<speed>.<start>` for another variant's (so that a
+/// default load's token is the one servers before variants sealed), and the tag is HMAC-SHA256(secret, payload) (RFC 2104) truncated to its first
 /// 16 bytes (RFC 2104 §5 allows it; 128 bits, as docs/spec.md §5 pins).
 ///
 /// Guarantees: `open` returns exactly the token that was sealed, or throws: for any other input,
@@ -11,6 +13,8 @@
 /// compared in constant time.
 public struct SessionToken: Sendable, Equatable {
     public let screen: String
+    /// The layout variant whose elements the load drives.
+    public let variant: String
     public let scenario: Scenario
     public let seed: Int
     /// Virtual milliseconds per thousand wall-clock milliseconds: 1000 is real time, 2000 twice
@@ -31,12 +35,13 @@ public struct SessionToken: Sendable, Equatable {
 
     /// The seed and the speed must be in `Schedule.seedRange` and `speedThousandthsRange`;
     /// callers validate their input first.
-    public init(screen: String, scenario: Scenario, seed: Int, speedThousandths: Int, startEpochMs: Int64) {
+    public init(screen: String, variant: String = "default", scenario: Scenario, seed: Int, speedThousandths: Int, startEpochMs: Int64) {
         precondition(Schedule.seedRange.contains(seed), "seed \(seed) is outside \(Schedule.seedRange)")
         precondition(
             Self.speedThousandthsRange.contains(speedThousandths),
             "speed \(speedThousandths) is outside \(Self.speedThousandthsRange) thousandths")
         self.screen = screen
+        self.variant = variant
         self.scenario = scenario
         self.seed = seed
         self.speedThousandths = speedThousandths
@@ -56,13 +61,11 @@ public struct SessionToken: Sendable, Equatable {
     }
 
     public func sealed(key: HMACSHA256) -> String {
-        let payload = Array(
-            "v1.\(screen).\(scenario.rawValue).\(seed).\(speedThousandths).\(startEpochMs)".utf8)
+        let fields = variant == "default" ? "v1.\(screen)" : "v2.\(screen).\(variant)"
+        let payload = Array("\(fields).\(scenario.rawValue).\(seed).\(speedThousandths).\(startEpochMs)".utf8)
         return Base64.encode(payload) + "." + Base64.encode(Self.tag(payload, key: key))
     }
 
-    /// The token `sealed` made with the same key (the secret's HMAC states), checked against the screens served now and
-    /// against `nowEpochMs`; the tag is checked before anything in the payload is believed.
     /// Whether `text` has a token's shape: base64url payload (2 characters at least), a dot,
     /// and a 22-character base64url tag, as the OpenAPI description's pattern says.
     public static func hasTokenSyntax(_ text: String) -> Bool {
@@ -74,8 +77,11 @@ public struct SessionToken: Sendable, Equatable {
         return parts.count == 2 && parts[0].count >= 2 && parts[1].count == 22 && parts.allSatisfy { $0.allSatisfy(isBase64URL) }
     }
 
+    /// The token `sealed` made with the same key (the secret's HMAC states), checked against the
+    /// screens served now (`knownScreens`: each screen's variants) and against `nowEpochMs`; the
+    /// tag is checked before anything in the payload is believed.
     public static func open(
-        _ token: String, key: HMACSHA256, nowEpochMs: Int64, knownScreens: Set<String>
+        _ token: String, key: HMACSHA256, nowEpochMs: Int64, knownScreens: [String: [String]]
     ) throws(SessionTokenError) -> SessionToken {
         let parts = token.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
         guard parts.count == 2, let payload = Base64.decode(parts[0]), let tag = Base64.decode(parts[1]),
@@ -83,17 +89,20 @@ public struct SessionToken: Sendable, Equatable {
         else { throw .malformed }
         guard isEqualInConstantTime(tag, Self.tag(payload, key: key)) else { throw .badTag }
 
-        // The payload is one this server's secret sealed; the screen id may itself contain dots,
-        // so the fixed fields are read from both ends.
+        // The payload is one this server's secret sealed; the screen id may itself contain dots
+        // (a variant may not), so the fixed fields are read from both ends.
         guard let text = String(validating: payload, as: UTF8.self) else { throw .malformed }
         let fields = text.split(separator: ".", omittingEmptySubsequences: false)
-        guard fields.count >= 6, fields[0] == "v1",
+        let hasVariant = fields.first == "v2"
+        guard fields.count >= (hasVariant ? 7 : 6), hasVariant || fields[0] == "v1",
             let seed = Int(fields[fields.count - 3]),
             let speedThousandths = Int(fields[fields.count - 2]),
             let startEpochMs = Int64(fields[fields.count - 1])
         else { throw .malformed }
-        let screen = fields[1..<(fields.count - 4)].joined(separator: ".")
-        guard knownScreens.contains(screen) else { throw .unknownScreen(screen) }
+        let screen = fields[1..<(fields.count - (hasVariant ? 5 : 4))].joined(separator: ".")
+        guard let variants = knownScreens[screen] else { throw .unknownScreen(screen) }
+        let variant = hasVariant ? String(fields[fields.count - 5]) : "default"
+        guard variants.contains(variant) else { throw .unknownVariant(variant, screen: screen) }
         let scenarioName = String(fields[fields.count - 4])
         guard let scenario = Scenario(rawValue: scenarioName) else { throw .unknownScenario(scenarioName) }
         guard Schedule.seedRange.contains(seed) else { throw .seedOutOfRange(seed) }
@@ -101,7 +110,7 @@ public struct SessionToken: Sendable, Equatable {
             throw .speedOutOfRange(thousandths: speedThousandths)
         }
         let token = SessionToken(
-            screen: screen, scenario: scenario, seed: seed, speedThousandths: speedThousandths,
+            screen: screen, variant: variant, scenario: scenario, seed: seed, speedThousandths: speedThousandths,
             startEpochMs: startEpochMs)
         try token.checkTime(nowEpochMs: nowEpochMs)
         return token

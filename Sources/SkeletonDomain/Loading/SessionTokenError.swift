@@ -6,6 +6,8 @@ public enum SessionTokenError: Error, Equatable, CustomStringConvertible {
     /// The tag does not match the payload: altered, truncated, or sealed with another secret.
     case badTag
     case unknownScreen(String)
+    /// The screen is served, but no longer has the session's layout variant.
+    case unknownVariant(String, screen: String)
     case unknownScenario(String)
     case seedOutOfRange(Int)
     case speedOutOfRange(thousandths: Int)
@@ -22,6 +24,8 @@ public enum SessionTokenError: Error, Equatable, CustomStringConvertible {
             "the session token's integrity tag does not match: it was altered, truncated or sealed with another secret"
         case .unknownScreen(let screen):
             "the session's screen \(screen) is no longer served"
+        case .unknownVariant(let variant, let screen):
+            "the session's variant \(variant) of screen \(screen) is no longer served"
         case .unknownScenario(let scenario):
             "the session's scenario \(scenario) is unknown"
         case .seedOutOfRange(let seed):

@@ -9,11 +9,12 @@ extension LoadingTests {
             let document = try JSON.parse(schedule.state(at: 100).document(session: "abc.def"))
             #expect(
                 document.keys == [
-                    "formatVersion", "session", "screen", "scenario", "seed", "elapsedMs", "complete", "stages", "elements",
-                    "pollAfterMs",
+                    "formatVersion", "session", "screen", "variant", "scenario", "seed", "elapsedMs", "complete", "stages",
+                    "elements", "pollAfterMs",
                 ])
             #expect(document["session"] == .string("abc.def"))
             #expect(document["screen"] == .string("home"))
+            #expect(document["variant"] == .string("default"))
             #expect(document["scenario"] == .string("typical"))
             #expect(document["seed"] == .number(0))
             #expect(document["elapsedMs"] == .number(100))
@@ -91,7 +92,7 @@ extension LoadingTests {
         @Test func timelineDocumentDisclosesTheWholeScheduleWithFinalStatuses() throws {
             for schedule in LoadingTests.allSchedules(seeds: 3) {
                 let document = try JSON.parse(schedule.timelineDocument())
-                #expect(document.keys == ["formatVersion", "screen", "scenario", "seed", "stages", "elements"])
+                #expect(document.keys == ["formatVersion", "screen", "variant", "scenario", "seed", "stages", "elements"])
                 #expect(document["seed"] == .number(Double(schedule.seed)))
                 let stages = document["stages"]!.array
                 #expect(stages.count == schedule.stages.count)

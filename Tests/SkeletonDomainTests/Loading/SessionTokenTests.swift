@@ -6,13 +6,13 @@ extension LoadingTests {
     struct SessionTokenTests {
         static let secret = Array("test secret".utf8)
         static let now: Int64 = 1_795_000_000_000
-        static let screens = Set(LoadingTests.catalog.screens.map(\.id))
+        static let screens = Dictionary(uniqueKeysWithValues: LoadingTests.catalog.screens.map { ($0.id, $0.variants) })
         static let token = SessionToken(
             screen: "movies", scenario: .error, seed: 9_007_199_254_740_991, speedThousandths: 2500,
             startEpochMs: now - 1234)
         static let sealed = token.sealed(key: HMACSHA256(key: secret))
 
-        static func open(_ text: String, secret: [UInt8] = secret, screens: Set<String> = screens)
+        static func open(_ text: String, secret: [UInt8] = secret, screens: [String: [String]] = screens)
             throws(SessionTokenError) -> SessionToken
         {
             try SessionToken.open(text, key: HMACSHA256(key: secret), nowEpochMs: now, knownScreens: screens)
@@ -45,7 +45,21 @@ extension LoadingTests {
         @Test func aScreenIdWithDotsRoundTrips() throws {
             let token = SessionToken(
                 screen: "custom.v2.home", scenario: .slow, seed: 3, speedThousandths: 1000, startEpochMs: Self.now)
-            #expect(try Self.open(token.sealed(key: HMACSHA256(key: Self.secret)), screens: ["custom.v2.home"]) == token)
+            #expect(try Self.open(token.sealed(key: HMACSHA256(key: Self.secret)), screens: ["custom.v2.home": ["default"]]) == token)
+        }
+
+        @Test func aVariantsLoadIsSealedInAVersion2PayloadAndOpensOnlyWhileServed() throws {
+            for screen in ["home", "custom.v2.home"] {
+                let token = SessionToken(
+                    screen: screen, variant: "fullscreen", scenario: .error, seed: 5, speedThousandths: 1000, startEpochMs: Self.now)
+                let sealed = token.sealed(key: HMACSHA256(key: Self.secret))
+                #expect(sealed == Self.seal("v2.\(screen).fullscreen.error.5.1000.\(Self.now)"))
+                #expect(try Self.open(sealed, screens: [screen: ["default", "fullscreen"]]) == token)
+                #expect(throws: SessionTokenError.unknownVariant("fullscreen", screen: screen)) {
+                    try Self.open(sealed, screens: [screen: ["default"]])
+                }
+            }
+            #expect(throws: SessionTokenError.malformed) { try Self.open(Self.seal("v2.home.error.5.1000.\(Self.now)")) }
         }
 
         @Test func anotherSecretsTokenHasABadTag() {

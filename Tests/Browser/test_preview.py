@@ -48,7 +48,7 @@ def test_preview_shows_a_phone_per_theme_the_controls_and_a_live_timeline(driver
     assert [phone["theme"] for phone in phones] == ["light", "dark"]
     assert all(phone["width"] == 390 for phone in phones)
     controls = driver.execute_script("return [...document.querySelectorAll('#controls [name]')].map((control) => control.name)")
-    assert controls == ["screen", "theme", "motion", "direction", "scenario", "seed", "speed"]
+    assert controls == ["screen", "variant", "theme", "motion", "direction", "width", "scenario", "seed", "speed"]
     assert driver.execute_script("return document.querySelector('#replay').textContent") == "Replay"
     rows = driver.execute_script("return [...document.querySelectorAll('#rows .row')].map((row) => row.dataset.element)")
     assert rows == ["accountsCarousel", "transactionsSummary", "subscriptions", "categories"]
@@ -110,6 +110,8 @@ def test_markup_in_the_query_is_ignored_and_shown_as_text(driver, server):
         "seed": "1e999",
         "speed": "<svg onload=window.__hostile=3>",
         "direction": "rtl\" onmouseover=\"window.__hostile=4",
+        "variant": "<b onclick=window.__hostile=5>",
+        "width": "390px<i>",
     }
     open_preview(driver, server, "/preview/inbox?" + urllib.parse.urlencode(hostile))
     WebDriverWait(driver, 10).until(lambda d: all(phone["blocks"] > 0 for phone in d.execute_script(PHONE_BLOCKS)))
@@ -125,8 +127,8 @@ def test_markup_in_the_query_is_ignored_and_shown_as_text(driver, server):
     """)
     assert page["scripts"] == 1 and page["foreign"] == 0 and page["handlers"] == []
     assert page["hostile"] is None and no_alert(driver)
-    assert page["values"] == {"screen": "inbox", "theme": "both", "motion": "full", "direction": "ltr", "scenario": "typical", "seed": "0", "speed": "1"}
-    assert len(page["notes"]) == 5 and any("<img src=x" in note for note in page["notes"])
+    assert page["values"] == {"screen": "inbox", "variant": "default", "width": "390", "theme": "both", "motion": "full", "direction": "ltr", "scenario": "typical", "seed": "0", "speed": "1"}
+    assert len(page["notes"]) == 7 and any("<img src=x" in note for note in page["notes"])
 
 
 def test_each_phone_links_the_frames_and_the_snapshot_of_what_it_shows(driver, server):
@@ -143,6 +145,31 @@ def test_each_phone_links_the_frames_and_the_snapshot_of_what_it_shows(driver, s
         for kind, path in (("frames", "/layouts/movies/frames"), ("snapshot", "/layouts/movies/snapshot.svg")):
             url = urllib.parse.urlsplit(link[kind])
             assert url.path == path
-            assert dict(urllib.parse.parse_qsl(url.query)) == {"width": "390", "theme": link["theme"], "motion": "reduced", "direction": "rtl"}
+            assert dict(urllib.parse.parse_qsl(url.query)) == {"width": "390", "variant": "default", "theme": link["theme"], "motion": "reduced", "direction": "rtl"}
     frames = fetch_json(driver, links[1]["frames"])
     assert (frames["theme"], frames["direction"], frames["width"]) == ("dark", "rtl", 390)
+
+
+def test_a_variant_at_a_desktop_width_is_previewed_loaded_and_revealed(driver, server):
+    """?variant= and ?width= are kept: the phones draw home's fullscreen layout 1024 pt wide, the
+    session is a load of that variant (its one element, homeSkeleton, in the timeline), and both
+    phones reveal it; the links lay out what is shown. An out-of-range width is ignored, with a note."""
+    open_preview(driver, server, "/preview/home?variant=fullscreen&width=1024&speed=5")
+    phones = driver.execute_script(PHONE_BLOCKS)
+    assert [phone["width"] for phone in phones] == [1024, 1024]
+    assert driver.execute_script("return [...document.querySelectorAll('skeleton-screen')].map((s) => s.getAttribute('variant'))") == ["fullscreen"] * 2
+    rows = driver.execute_script("return [...document.querySelectorAll('#rows .row')].map((row) => row.dataset.element)")
+    assert rows == ["homeSkeleton"]
+    wait_for_rows(driver, "row.dataset.state === 'ready'")
+    revealed = driver.execute_script("""
+        return [...document.querySelectorAll('skeleton-screen')].map((phone) =>
+            [...phone.shadowRoot.querySelectorAll('[data-element]')].map((slot) => [slot.dataset.element, slot.dataset.state]));
+    """)
+    assert revealed == [[["homeSkeleton", "ready"]]] * 2, revealed
+    frames = driver.execute_script("return document.querySelector('.frames-link').href")
+    assert dict(urllib.parse.parse_qsl(urllib.parse.urlsplit(frames).query))["width"] == "1024"
+    assert "variant=fullscreen" in driver.current_url and "width=1024" in driver.current_url
+    open_preview(driver, server, "/preview/home?width=5000&variant=tablet")
+    notes = driver.execute_script("return document.querySelector('#notes').textContent")
+    assert "width" in notes and "variant" in notes
+    assert [phone["width"] for phone in driver.execute_script(PHONE_BLOCKS)] == [390, 390]

@@ -8,6 +8,10 @@ const phones = $('#phones');
 const rows = $('#rows');
 const notes = $('#notes');
 const MAX_SEED = 2 ** 53 - 1;
+/** The widths the preview lays a screen out at: a small phone's to a desktop's. */
+const WIDTHS = { min: 320, max: 1440, phone: 390 };
+/** From this width on the screen is framed as a window, not a phone. */
+const WIDE = 600;
 const screenId = decodeURIComponent(location.pathname.slice(location.pathname.lastIndexOf('/') + 1));
 const query = new URLSearchParams(location.search);
 let run = 0;
@@ -55,27 +59,29 @@ function numeric(name, valid, fallback) {
 
 function settings() {
   const data = new FormData(form);
-  return Object.fromEntries(['theme', 'motion', 'direction', 'scenario', 'seed', 'speed'].map((name) => [name, String(data.get(name))]));
+  return Object.fromEntries(['variant', 'width', 'theme', 'motion', 'direction', 'scenario', 'seed', 'speed'].map((name) => [name, String(data.get(name))]));
 }
 
 function phone(theme, options) {
   const figure = document.createElement('figure');
-  figure.className = 'phone';
+  figure.className = Number(options.width) >= WIDE ? 'phone wide' : 'phone';
   figure.dataset.theme = theme;
   const frame = document.createElement('div');
   frame.className = 'frame';
   const screen = document.createElement('skeleton-screen');
   screen.setAttribute('src', `/layouts/${encodeURIComponent(screenId)}`);
+  screen.setAttribute('variant', options.variant);
   screen.setAttribute('theme', theme);
+  screen.style.setProperty('--width', `${options.width}px`);
   screen.setAttribute('motion', options.motion);
   screen.setAttribute('direction', options.direction);
   screen.setAttribute('session', options.session);
   screen.setAttribute('speed', options.speed);
   frame.append(screen);
   const caption = document.createElement('figcaption');
-  caption.textContent = `${theme} · ${options.motion} motion · ${options.direction} · `;
+  caption.textContent = `${options.variant} · ${options.width} pt · ${theme} · ${options.motion} motion · ${options.direction} · `;
   // What this phone shows, laid out by the server at its width: the frames and a still image.
-  const laidOut = new URLSearchParams({ width: '390', theme, motion: options.motion, direction: options.direction });
+  const laidOut = new URLSearchParams({ width: options.width, variant: options.variant, theme, motion: options.motion, direction: options.direction });
   for (const [name, path] of [['frames', 'frames'], ['snapshot', 'snapshot.svg']]) {
     const link = document.createElement('a');
     link.className = `${name}-link`;
@@ -92,9 +98,8 @@ async function replay() {
   const current = ++run;
   cancelAnimationFrame(cursorFrame);
   const options = settings();
-  const shared = new URLSearchParams({ theme: options.theme, motion: options.motion, direction: options.direction, scenario: options.scenario, seed: options.seed, speed: options.speed });
-  history.replaceState(null, '', `${location.pathname}?${shared}`);
-  const schedule = new URLSearchParams({ screen: screenId, scenario: options.scenario, seed: options.seed });
+  history.replaceState(null, '', `${location.pathname}?${new URLSearchParams(options)}`);
+  const schedule = new URLSearchParams({ screen: screenId, variant: options.variant, scenario: options.scenario, seed: options.seed });
   let state;
   let timeline;
   // The session starts when the server reads the request: just after it was sent.
@@ -188,10 +193,13 @@ async function start() {
   $('#screen-name').textContent = screenId;
   $('#layout-link').href = `/layouts/${encodeURIComponent(screenId)}`;
   let screens = [screenId];
+  let variants = ['default'];
   let scenarios = ['typical', 'instant', 'slow', 'timeout', 'error'];
   try {
     const [index, known] = await Promise.all([json('/layouts'), json('/scenarios')]);
     screens = index.screens.map((screen) => String(screen.id));
+    const shown = index.screens.find((screen) => screen.id === screenId);
+    if (shown && Array.isArray(shown.variants)) variants = shown.variants.map(String);
     scenarios = known.scenarios.map((scenario) => String(scenario.id));
   } catch (error) {
     note(`Could not read the screens and scenarios: ${error.message}`);
@@ -199,7 +207,10 @@ async function start() {
   fill(form.elements.screen, screens);
   form.elements.screen.value = screenId;
   fill(form.elements.scenario, scenarios);
+  fill(form.elements.variant, variants);
   const reduced = matchMedia('(prefers-reduced-motion: reduce)').matches ? 'reduced' : 'full';
+  form.elements.variant.value = choice('variant', variants, 'default');
+  form.elements.width.value = numeric('width', (value) => Number.isInteger(value) && value >= WIDTHS.min && value <= WIDTHS.max, String(WIDTHS.phone));
   form.elements.theme.value = choice('theme', ['both', 'light', 'dark'], 'both');
   form.elements.motion.value = choice('motion', ['full', 'reduced'], reduced);
   form.elements.direction.value = choice('direction', ['ltr', 'rtl'], 'ltr');
@@ -210,7 +221,7 @@ async function start() {
     event.preventDefault();
     const chosen = form.elements.screen.value;
     if (chosen !== screenId && screens.includes(chosen)) {
-      const options = settings();
+      const { variant, ...options } = settings(); // another screen has its own variants
       location.assign(`/preview/${encodeURIComponent(chosen)}?${new URLSearchParams(options)}`);
       return;
     }
@@ -219,7 +230,7 @@ async function start() {
     replay();
   });
   form.addEventListener('change', (event) => {
-    if (event.target.name !== 'seed' && event.target.name !== 'speed') form.requestSubmit();
+    if (!['seed', 'speed', 'width'].includes(event.target.name)) form.requestSubmit();
   });
   await replay();
   document.body.dataset.ready = 'true';

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPServer
 import SkeletonClient
 import Testing
 
@@ -85,15 +86,19 @@ import Testing
 
     /// A stream cut mid-way resumes with Last-Event-ID: no element changes twice, none is missed.
     @Test func aCutStreamResumesWithoutARepeatOrAGap() async throws {
-        let server = try LiveServer()
+        // The server's time stands still until the cut: nothing after the skeletons can have been
+        // sent on the first stream, whatever the machine's load; then the whole load passes.
+        let clock = ManualClock()
+        let server = try LiveServer(clock: clock)
         let proxy = try CuttingProxy(backend: server.port)
         let client = SkeletonClient(baseURL: URL(string: "http://127.0.0.1:\(proxy.port)")!)
         var changes: [ElementChange] = []
-        // The slow scenario at speed 1: the last stage comes 7.7 s after the cut, so that a loaded
-        // machine (the sanitizers' CI run) has not yet received it when the cut comes.
         for try await change in client.follow(screen: "home", scenario: "slow", seed: 5, speed: 1, transports: [.events]) {
             changes.append(change)
-            if changes.count == 4 { proxy.cutAll() }  // after the skeletons, mid-stream
+            if changes.count == 4 {  // the skeletons: the stream is open
+                proxy.cutAll()
+                clock.advance(by: 20_000)
+            }
         }
         try await Self.expect(changes, equal: server.client.timeline(screen: "home", scenario: "slow", seed: 5), "cut")
         let resumed = proxy.requests.filter { $0.hasPrefix("GET /loading-state/") && $0.contains("/events HTTP/1.1") && !$0.hasPrefix("GET /loading-state/events") }
@@ -101,20 +106,22 @@ import Testing
     }
 
     /// A server that drains mid-stream says `reconnect`; the follower goes on with the replica
-    /// that now answers (same session secret), from the last event it saw.
+    /// that now answers (same session secret, same clock), from the last event it saw.
     @Test func aDrainMidStreamIsSurvived() async throws {
-        let first = try LiveServer()
-        let second = try LiveServer()
+        let clock = ManualClock()
+        let first = try LiveServer(clock: clock)
+        let second = try LiveServer(clock: clock)
         let proxy = try CuttingProxy(backend: first.port)
         let client = SkeletonClient(baseURL: URL(string: "http://127.0.0.1:\(proxy.port)")!)
         var changes: [ElementChange] = []
-        // The slow scenario at speed 0.5: the element comes 10.6 s after the drain, so that a
-        // loaded machine has not yet received it when the drain comes.
-        for try await change in client.follow(screen: "inbox", scenario: "slow", seed: 3, speed: 0.5, transports: [.events]) {
+        // The drain comes at time 0, before any element can be ready; stopping moves the clock a
+        // second past the grace period, and then the whole load passes.
+        for try await change in client.follow(screen: "inbox", scenario: "slow", seed: 3, speed: 1, transports: [.events]) {
             changes.append(change)
             if changes.count == 1 {
                 proxy.route(to: second.port)
                 first.stop()
+                clock.advance(by: 20_000)
             }
         }
         try await Self.expect(changes, equal: second.client.timeline(screen: "inbox", scenario: "slow", seed: 3), "drain")

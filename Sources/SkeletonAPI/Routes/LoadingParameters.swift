@@ -17,11 +17,14 @@ struct LoadingParameters {
     }
 
     func requiredScreen() throws(Rejection) -> LoadableScreen {
-        guard let screen = try screen() else {
-            throw Rejection(response: Problem(.missingParameter, detail: "query parameter 'screen' is required; known: \(screenIDs.joined(separator: ", "))",
-                                              extensions: [("parameter", .string("screen")), ("allowed", .strings(screenIDs))]).response())
-        }
+        guard let screen = try screen() else { throw missingScreen("") }
         return screen
+    }
+
+    /// The 400 of a request that names no screen where it needs one; `purpose` says what for.
+    private func missingScreen(_ purpose: String) -> Rejection {
+        Rejection(response: Problem(.missingParameter, detail: "query parameter 'screen' is required\(purpose); one of: \(screenIDs.joined(separator: ", "))",
+                                    extensions: [("parameter", .string("screen")), ("allowed", .strings(screenIDs))]).response())
     }
 
     /// The session a request follows: the older `session=TOKEN` form, or a new one started now by
@@ -33,10 +36,7 @@ struct LoadingParameters {
         }
         var screen = pathScreen
         if screen == nil { screen = try self.screen() }
-        guard let screen else {
-            throw Rejection(response: Problem(.missingParameter, detail: "query parameter 'screen' is required to start a load (one of: \(screenIDs.joined(separator: ", "))); follow a load at /loading-state/{session}",
-                extensions: [("parameter", .string("screen")), ("allowed", .strings(screenIDs))]).response())
-        }
+        guard let screen else { throw missingScreen(" to start a load (follow one at /loading-state/{session})") }
         return sessions.start(screen, variant: try variant(of: screen), scenario: try scenario(), seed: try seed(), speedThousandths: try speedThousandths())
     }
 

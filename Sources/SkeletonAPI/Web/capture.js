@@ -198,9 +198,16 @@ class Capture {
     const before = pseudoBlocks(element, '::before');
     const after = pseudoBlocks(element, '::after');
     for (const pseudo of before) items.push(pseudo);
-    for (const child of boxChildren(element)) {
+    const children = [...element.children];
+    for (let index = 0; index < children.length; index++) {
+      const child = children[index];
       if (SKIPPED.has(child.tagName.toUpperCase()) || child.hasAttribute('data-skeleton-ignore')) continue;
       const style = getComputedStyle(child);
+      // A box of `display: contents` makes none: its children stand in its place.
+      if (style.display === 'contents') {
+        children.splice(index + 1, 0, ...child.children);
+        continue;
+      }
       if (style.display === 'none' || style.visibility !== 'visible' || style.position === 'absolute' || style.position === 'fixed') continue;
       const box = child.getBoundingClientRect();
       if (box.width < 0.5 || box.height < 0.5) continue;
@@ -314,11 +321,6 @@ function cornerRadii(style, rect) {
 const radius = (style, rect) => size(Math.max(...cornerRadii(style, rect)));
 
 /** Whether the element's own content is text (with inline elements), not boxes. */
-/** `element`'s children as laid out: one of `display: contents` (it makes no box) stands for its own children. */
-function boxChildren(element) {
-  return [...element.children].flatMap((child) => (!child.hasAttribute('data-skeleton-ignore') && getComputedStyle(child).display === 'contents' ? boxChildren(child) : [child]));
-}
-
 function hasText(element) {
   let text = false;
   for (const child of element.childNodes) {

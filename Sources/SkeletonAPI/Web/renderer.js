@@ -505,6 +505,8 @@ class ElementSlot {
     this.timer = null;
     /** In place: the `<skeleton-element>` showing this element (its parts), or null while none does. */
     this.wrapper = null;
+    /** In place: whether an ancestor of the node shimmers (the wrapper's box is then its group). */
+    this.shimmers = false;
   }
 }
 
@@ -553,7 +555,11 @@ class SkeletonView {
       this.root = document.createElement('slot');
       for (const info of layout.elements.values()) {
         const found = findNode(layout.root, info.id);
-        if (found) this.slots.set(info.id, Object.assign(new ElementSlot(info, found.node), { shimmers: found.shimmers, shownAt: this.startedAt + layout.showDelayMs }));
+        if (!found) continue;
+        const slot = new ElementSlot(info, found.node);
+        slot.shimmers = found.shimmers;
+        slot.shownAt = this.startedAt + layout.showDelayMs;
+        this.slots.set(info.id, slot);
       }
     } else if (layout.root) {
       this.root.append(this.build(layout.root, { mode: 'skeleton', group: null, parentAxis: 'root' }));
@@ -854,6 +860,7 @@ class SkeletonView {
     }
     slot.wrapper = parts;
     slot.element = parts.overlay;
+    if (this.shown) slot.shownAt = performance.now();
     slot.group = slot.shimmers ? this.group(parts.overlay) : null;
     slot.view = this.buildView(slot);
     parts.overlay.replaceChildren(...(slot.view ? [slot.view] : []));

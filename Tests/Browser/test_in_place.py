@@ -52,6 +52,17 @@ window.controller = document.querySelector('skeleton-screen');
 controller.setAttribute('src', `${base}/layouts/home`);
 window.announcements = () => [...controller.shadowRoot.querySelectorAll('[role="status"] > *')].map((line) => line.textContent);
 window.base = base;
+// The page as it stands once the renderer is defined, before the layout has arrived; the URLs fetched.
+window.requested = [];
+const fetched = window.fetch;
+window.fetch = async (url, init) => {
+  requested.push(String(url));
+  if (String(url).includes('/layouts/') && !window.beforeLayout) {
+    await frames();
+    window.beforeLayout = boxes();
+  }
+  return fetched(url, init);
+};
 if (withRenderer) {
   window.sk = await import(`${base}/renderer.js`);
   await until(() => wrappers().every((wrapper) => !known(wrapper) || covered(wrapper)), 15000, 'the skeletons');
@@ -63,13 +74,14 @@ function known(wrapper) { return ['accountsCarousel', 'transactionsSummary', 'su
 # Every wrapper revealed in turn by the wrapper's own reveal(), each waited for to the transition's end.
 REVEAL_ALL = r"""
 const loading = boxes();
+const before = window.beforeLayout;
 for (const wrapper of wrappers()) {
   wrapper.reveal();
   await until(() => settled(wrapper), 15000, `the reveal of ${wrapper.getAttribute('name')}`);
 }
 await frames();
 const hidden = wrappers().flatMap((wrapper) => [...wrapper.querySelectorAll('*')]).filter((element) => getComputedStyle(element).visibility !== 'visible').map((element) => element.localName);
-return { loading, revealed: boxes(), cls: cls(), shifts, announcements: announcements(), wrappers: wrappers().length, hidden };
+return { before, loading, revealed: boxes(), cls: cls(), shifts, announcements: announcements(), wrappers: wrappers().length, hidden };
 """
 
 # The painted boxes of each wrapper's skeleton, relative to the wrapper's top-left, with its width.
@@ -121,9 +133,11 @@ def test_the_page_keeps_its_layout_while_loading_and_after_every_reveal_without_
     plain = run(driver, "await frames(); return boxes();")
     open_page(driver, server, pages, fixture)
     result = run(driver, REVEAL_ALL)
+    before, before_where = largest_difference(plain, result["before"])
     loading, loading_where = largest_difference(plain, result["loading"])
     revealed, revealed_where = largest_difference(plain, result["revealed"])
-    print(f"{fixture}: CLS {result['cls']:.4f}, largest difference loading {loading:.3f} px, revealed {revealed:.3f} px")
+    print(f"{fixture}: CLS {result['cls']:.4f}, largest difference before the layout {before:.3f} px, loading {loading:.3f} px, revealed {revealed:.3f} px")
+    assert before <= TOLERANCE, before_where
     assert loading <= TOLERANCE, loading_where
     assert revealed <= TOLERANCE, revealed_where
     assert result["cls"] <= 0.01, result["shifts"]
@@ -240,6 +254,36 @@ def test_a_wrapper_added_after_the_controller_is_picked_up_and_one_removed_is_le
     assert result["backCovered"] is True, "put back, it shows its element's state again (still loading)"
 
 
+def test_a_controller_drawn_whole_draws_in_place_when_its_first_wrapper_arrives(driver, server, pages):
+    open_page(driver, server, pages, "tall", with_renderer=False)
+    result = run(driver, r"""
+        // As a framework does it: the controller first, its children mounted later.
+        const main = document.querySelector('main');
+        main.remove();
+        window.sk = await import(`${base}/renderer.js`);
+        await until(() => controller.shadowRoot.querySelector('[data-sk="screen"]'), 10000, 'the whole screen');
+        controller.append(main);
+        const wrapper = document.getElementById('categories');
+        await until(() => covered(wrapper), 10000, 'the wrapper drawn in place');
+        return { display: getComputedStyle(controller).display, screen: controller.shadowRoot.querySelector('[data-sk="screen"]') !== null,
+                 title: getComputedStyle(document.getElementById('title')).visibility, layouts: requested.filter((url) => url.includes('/layouts/')).length };
+    """)
+    assert result == {"display": "contents", "screen": False, "title": "visible", "layouts": 2}
+
+
+def test_one_session_reveals_every_wrapper(driver, server, pages):
+    open_page(driver, server, pages, "grid", with_renderer=False)
+    result = run(driver, r"""
+        controller.removeAttribute('mode');
+        controller.setAttribute('scenario', 'instant');
+        controller.setAttribute('speed', '10');
+        window.sk = await import(`${base}/renderer.js`);
+        await until(() => wrappers().every((wrapper) => settled(wrapper) && wrapper.shadowRoot.querySelector('slot').inert === false), 15000, 'every reveal');
+        return { sessions: requested.filter((url) => new URL(url).pathname === '/loading-state').length, announcements: announcements().length };
+    """)
+    assert result == {"sessions": 1, "announcements": 4}
+
+
 def test_an_unknown_name_shows_its_content_and_warns_with_the_allowed_ids(driver, server, pages):
     open_page(driver, server, pages, "tall", with_renderer=False)
     result = run(driver, r"""
@@ -271,9 +315,6 @@ def test_without_the_renderer_the_content_shows(driver, server, pages, fixture):
 def test_the_variant_attribute_is_passed_to_the_session(driver, server, pages):
     open_page(driver, server, pages, "tall", with_renderer=False)
     requested = run(driver, r"""
-        const requested = [];
-        const fetched = window.fetch;
-        window.fetch = (url, init) => { requested.push(String(url)); return fetched(url, init); };
         controller.removeAttribute('mode');
         controller.setAttribute('scenario', 'instant');
         controller.setAttribute('variant', 'fullscreen');

@@ -1327,23 +1327,32 @@ export class SkeletonScreenElement extends HTMLElement {
     }
     this.#container = document.createElement('div');
     root.append(this.#container);
-    this.#setInPlace(false);
+    this.#drawWhole();
+  }
+
+  /** Drawing a screen, the host is a clipped block and its container fills it. */
+  #drawWhole() {
+    this.#inPlace = false;
+    this.#sheet?.replaceSync(':host { display: block; position: relative; overflow: hidden; }');
+    Object.assign(this.#container.style, { display: '', width: '100%', height: '100%', position: 'relative' });
   }
 
   /**
-   * Drawing a screen, the host is a clipped block and its container fills it. In place, host and
-   * container are `display: contents`: they make no box, so that the page's own boxes are laid
-   * out by the page's CSS exactly as without them (grid and flex items of the page's containers,
-   * margins collapsing, percentages of the page's boxes), and nothing of theirs is painted.
+   * In place, host and container are `display: contents`: they make no box, so that the page's
+   * own boxes are laid out by the page's CSS exactly as without them (grid and flex items of the
+   * page's containers, margins collapsing, percentages of the page's boxes), and nothing of
+   * theirs is painted. Until a view is drawn the container shows the page (a default slot), so
+   * that it shows before the layout has arrived; a screen drawn whole before is taken down.
    */
-  #setInPlace(inPlace) {
-    this.#inPlace = inPlace;
-    this.#sheet?.replaceSync(inPlace ? ':host { display: contents; }' : ':host { display: block; position: relative; overflow: hidden; }');
-    const style = this.#container.style;
-    style.display = inPlace ? 'contents' : '';
-    style.width = inPlace ? '' : '100%';
-    style.height = inPlace ? '' : '100%';
-    style.position = inPlace ? '' : 'relative';
+  #drawInPlace() {
+    if (!this.#inPlace) {
+      this.#view?.destroy();
+      this.#view = null;
+      this.#inPlace = true;
+      this.#sheet?.replaceSync(':host { display: contents; }');
+      Object.assign(this.#container.style, { display: 'contents', width: '', height: '', position: '' });
+    }
+    if (!this.#view) this.#container.replaceChildren(document.createElement('slot'));
   }
 
   /** A wrapper whose closest `<skeleton-screen>` this is joined the page: drawn in place (the screen drawn again in place if it was drawn whole). */
@@ -1412,7 +1421,9 @@ export class SkeletonScreenElement extends HTMLElement {
     const generation = ++this.#generation;
     const source = this.getAttribute('src');
     // Decided before the layout arrives (wrappers not yet defined counted by their tag), so that the page never moves.
-    this.#setInPlace(this.#wrappers.size > 0 || this.querySelector('skeleton-element') !== null);
+    const inPlace = this.#wrappers.size > 0 || this.querySelector('skeleton-element') !== null;
+    if (inPlace) this.#drawInPlace();
+    else if (this.#inPlace) this.#drawWhole();
     if (!source) return;
     let address;
     try {

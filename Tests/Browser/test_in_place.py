@@ -75,13 +75,16 @@ function known(wrapper) { return ['accountsCarousel', 'transactionsSummary', 'su
 REVEAL_ALL = r"""
 const loading = boxes();
 const before = window.beforeLayout;
+// What runs an animation while loading: the page, the controller's shadow root, each wrapper's.
+const shimmering = { page: document.getAnimations().length, controller: controller.shadowRoot.getAnimations().length,
+                     wrappers: wrappers().map((wrapper) => wrapper.shadowRoot.getAnimations().length) };
 for (const wrapper of wrappers()) {
   wrapper.reveal();
   await until(() => settled(wrapper), 15000, `the reveal of ${wrapper.getAttribute('name')}`);
 }
 await frames();
 const hidden = wrappers().flatMap((wrapper) => [...wrapper.querySelectorAll('*')]).filter((element) => getComputedStyle(element).visibility !== 'visible').map((element) => element.localName);
-return { before, loading, revealed: boxes(), cls: cls(), shifts, announcements: announcements(), wrappers: wrappers().length, hidden };
+return { shimmering, before, loading, revealed: boxes(), cls: cls(), shifts, announcements: announcements(), wrappers: wrappers().length, hidden };
 """
 
 # The painted boxes of each wrapper's skeleton, relative to the wrapper's top-left, with its width.
@@ -141,6 +144,8 @@ def test_the_page_keeps_its_layout_while_loading_and_after_every_reveal_without_
     assert loading <= TOLERANCE, loading_where
     assert revealed <= TOLERANCE, revealed_where
     assert result["cls"] <= 0.01, result["shifts"]
+    shimmering = result["shimmering"]
+    assert shimmering["page"] == shimmering["controller"] == 0 and all(shimmering["wrappers"]), f"only the skeletons in wrappers shimmer: {shimmering}"
     assert len(result["announcements"]) == len(set(result["announcements"])) == result["wrappers"], "one announcement per reveal"
     assert result["hidden"] == [], "every wrapper's content shows once revealed"
     # The measure is not blind: a box pushed down by 100 px is a layout shift.

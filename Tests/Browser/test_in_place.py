@@ -297,9 +297,13 @@ def test_an_unknown_name_shows_its_content_and_warns_with_the_allowed_ids(driver
         await until(() => warnings.length > 0, 10000, 'a warning');
         await frames();
         const wrapper = document.getElementById('categories');
-        return { warnings, covered: covered(wrapper), visibility: getComputedStyle(wrapper.querySelector('p')).visibility,
-                 inert: wrapper.shadowRoot.querySelector('slot').inert };
+        const shown = { warnings: [...warnings], covered: covered(wrapper), visibility: getComputedStyle(wrapper.querySelector('p')).visibility,
+                        inert: wrapper.shadowRoot.querySelector('slot').inert };
+        wrapper.setAttribute('name', 'categories');
+        await frames();
+        return { ...shown, renamed: covered(wrapper) };
     """)
+    assert result["renamed"] is True, "a wrapper given a known name draws its element"
     assert result["covered"] is False and result["visibility"] == "visible" and result["inert"] is False
     assert len(result["warnings"]) == 1
     warning = result["warnings"][0]

@@ -860,6 +860,7 @@ class SkeletonView {
     }
     slot.wrapper = parts;
     slot.element = parts.overlay;
+    parts.overlay.style.direction = this.layout.direction;
     if (this.shown) slot.shownAt = performance.now();
     slot.group = slot.shimmers ? this.group(parts.overlay) : null;
     slot.view = this.buildView(slot);
@@ -1360,11 +1361,11 @@ export class SkeletonScreenElement extends HTMLElement {
     this.#wrappers.add(parts);
     if (this.#inPlace && this.#view) {
       if (!views.get(this.#view).attach(parts)) parts.release();
-    } else {
+    } else if (this.isConnected && this.getAttribute('src')) {
       // Hidden (not yet covered) until the layout arrives, then drawn in place.
       parts.content.inert = true;
       parts.content.style.visibility = 'hidden';
-      if (this.isConnected) this.#queue();
+      this.#queue();
     }
   }
 

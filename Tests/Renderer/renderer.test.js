@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { renderer } from './module.js';
 
-const { parseColor, springCurve, sweepGeometry, shimmerImage, readLayout, place } = renderer;
+const { parseColor, springCurve, sweepGeometry, shimmerImage, readLayout, place, findNode } = renderer;
 
 test('parseColor reads #RRGGBB and #RRGGBBAA, and nothing else', () => {
   assert.deepEqual(parseColor('#FF8000'), { r: 255, g: 128, b: 0, a: 1 });
@@ -105,4 +105,18 @@ test('place: a greedy node stretches across a column and shares a row; a spacer 
   assert.deepEqual(styled({ type: 'block', greedy: true }, 'horizontal'), { flex: '1 1 0px', minWidth: '0' });
   assert.deepEqual(styled({ type: 'block', greedy: false }, 'horizontal'), { flex: '0 0 auto' });
   assert.deepEqual(styled({ type: 'spacer', greedy: true }, 'vertical'), { flex: '1 1 0px', minWidth: '0', minHeight: '0' });
+});
+
+test('findNode: an element\'s node in the read tree (a copy of a repeat by its suffixed id), with whether an ancestor shimmers', () => {
+  const layout = readLayout(documentWith({
+    type: 'stack', shimmer: true, children: [
+      { type: 'block', id: 'header', width: 10, height: 10 },
+      { type: 'scroll', child: { type: 'stack', children: [{ type: 'repeat', count: 3, child: { type: 'block', id: 'card', width: 20, height: 20 } }] } },
+    ],
+  }));
+  assert.equal(findNode(layout.root, 'header').node.width, 10);
+  assert.equal(findNode(layout.root, 'header').shimmers, true);
+  assert.equal(findNode(layout.root, 'card[2]').node.id, 'card[2]');
+  assert.equal(findNode(layout.root, 'card'), null);
+  assert.equal(findNode(readLayout(documentWith({ type: 'block', id: 'alone', width: 1, height: 1 })).root, 'alone').shimmers, false);
 });

@@ -9,7 +9,9 @@
 // ::before/::after become blocks; text becomes `text` nodes with the browser's line count; boxes
 // laid out in rows and columns (flex, grid, block flow) become stacks with the measured spacing
 // and padding; runs of equal siblings become repeats; painted boxes keep a background and radius.
-// `data-skeleton-element="ID"` (and `data-skeleton-stage`) marks the screen's loading elements,
+// `data-skeleton-element="ID"` (and `data-skeleton-stage`) marks the screen's loading elements, as
+// does a `<skeleton-element name="ID">` wrapping a page in place (boxes of `display: contents`,
+// such as its `<skeleton-screen>`, are looked through to their children),
 // `data-skeleton-ignore` skips a subtree, `data-skeleton-block` draws a subtree as one block.
 // The file holds geometry only: no text, URL or attribute value of the page but the marked ids
 // and stages. Limits are the server's (ScreenFileLimits): past them, an Error naming the limit.
@@ -124,7 +126,7 @@ class Capture {
   }
 
   mark(element, node) {
-    const id = element.getAttribute('data-skeleton-element');
+    const id = element.getAttribute('data-skeleton-element') ?? (element.localName === 'skeleton-element' ? element.getAttribute('name') : null);
     if (id === null) return;
     if (!ID.test(id)) throw new CaptureError(`data-skeleton-element '${id.slice(0, 80)}' is not an element id (${ID.source})`);
     if (this.elements.some((known) => known.id === id)) throw new CaptureError(`two elements are marked data-skeleton-element '${id}'`);
@@ -196,9 +198,16 @@ class Capture {
     const before = pseudoBlocks(element, '::before');
     const after = pseudoBlocks(element, '::after');
     for (const pseudo of before) items.push(pseudo);
-    for (const child of element.children) {
+    const children = [...element.children];
+    for (let index = 0; index < children.length; index++) {
+      const child = children[index];
       if (SKIPPED.has(child.tagName.toUpperCase()) || child.hasAttribute('data-skeleton-ignore')) continue;
       const style = getComputedStyle(child);
+      // A box of `display: contents` makes none: its children stand in its place.
+      if (style.display === 'contents') {
+        children.splice(index + 1, 0, ...child.children);
+        continue;
+      }
       if (style.display === 'none' || style.visibility !== 'visible' || style.position === 'absolute' || style.position === 'fixed') continue;
       const box = child.getBoundingClientRect();
       if (box.width < 0.5 || box.height < 0.5) continue;

@@ -503,7 +503,22 @@ class ElementSlot {
     this.group = null;
     this.shownAt = 0;
     this.timer = null;
+    /** In place: the `<skeleton-element>` showing this element (its parts), or null while none does. */
+    this.wrapper = null;
+    /** In place: whether an ancestor of the node shimmers (the wrapper's box is then its group). */
+    this.shimmers = false;
   }
+}
+
+/** The node whose `id` is `id` in `node`'s tree, with whether an ancestor of it shimmers; or null. */
+function findNode(node, id, shimmers = false) {
+  if (!node) return null;
+  if (node.id === id) return { node, shimmers };
+  for (const child of node.children ?? (node.child ? [node.child] : [])) {
+    const found = findNode(child, id, shimmers || node.shimmer);
+    if (found) return found;
+  }
+  return null;
 }
 
 class SkeletonView {
@@ -533,7 +548,22 @@ class SkeletonView {
     this.live.setAttribute('role', 'status');
     this.live.setAttribute('aria-live', 'polite');
     for (const [name, value] of Object.entries({ position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clipPath: 'inset(50%)', whiteSpace: 'nowrap' })) this.live.style[name] = value;
-    if (layout.root) this.root.append(this.build(layout.root, { mode: 'skeleton', group: null, parentAxis: 'root' }));
+    if (options.inPlace) {
+      // In place the view shows the page itself (the host's children); each element is drawn
+      // over its `<skeleton-element>` (`attach`). Every element has its slot from the start, so
+      // that a session or the app can reveal one whose wrapper is not in the page yet.
+      this.root = document.createElement('slot');
+      for (const info of layout.elements.values()) {
+        const found = findNode(layout.root, info.id);
+        if (!found) continue;
+        const slot = new ElementSlot(info, found.node);
+        slot.shimmers = found.shimmers;
+        slot.shownAt = this.startedAt + layout.showDelayMs;
+        this.slots.set(info.id, slot);
+      }
+    } else if (layout.root) {
+      this.root.append(this.build(layout.root, { mode: 'skeleton', group: null, parentAxis: 'root' }));
+    }
     container.replaceChildren(this.root, this.live);
     if (!this.shown) {
       this.showTimer = setTimeout(() => this.show(), layout.showDelayMs);
@@ -559,7 +589,7 @@ class SkeletonView {
   // MARK: building
 
   build(node, context) {
-    if (node.id !== undefined && this.layout.elements.has(node.id) && context.slotOf !== node) return this.buildSlot(node, context);
+    if (!this.options.inPlace && node.id !== undefined && this.layout.elements.has(node.id) && context.slotOf !== node) return this.buildSlot(node, context);
     const element = this.buildNode(node, context);
     if (node.id !== undefined) element.dataset.id = node.id;
     return element;
@@ -708,6 +738,7 @@ class SkeletonView {
       view.setAttribute('aria-hidden', 'true');
       if (!this.shown) view.style.visibility = 'hidden';
     } else if (slot.state === 'ready') {
+      if (slot.wrapper) return null;
       if (this.slotted(slot.id).length > 0) view = this.buildSlotted(slot);
       else view = slot.info.hasContent ? this.buildContent(slot) : this.build(slot.node, { mode: 'content', group: slot.group, parentAxis: 'slot', slotOf: slot.node });
     } else {
@@ -721,7 +752,7 @@ class SkeletonView {
   /** A box in place of the slot's current face, at least its size, so that nothing moves. */
   replacement(slot, role) {
     const box = div(role);
-    const size = slot.view?.getBoundingClientRect();
+    const size = (slot.wrapper ? slot.element : slot.view)?.getBoundingClientRect();
     if (size && size.height) box.style.minHeight = px(size.height);
     if (!slot.node.greedy && size && size.width) box.style.width = px(size.width);
     box.style.boxSizing = 'border-box';
@@ -781,6 +812,7 @@ class SkeletonView {
   }
 
   describe(slot) {
+    if (slot.wrapper) return this.describeInPlace(slot);
     const element = slot.element;
     element.dataset.state = slot.state;
     // Until its reveal the app's content is hidden (no slot shows it), inert and unannounced;
@@ -798,6 +830,56 @@ class SkeletonView {
       element.setAttribute('aria-busy', 'false');
       element.removeAttribute('aria-label');
     }
+  }
+
+  /**
+   * Until its reveal the wrapper's own content stays in the layout (its box keeps its size) but
+   * hidden and inert, under the skeleton; the wrapper is a busy group named by the element.
+   */
+  describeInPlace(slot) {
+    const { content, internals, cover } = slot.wrapper;
+    const loading = slot.state !== 'ready';
+    content.inert = loading;
+    content.style.visibility = loading ? 'hidden' : '';
+    if (loading) cover(true);
+    internals.role = 'group';
+    internals.ariaBusy = String(slot.state === 'loading');
+    internals.ariaLabel = slot.state === 'loading' ? slot.info.label : null;
+  }
+
+  /** In place: draws element `parts.name`'s skeleton over its wrapper's content until its reveal; false when the layout has no such element. */
+  attach(parts) {
+    const slot = this.slots.get(parts.name);
+    if (slot && slot.wrapper === parts) return true;
+    if (!slot || (slot.wrapper && slot.wrapper !== parts)) {
+      const known = [...this.slots.keys()].join(', ');
+      console.warn(slot
+        ? `<skeleton-element name="${parts.name}">: another wrapper shows ${parts.name} already; this one shows its content`
+        : `<skeleton-element name="${parts.name}">: the layout of ${this.layout.screen} has no element ${parts.name}; its elements are ${known}`);
+      return false;
+    }
+    slot.wrapper = parts;
+    slot.element = parts.overlay;
+    parts.overlay.style.direction = this.layout.direction;
+    if (this.shown) slot.shownAt = performance.now();
+    slot.group = slot.shimmers ? this.group(parts.overlay) : null;
+    slot.view = this.buildView(slot);
+    parts.overlay.replaceChildren(...(slot.view ? [slot.view] : []));
+    this.describe(slot);
+    if (!slot.view) parts.cover(false);
+    this.refresh();
+    return true;
+  }
+
+  /** In place: the wrapper left the page; its element keeps its state for a wrapper of the same name. */
+  detach(parts) {
+    const slot = this.slots.get(parts.name);
+    if (!slot || slot.wrapper !== parts) return;
+    parts.release();
+    slot.wrapper = null;
+    slot.element = null;
+    slot.view = null;
+    this.refresh();
   }
 
   announce(message) {
@@ -831,16 +913,25 @@ class SkeletonView {
   }
 
   change(slot, state, error, animated) {
-    if (!slot.element) return;
+    if (!slot.element && !this.options.inPlace) return;
     const old = slot.view;
     slot.state = state;
     slot.error = error;
+    if (!slot.element) return this.emit('skeleton-state', { id: slot.id, state, atMs: Math.round(performance.now() - this.startedAt), error: state === 'failed' ? error : undefined });
+    // In place, a revealed element's new face is the wrapper's own content.
     const next = this.buildView(slot);
     slot.view = next;
-    slot.element.append(next);
+    if (next) slot.element.append(next);
     this.describe(slot);
-    if (animated && old && old.isConnected) this.crossFade(old, next);
-    else old?.remove();
+    const entering = next ? [next] : [...slot.wrapper.element.children];
+    const finished = () => {
+      if (slot.wrapper && slot.state === 'ready') slot.wrapper.cover(false);
+    };
+    if (animated && old && old.isConnected) this.crossFade(old, entering, finished);
+    else {
+      old?.remove();
+      finished();
+    }
     this.refresh();
     const subject = subjectOf(slot.info.label);
     if (state === 'ready') this.announce(`${subject} loaded`);
@@ -848,7 +939,8 @@ class SkeletonView {
     this.emit('skeleton-state', { id: slot.id, state, atMs: Math.round(performance.now() - this.startedAt), error: state === 'failed' ? error : undefined });
   }
 
-  crossFade(old, next) {
+  /** The served transition from `old` (then removed, and `finished` called) to each of `entering`. */
+  crossFade(old, entering, finished) {
     const transition = this.layout.transition;
     const reduced = this.reducedMotion;
     const exitScale = reduced ? 1 : transition.exit.scale;
@@ -857,10 +949,11 @@ class SkeletonView {
     for (const group of this.groups) if (old.contains(group.element)) group.exiting = true;
     const timing = { duration: transition.durationMs, easing: transition.easing };
     const out = old.animate([{ opacity: 1, transform: 'scale(1)' }, { opacity: transition.exit.opacity, transform: `scale(${exitScale})` }], { ...timing, fill: 'forwards' });
-    next.animate([{ opacity: transition.enter.opacity, transform: `scale(${enterScale})` }, { opacity: 1, transform: 'scale(1)' }], timing);
+    for (const next of entering) next.animate([{ opacity: transition.enter.opacity, transform: `scale(${enterScale})` }, { opacity: 1, transform: 'scale(1)' }], timing);
     const done = () => {
       out.cancel();
       old.remove();
+      finished();
       this.refresh();
       this.relayout();
     };
@@ -927,14 +1020,17 @@ class SkeletonView {
     const seed = [...this.sessions].map((session) => session.seed).find((value) => value !== undefined) ?? this.options.seed;
     for (const session of this.sessions) session.stop();
     this.sessions.clear();
-    this.follow({ scenario: SCENARIO_AFTER_RETRY, seed, speed: this.options.speed });
+    this.follow({ scenario: SCENARIO_AFTER_RETRY, seed, speed: this.options.speed, variant: this.options.variant });
   }
 
   destroy() {
     clearTimeout(this.showTimer);
     for (const session of this.sessions) session.stop();
     this.sessions.clear();
-    for (const slot of this.slots.values()) clearTimeout(slot.timer);
+    for (const slot of this.slots.values()) {
+      clearTimeout(slot.timer);
+      slot.wrapper?.release();
+    }
     for (const group of this.groups) group.dispose();
     this.groups = [];
     this.resizes?.disconnect();
@@ -994,8 +1090,8 @@ class LoadingSession {
   async start() {
     try {
       if (!this.token) {
-        const { scenario, seed, speed } = this.parameters;
-        const state = await this.fetchState(this.url('/loading-state', { screen: this.view.layout.screen, scenario, seed, speed }));
+        const { scenario, seed, speed, variant } = this.parameters;
+        const state = await this.fetchState(this.url('/loading-state', { screen: this.view.layout.screen, scenario, seed, speed, variant }));
         if (this.stopped) return;
         this.token = text(own(state, 'session'), 2000) ?? null;
         this.view.emit('skeleton-session', { session: this.token });
@@ -1105,6 +1201,14 @@ function readError(raw) {
 
 // MARK: public API
 
+/** The option (for `<skeleton-screen>` only) that draws no screen: its elements are drawn in place, over their wrappers. */
+const IN_PLACE = Symbol('in place');
+/** Each controller's view, for `<skeleton-screen>` to attach its wrappers to. */
+const views = new WeakMap();
+/** How a `<skeleton-element>` joins and leaves its controller (module-private). */
+const ATTACH = Symbol('attach');
+const DETACH = Symbol('detach');
+
 export { captureScreen, CaptureError, CAPTURE_LIMITS } from './capture.js';
 
 /**
@@ -1112,7 +1216,8 @@ export { captureScreen, CaptureError, CAPTURE_LIMITS } from './capture.js';
  * Options: `base` (the service's URL, for loading sessions; default this page's origin),
  * `session` (a token to follow; with `speed`, the speed it was started at, which times its
  * reveals), or `scenario`/`seed`/`speed` (start a session for the screen),
- * `transport` (`auto`, `sse` or `poll`), `motion` (`reduced` stills the shimmer), `host` (an
+ * `variant` (the screen's variant, passed to the session it starts), `transport` (`auto`, `sse`
+ * or `poll`), `motion` (`reduced` stills the shimmer), `host` (an
  * element whose children with `slot="ID"` are the app's content for element ID, shown through
  * `<slot>`s: `container` then lies in the host's shadow root). With none of session, scenario,
  * seed and speed, no session is followed: the app calls `reveal` and `fail` itself.
@@ -1127,16 +1232,18 @@ export function renderSkeleton(layoutDocument, container, options = {}) {
     scenario: text(options.scenario, 40),
     seed: options.seed === undefined ? undefined : text(String(options.seed), 20),
     speed: options.speed === undefined ? undefined : text(String(options.speed), 20),
+    variant: text(options.variant, 100),
     transport: oneOf(options.transport, ['auto', 'sse', 'poll'], 'auto'),
     motion: oneOf(options.motion, ['full', 'reduced'], undefined),
     host: options.host instanceof Element ? options.host : null,
+    inPlace: options[IN_PLACE] === true,
   };
   settings.base = settings.base.replace(/\/+$/, '');
   const view = new SkeletonView(layout, container, settings);
   if (settings.session || settings.scenario !== undefined || settings.seed !== undefined || settings.speed !== undefined) {
-    view.follow({ session: settings.session, scenario: settings.scenario, seed: settings.seed, speed: settings.speed });
+    view.follow({ session: settings.session, scenario: settings.scenario, seed: settings.seed, speed: settings.speed, variant: settings.variant });
   }
-  return {
+  const controller = {
     root: view.root,
     layout,
     reveal: (id) => view.settle(String(id), 'ready'),
@@ -1148,6 +1255,8 @@ export function renderSkeleton(layoutDocument, container, options = {}) {
       return null;
     },
   };
+  views.set(controller, view);
+  return controller;
 }
 
 const layoutCache = new Map();
@@ -1189,6 +1298,10 @@ function serviceBase(address) {
  * the app's real content for element ID: hidden and inert while the element loads, shown through
  * the served transition at its reveal. In `mode="manual"` (or with no session attribute) the app
  * reveals elements itself: `reveal(id)`, `fail(id, error)`, callable before the layout has loaded.
+ * With `<skeleton-element>`s inside it, it draws no screen: it is `display: contents`, its
+ * children are the page, laid out by the page's CSS, and each wrapper shows its element's
+ * skeleton over its own content until the element's reveal (one session and one shimmer phase
+ * for all of them). Wrappers added or removed later are picked up.
  */
 export class SkeletonScreenElement extends HTMLElement {
   static observedAttributes = ['src', 'theme', 'motion', 'direction', 'variant', 'session', 'scenario', 'seed', 'speed', 'transport', 'mode'];
@@ -1199,22 +1312,66 @@ export class SkeletonScreenElement extends HTMLElement {
   #pending = [];
   #generation = 0;
   #queued = false;
+  #sheet = null;
+  /** The `<skeleton-element>`s whose controller this is. */
+  #wrappers = new Set();
+  #inPlace = false;
 
   constructor() {
     super();
     const root = this.attachShadow({ mode: 'open' });
     try {
-      const sheet = new CSSStyleSheet();
-      sheet.replaceSync(':host { display: block; position: relative; overflow: hidden; }');
-      root.adoptedStyleSheets = [sheet];
+      this.#sheet = new CSSStyleSheet();
+      root.adoptedStyleSheets = [this.#sheet];
     } catch {
       // Without constructable style sheets the host keeps the page's styling.
     }
     this.#container = document.createElement('div');
-    this.#container.style.width = '100%';
-    this.#container.style.height = '100%';
-    this.#container.style.position = 'relative';
     root.append(this.#container);
+    this.#drawWhole();
+  }
+
+  /** Drawing a screen, the host is a clipped block and its container fills it. */
+  #drawWhole() {
+    this.#inPlace = false;
+    this.#sheet?.replaceSync(':host { display: block; position: relative; overflow: hidden; }');
+    Object.assign(this.#container.style, { display: '', width: '100%', height: '100%', position: 'relative' });
+  }
+
+  /**
+   * In place, host and container are `display: contents`: they make no box, so that the page's
+   * own boxes are laid out by the page's CSS exactly as without them (grid and flex items of the
+   * page's containers, margins collapsing, percentages of the page's boxes), and nothing of
+   * theirs is painted. Until a view is drawn the container shows the page (a default slot), so
+   * that it shows before the layout has arrived; a screen drawn whole before is taken down.
+   */
+  #drawInPlace() {
+    if (!this.#inPlace) {
+      this.#view?.destroy();
+      this.#view = null;
+      this.#inPlace = true;
+      this.#sheet?.replaceSync(':host { display: contents; }');
+      Object.assign(this.#container.style, { display: 'contents', width: '', height: '', position: '' });
+    }
+    if (!this.#view) this.#container.replaceChildren(document.createElement('slot'));
+  }
+
+  /** A wrapper whose closest `<skeleton-screen>` this is joined the page: drawn in place (the screen drawn again in place if it was drawn whole). */
+  [ATTACH](parts) {
+    this.#wrappers.add(parts);
+    if (this.#inPlace && this.#view) {
+      if (!views.get(this.#view).attach(parts)) parts.release();
+    } else if (this.isConnected && this.getAttribute('src')) {
+      // Hidden (not yet covered) until the layout arrives, then drawn in place.
+      parts.content.inert = true;
+      parts.content.style.visibility = 'hidden';
+      this.#queue();
+    }
+  }
+
+  [DETACH](parts) {
+    this.#wrappers.delete(parts);
+    if (this.#view) views.get(this.#view).detach(parts);
   }
 
   connectedCallback() {
@@ -1264,6 +1421,10 @@ export class SkeletonScreenElement extends HTMLElement {
   async #load() {
     const generation = ++this.#generation;
     const source = this.getAttribute('src');
+    // Decided before the layout arrives (wrappers not yet defined counted by their tag), so that the page never moves.
+    const inPlace = this.#wrappers.size > 0 || this.querySelector('skeleton-element') !== null;
+    if (inPlace) this.#drawInPlace();
+    else if (this.#inPlace) this.#drawWhole();
     if (!source) return;
     let address;
     try {
@@ -1294,9 +1455,12 @@ export class SkeletonScreenElement extends HTMLElement {
       scenario: attribute('scenario'),
       seed: attribute('seed'),
       speed: attribute('speed'),
+      variant: attribute('variant'),
       transport: this.getAttribute('transport') ?? undefined,
-      host: this,
+      host: this.#inPlace ? null : this,
+      [IN_PLACE]: this.#inPlace,
     });
+    if (this.#inPlace) for (const parts of this.#wrappers) if (!views.get(this.#view).attach(parts)) parts.release();
     for (const apply of this.#pending.splice(0)) apply(this.#view);
     this.dispatchEvent(new CustomEvent('skeleton-render', { bubbles: true, composed: true, detail: { screen: loaded.document.screen, etag: loaded.etag } }));
   }
@@ -1309,10 +1473,101 @@ export class SkeletonScreenElement extends HTMLElement {
     problem.style.padding = '16px';
     problem.style.font = '14px/1.4 system-ui, sans-serif';
     problem.textContent = `The skeleton could not be loaded: ${message}`;
-    this.#container.replaceChildren(problem);
+    // In place the page stays as it is, its wrappers showing their content.
+    if (this.#inPlace) {
+      for (const parts of this.#wrappers) parts.release();
+      console.warn(problem.textContent);
+      this.#container.replaceChildren(document.createElement('slot'));
+    } else this.#container.replaceChildren(problem);
+  }
+}
+
+/**
+ * `<skeleton-element name="ELEMENT-ID">`: the page's own content for one element of the layout of
+ * its closest `<skeleton-screen>`, which controls it. Defined, it is a block (the page's CSS may
+ * say otherwise); without JavaScript, an unknown element showing its content. While its element
+ * loads, the content keeps its place and size in the layout but is hidden and inert, and the
+ * element's node is drawn over it, at the wrapper's width, clipped to its padding box; at the
+ * reveal the served transition plays to the content, and then nothing of the renderer is left in
+ * the wrapper's box. A name the layout has no element for shows the content (and warns).
+ */
+export class SkeletonElementElement extends HTMLElement {
+  static observedAttributes = ['name'];
+
+  #parts;
+  #controller = null;
+
+  constructor() {
+    super();
+    const internals = this.attachInternals();
+    const root = this.attachShadow({ mode: 'open' });
+    try {
+      const sheet = new CSSStyleSheet();
+      // Positioned only while covered, so that the page's own positioned boxes are placed as ever once revealed.
+      sheet.replaceSync(`:host { display: block; }
+:host(:state(covered)) { position: relative; }
+[data-sk="overlay"] { display: none; }
+:host(:state(covered)) [data-sk="overlay"] { display: grid; grid-template-columns: minmax(0, 1fr); align-items: start; position: absolute; inset: 0; overflow: hidden; }`);
+      root.adoptedStyleSheets = [sheet];
+    } catch {
+      // Without constructable style sheets the wrapper shows its content only.
+    }
+    const content = document.createElement('slot');
+    const overlay = div('overlay');
+    overlay.setAttribute('aria-hidden', 'true');
+    root.append(content, overlay);
+    const cover = (on) => {
+      try {
+        if (on) internals.states.add('covered');
+        else internals.states.delete('covered');
+      } catch {
+        // Without custom states the overlay stays undrawn.
+      }
+    };
+    this.#parts = {
+      element: this, content, overlay, internals, cover, name: '',
+      /** Shows the content as it is, with nothing drawn over it. */
+      release: () => {
+        content.inert = false;
+        content.style.visibility = '';
+        overlay.replaceChildren();
+        cover(false);
+        internals.role = null;
+        internals.ariaBusy = null;
+        internals.ariaLabel = null;
+      },
+    };
+  }
+
+  connectedCallback() {
+    this.#parts.name = this.getAttribute('name') ?? '';
+    this.#controller = this.parentElement?.closest('skeleton-screen') ?? null;
+    this.#controller?.[ATTACH]?.(this.#parts);
+  }
+
+  disconnectedCallback() {
+    this.#controller?.[DETACH]?.(this.#parts);
+    this.#controller = null;
+  }
+
+  attributeChangedCallback() {
+    if (!this.#controller) return;
+    this.disconnectedCallback();
+    this.connectedCallback();
+  }
+
+  /** Reveals this element, as its controller's `reveal(name)`. */
+  reveal() {
+    this.#controller?.reveal(this.getAttribute('name'));
+  }
+
+  /** Shows this element's error state, as its controller's `fail(name, error)`. */
+  fail(error) {
+    this.#controller?.fail(this.getAttribute('name'), error);
   }
 }
 
 if (typeof customElements !== 'undefined' && !customElements.get('skeleton-screen')) {
   customElements.define('skeleton-screen', SkeletonScreenElement);
+  customElements.define('skeleton-element', SkeletonElementElement);
 }

@@ -6,6 +6,10 @@ import Layouts
 /// paint's alpha, in a `<mask>` the size of the group's bounds (SVG masks by luminance times
 /// alpha; the renderer's CSS mask by alpha alone, outside the group's box by nothing).
 ///
+/// SVG 1.1 interpolates a gradient's colours and opacities apart, where CSS interpolates with
+/// premultiplied alpha: a wholly transparent stop is written in its neighbour's colour (the
+/// previous stop's, else the next's), so that transparent black to white fades white as CSS does.
+///
 /// Guarantees: every id it writes is `shimmer`, `shimmer-mask` or `shimmer-alpha` followed by a
 /// group's number, so no two collide with each other or with the clips (`clip` and a number).
 struct ShimmerSVG {
@@ -30,9 +34,9 @@ struct ShimmerSVG {
                 definitions += #"<rect\#(FramesDocument.attributes(bounds)) fill="url(#shimmer-alpha\#(paint.group))"/></mask>"#
             } else {
                 definitions += #"<linearGradient id="shimmer\#(paint.group)"\#(line)>"#
-                for stop in paint.stops {
-                    let color = stop.color
-                    definitions += #"<stop offset="\#(FramesDocument.number(stop.location))" stop-color="rgb(\#(color.red),\#(color.green),\#(color.blue))" stop-opacity="\#(Self.alpha(color))"/>"#
+                for (index, stop) in paint.stops.enumerated() {
+                    let color = Self.shown(paint.stops, index)
+                    definitions += #"<stop offset="\#(FramesDocument.number(stop.location))" stop-color="rgb(\#(color.red),\#(color.green),\#(color.blue))" stop-opacity="\#(Self.alpha(stop.color))"/>"#
                 }
                 definitions += "</linearGradient>"
             }
@@ -53,6 +57,14 @@ struct ShimmerSVG {
     /// The attribute that masks a shape with group `group`'s gradient's alpha.
     static func mask(_ group: Int) -> String {
         #" mask="url(#shimmer-mask\#(group))""#
+    }
+
+    /// The colour stop `index` is written in: its own, or a transparent stop's neighbour's.
+    private static func shown(_ stops: [ResolvedShimmer.Stop], _ index: Int) -> Color {
+        guard stops[index].color.alpha == 0 else { return stops[index].color }
+        let before = stops[..<index].last { $0.color.alpha > 0 }
+        let after = stops[(index + 1)...].first { $0.color.alpha > 0 }
+        return (before ?? after)?.color ?? stops[index].color
     }
 
     private static func alpha(_ color: Color) -> String {

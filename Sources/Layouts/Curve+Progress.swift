@@ -32,15 +32,12 @@ extension Curve {
         case .spring(let responseMs, let dampingFraction):
             let spring = Spring(responseMs: responseMs, damping: dampingFraction)
             let seconds = spring.settledSeconds
-            return Self.linear(spring.samples(over: seconds), at: min(max(ms / Double(Spring.milliseconds(seconds)), 0), 1))
+            // CSS `linear()` with 41 evenly spaced points: between the two around x.
+            let position = min(max(ms / Double(Spring.milliseconds(seconds)), 0), 1) * 40
+            let index = min(Int(position), 39)
+            let (low, high) = (spring.sample(index, over: seconds), spring.sample(index + 1, over: seconds))
+            return low + (high - low) * (position - Double(index))
         }
-    }
-
-    /// CSS `linear()` with evenly spaced points at input `x` (0...1).
-    private static func linear(_ points: [Double], at x: Double) -> Double {
-        let position = x * Double(points.count - 1)
-        let index = min(Int(position), points.count - 2)
-        return points[index] + (points[index + 1] - points[index]) * (position - Double(index))
     }
 }
 
@@ -127,11 +124,9 @@ private struct Spring {
     /// `seconds` in whole ms, rounded as `Math.round` does.
     static func milliseconds(_ seconds: Double) -> Int { Int((seconds * 1000 + 0.5).rounded(.down)) }
 
-    /// The 41 points of the renderer's `linear()`: the position at each 40th of the settling
-    /// time `seconds`, rounded to thousandths as `Math.round` does, the last exactly 1.
-    func samples(over seconds: Double) -> [Double] {
-        var points = (0...40).map { index in (position(seconds * Double(index) / 40) * 1000 + 0.5).rounded(.down) / 1000 }
-        points[40] = 1
-        return points
+    /// Point `index` (0...40) of the renderer's `linear()`: the position at that 40th of the
+    /// settling time `seconds`, rounded to thousandths as `Math.round` does; the last exactly 1.
+    func sample(_ index: Int, over seconds: Double) -> Double {
+        index == 40 ? 1 : (position(seconds * Double(index) / 40) * 1000 + 0.5).rounded(.down) / 1000
     }
 }

@@ -41,14 +41,29 @@ extension ResolvedShimmer {
     /// The paint of each of `groups` at `epochMs` (ms of the sync clock: Unix epoch ms), in their
     /// order; empty when nothing is painted (see `paint(of:at:reduceMotion:)`).
     public func paints(of groups: [ShimmerGroup], at epochMs: Double, reduceMotion: Bool = false) -> [ShimmerPaint] {
-        groups.compactMap { paint(of: $0, at: epochMs, reduceMotion: reduceMotion) }
+        guard !stops.isEmpty, !(reduceMotion && effect != .still) else { return [] }
+        let phase = phase(at: epochMs)
+        return groups.map { paint(of: $0, phase: phase) }
     }
 
     /// The paint of `group` at `epochMs`: nil when the shimmer has no stops, or when it moves and
     /// `reduceMotion` (the device's Reduce Motion) stills it, as the renderer leaves the blocks
     /// in their own fill then. A group's box narrower or lower than a point counts as one point.
     public func paint(of group: ShimmerGroup, at epochMs: Double, reduceMotion: Bool = false) -> ShimmerPaint? {
-        guard !stops.isEmpty else { return nil }
+        guard !stops.isEmpty, !(reduceMotion && effect != .still) else { return nil }
+        return paint(of: group, phase: phase(at: epochMs))
+    }
+
+    /// The phase of an animated shimmer at `epochMs`; 0 for a still one.
+    private func phase(at epochMs: Double) -> Double {
+        switch effect {
+        case .still: 0
+        case .pulse(_, _, let timing), .sweep(_, _, let timing): phase(timing, at: epochMs)
+        }
+    }
+
+    /// The paint of `group` at `phase`: the same for every group at one instant.
+    private func paint(of group: ShimmerGroup, phase: Double) -> ShimmerPaint {
         let box = group.rect
         let width = max(box.width, 1), height = max(box.height, 1)
         func across(_ stops: [Stop], kind: ShimmerPaint.Kind) -> ShimmerPaint {
@@ -61,13 +76,10 @@ extension ResolvedShimmer {
         switch effect {
         case .still:
             return across(stops, kind: .still)
-        case .pulse(let fromOpacity, let toOpacity, let timing):
-            if reduceMotion { return nil }
-            let opacity = min(max(fromOpacity + (toOpacity - fromOpacity) * phase(timing, at: epochMs), 0), 1)
+        case .pulse(let fromOpacity, let toOpacity, _):
+            let opacity = min(max(fromOpacity + (toOpacity - fromOpacity) * phase, 0), 1)
             return across(stops.map { Stop(color: $0.color.opacity(opacity), location: $0.location) }, kind: .pulse)
-        case .sweep(let startMotion, let endMotion, let timing):
-            if reduceMotion { return nil }
-            let phase = phase(timing, at: epochMs)
+        case .sweep(let startMotion, let endMotion, _):
             func point(_ motion: Shimmer.PointMotion) -> Point {
                 Point(x: box.x + (motion.from.x + (motion.to.x - motion.from.x) * phase) * width,
                       y: box.y + (motion.from.y + (motion.to.y - motion.from.y) * phase) * height)

@@ -16,6 +16,9 @@
 /// (the group of an ancestor that shimmers it, and the screen's numbers for those it starts);
 /// only what encloses it in the screen is left out: the ancestors' clips and positions.
 ///
+/// A shimmer group's bounds (`Result.groups`) are the box of the node that starts it, which its
+/// gradient spans; laid out alone, the group of an ancestor spans the element's own view.
+///
 /// Guarantees: the same inputs give the same frames; a tree within the screen-file limits is laid
 /// out in time proportional to its expanded size (each box is measured once per pass). At the
 /// width the screen gives an element, the element's own layout is its frames in the screen's,

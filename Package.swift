@@ -22,6 +22,8 @@ let package = Package(
             plugins: ["EmbedFiles"]),
         .executableTarget(name: "SkeletonServer", dependencies: ["SkeletonAPI", "HTTPServer", "SkeletonDomain"]),
         .target(name: "SkeletonClient", dependencies: ["Layouts"]),
+        // Benchmarks/motion.py: the instructions a drawn frame of a skeleton in motion costs.
+        .executableTarget(name: "MotionBenchmark", dependencies: ["Layouts", "SkeletonDomain"], path: "Benchmarks/MotionBenchmark"),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
         .testTarget(name: "LayoutsTests", dependencies: ["Layouts", "SkeletonDomain"]),
         .testTarget(name: "SkeletonDomainTests", dependencies: ["SkeletonDomain", "Layouts"]),

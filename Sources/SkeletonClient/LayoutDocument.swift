@@ -141,4 +141,11 @@ public struct ScreenFrames: Decodable, Sendable {
     public let frames: [Frame]
     /// Where each loading element was placed, in drawing order (nil from a server before contract 3.1).
     public let elements: [PlacedElement]?
+    /// Each shimmer group's bounds, by number (nil from a server before contract 3.2): what
+    /// `LayoutDocument.paint(_:at:)` paints.
+    public let groups: [ShimmerGroup]?
+    /// The instant asked for with `?at=` (epoch ms), if one was.
+    public let at: Int?
+    /// With `?at=`: each shimmer group's paint then (contract 3.2).
+    public let paints: [ShimmerPaint]?
 }

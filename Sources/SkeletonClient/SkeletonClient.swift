@@ -42,12 +42,13 @@ public final class SkeletonClient: Sendable {
         try await document("layouts/\(screen)", Self.options(theme, motion, variant, direction) + (expand ? [("expand", "true")] : []))
     }
 
-    /// The screen laid out by the server at `width` (and `height`) points.
+    /// The screen laid out by the server at `width` (and `height`) points; with `at` (epoch ms),
+    /// each shimmer group's paint then (`paints`).
     public func frames(
         _ screen: String, width: Int, height: Int? = nil, theme: Theme? = nil, motion: Motion? = nil, variant: String? = nil,
-        direction: Direction? = nil
+        direction: Direction? = nil, at epochMs: Int? = nil
     ) async throws -> ScreenFrames {
-        let size = [("width", String(width))] + (height.map { [("height", String($0))] } ?? [])
+        let size = [("width", String(width))] + (height.map { [("height", String($0))] } ?? []) + (epochMs.map { [("at", String($0))] } ?? [])
         return try await document("layouts/\(screen)/frames", size + Self.options(theme, motion, variant, direction))
     }
 
@@ -55,9 +56,9 @@ public final class SkeletonClient: Sendable {
     /// (and `height`) points: `LayoutDocument.frames(element:width:height:)` as served.
     public func frames(
         _ screen: String, element: String, width: Int, height: Int? = nil, theme: Theme? = nil, motion: Motion? = nil,
-        variant: String? = nil, direction: Direction? = nil
+        variant: String? = nil, direction: Direction? = nil, at epochMs: Int? = nil
     ) async throws -> ScreenFrames {
-        let size = [("width", String(width))] + (height.map { [("height", String($0))] } ?? [])
+        let size = [("width", String(width))] + (height.map { [("height", String($0))] } ?? []) + (epochMs.map { [("at", String($0))] } ?? [])
         return try await document("layouts/\(screen)/elements/\(element)/frames", size + Self.options(theme, motion, variant, direction))
     }
 

@@ -184,10 +184,13 @@ def requests_to_make():
         for variant in info["variants"]:
             paths += [f"/layouts/{screen}/frames?width=390&variant={variant}", f"/layouts/{screen}/frames?width=1024&variant={variant}"]
         paths.append(f"/layouts/{screen}/frames?width=390&height=844&direction=rtl&theme=dark&motion=reduced")
+        # With an instant: each shimmer group's paint then (and the reduced, still one).
+        paths += [f"/layouts/{screen}/frames?width=390&at=1700000000350", f"/layouts/{screen}/frames?width=390&motion=reduced&direction=rtl&at=0"]
         # One element alone: the first of the screen, at a phone's width and in rtl at a tablet's.
         element = quote(info["elements"][0])
         paths += [f"/layouts/{screen}/elements/{element}/frames?width=390",
-                  f"/layouts/{screen}/elements/{element}/frames?width=768&direction=rtl&theme=dark"]
+                  f"/layouts/{screen}/elements/{element}/frames?width=768&direction=rtl&theme=dark",
+                  f"/layouts/{screen}/elements/{element}/frames?width=390&at=8640000000000000"]
     for screen, scenario in itertools.product(screens, scenarios):
         paths.append(f"/loading-state?screen={screen}&scenario={scenario}&{SEED}&{SPEED}")
         paths.append(f"/loading-state/timeline?screen={screen}&scenario={scenario}&{SEED}")
@@ -225,7 +228,7 @@ def requests_to_make():
     paths += [
               "/layouts/hom", "/layouts/hom/frames?width=390", "/themes/purple", "/layouts/home?theme=purple",
               "/layouts/home?variant=huge", "/layouts/home?expand=maybe", "/layouts/home/frames",
-              "/layouts/home/frames?width=50", "/layouts/home/elements/nope/frames?width=390", "/loading-state", "/loading-state/timeline",
+              "/layouts/home/frames?width=50", "/layouts/home/frames?width=390&at=-1", "/layouts/home/elements/nope/frames?width=390", "/loading-state", "/loading-state/timeline",
               "/loading-state?screen=home&scenario=sometimes", "/loading-state?screen=home&speed=1000",
               f"/loading-state?screen=home&session={token}", "/loading-state/events?screen=nowhere",
               "/data/home/nothing", "/data/nowhere/hero", "/data/home/categories?fault=explode"]

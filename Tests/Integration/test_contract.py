@@ -275,6 +275,11 @@ BROKEN_FRAMES = {
     "an element's place without its clip": lambda d: d["elements"][0].pop("clip"),
     "an element's place of negative width": lambda d: d["elements"][0].update(width=-1),
     "an element laid out alone named by a number": lambda d: d.update(element=3),
+    "a shimmer group without its number": lambda d: d["groups"][0].pop("id"),
+    "a paint without its end": lambda d: d["paints"][0].pop("end"),
+    "a paint's stop past 1": lambda d: d["paints"][0]["stops"][0].update(location=1.5),
+    "a paint without stops": lambda d: d["paints"][0].update(stops=[]),
+    "an instant before the epoch": lambda d: d.update(at=-1),
 }
 
 
@@ -298,7 +303,7 @@ def test_the_frames_schema_is_served_and_true_of_every_frames_document(client, o
     served = json.loads(json.dumps(schema).replace('"#/$defs/', '"#/components/schemas/'))
     components = openapi["components"]["schemas"]
     assert components["Frames"] == {k: v for k, v in served.items() if k not in ("$schema", "$id", "$defs")}
-    assert sorted(served["$defs"]) == ["Frame", "FrameColor", "FrameRect", "PlacedElement"]
+    assert sorted(served["$defs"]) == ["Frame", "FrameColor", "FramePoint", "FrameRect", "PlacedElement", "ShimmerGroup", "ShimmerPaint"]
     for name, definition in served["$defs"].items():
         assert components[name] == definition, name
 
@@ -312,6 +317,7 @@ def test_the_frames_schema_is_served_and_true_of_every_frames_document(client, o
                 screen["variants"], itertools.product(["light", "dark"], ["full", "reduced"], ["ltr", "rtl"]),
                 [(120, None), (390, None), (2048, None), (390, 200)]):
             query = f"variant={variant}&theme={theme}&motion={motion}&direction={direction}&width={width}" + (f"&height={height}" if height else "")
+            query += f"&at={count * 350}" if count % 2 else ""  # every other document with the shimmer's paints
             framed = client.request(f"/layouts/{screen['id']}/frames?{query}")
             assert framed.status == 200, (screen["id"], query, framed)
             document = json.loads(framed.body)
@@ -323,12 +329,12 @@ def test_the_frames_schema_is_served_and_true_of_every_frames_document(client, o
     alone_by_operation = validator(openapi, pointer("paths", "/layouts/{screen}/elements/{element}/frames", "get", "responses", 200, "content", "application/json", "schema"))
     for screen in layouts["screens"]:
         for element in screen["elements"]:
-            alone = json.loads(client.request(f"/layouts/{screen['id']}/elements/{element}/frames?width=320&direction=rtl").body)
-            assert alone["element"] == element
+            alone = json.loads(client.request(f"/layouts/{screen['id']}/elements/{element}/frames?width=320&direction=rtl&at=1700000000123").body)
+            assert alone["element"] == element and alone["at"] == 1700000000123
             assert not errors(check, alone) and not errors(alone_by_operation, alone), (screen["id"], element)
 
-    _, home = get(client, "/layouts/home/frames?width=390")
-    assert home["frames"][1]["kind"] == "block" and home["frames"][1]["clip"] is not None
+    _, home = get(client, "/layouts/home/frames?width=390&at=350")
+    assert home["frames"][1]["kind"] == "block" and home["frames"][1]["clip"] is not None and home["paints"]
     assert not errors(check, home)
     for name, change in BROKEN_FRAMES.items():
         broken = copy.deepcopy(home)

@@ -16,17 +16,21 @@
 /// (the group of an ancestor that shimmers it, and the screen's numbers for those it starts);
 /// only what encloses it in the screen is left out: the ancestors' clips and positions.
 ///
+/// A shimmer group's bounds (`Result.groups`) are the box of the node that starts it, which its
+/// gradient spans; laid out alone, the group of an ancestor spans the element's own view.
+///
 /// Guarantees: the same inputs give the same frames; a tree within the screen-file limits is laid
 /// out in time proportional to its expanded size (each box is measured once per pass). At the
 /// width the screen gives an element, the element's own layout is its frames in the screen's,
 /// moved to its origin, each cut to its own clip rather than the clip of what encloses it.
 public enum FrameLayout {
     /// What a layout at one width gives: the frames in drawing order, where each loading element
-    /// was placed (in drawing order), and the height of the content (the viewport height when
-    /// none was given).
+    /// was placed (in drawing order), the bounds of each shimmer group (by number), and the
+    /// height of the content (the viewport height when none was given).
     public struct Result: Sendable {
         public let frames: [Frame]
         public let elements: [PlacedElement]
+        public let groups: [ShimmerGroup]
         public let contentHeight: Double
         public let viewportHeight: Double
     }
@@ -59,6 +63,7 @@ public enum FrameLayout {
         var placer = Placer(elements: elements)
         placer.groups = shimmer?.next ?? 0
         let box = LayoutBox.box(node, theme: theme, axis: .vertical)
+        placer.enclosingGroup = shimmer?.group
         return layout(box, placer: placer, context: .init(group: shimmer?.group), direction: direction, width: width, height: height)
     }
 
@@ -68,13 +73,17 @@ public enum FrameLayout {
         var placer = placer
         let contentHeight = box.height
         let viewportHeight = height ?? contentHeight
-        placer.place(box, in: Rect(x: 0, y: 0, width: width, height: viewportHeight), context: context)
+        let view = Rect(x: 0, y: 0, width: width, height: viewportHeight)
+        // A group around the element laid out alone spans the element's view, and comes first:
+        // an ancestor started it before any group inside.
+        if let enclosing = placer.enclosingGroup { placer.bounds.insert(ShimmerGroup(id: enclosing, rect: view), at: 0) }
+        placer.place(box, in: view, context: context)
         if direction == .rtl {
             return Result(
                 frames: placer.frames.map { $0.mirrored(in: width) }, elements: placer.placed.map { $0.mirrored(in: width) },
-                contentHeight: contentHeight, viewportHeight: viewportHeight)
+                groups: placer.bounds.map { $0.mirrored(in: width) }, contentHeight: contentHeight, viewportHeight: viewportHeight)
         }
-        return Result(frames: placer.frames, elements: placer.placed, contentHeight: contentHeight, viewportHeight: viewportHeight)
+        return Result(frames: placer.frames, elements: placer.placed, groups: placer.bounds, contentHeight: contentHeight, viewportHeight: viewportHeight)
     }
 }
 
@@ -144,6 +153,10 @@ private struct Placer {
     var placed: [PlacedElement] = []
     var shimmers: [String: Shimmer] = [:]
     var groups = 0
+    /// The group around an element laid out alone (an ancestor's), if any.
+    var enclosingGroup: Int?
+    /// The bounds of each group, in the order of their numbers.
+    var bounds: [ShimmerGroup] = []
 
     init(elements: Set<String>) {
         self.elements = elements
@@ -168,14 +181,14 @@ private struct Placer {
         }
         switch box.content {
         case .stack(let axis, let spacing, let alignment):
-            if box.startsShimmer { context.group = newGroup() }
+            if box.startsShimmer { context.group = newGroup(rect) }
             if axis == .vertical {
                 placeColumn(box.children, in: inner, spacing: spacing, alignment: alignment, context: context)
             } else {
                 placeRow(box.children, in: inner, spacing: spacing, alignment: alignment, context: context)
             }
         case .scroll(let axis):
-            if box.startsShimmer { context.group = newGroup() }
+            if box.startsShimmer { context.group = newGroup(rect) }
             guard let child = box.children.first else { break }
             if axis == .vertical {
                 placeColumn([child], in: inner, spacing: 0, alignment: .center, context: context)
@@ -183,7 +196,7 @@ private struct Placer {
                 place(child, in: Rect(x: inner.x, y: inner.y, width: child.width, height: child.height), context: context)
             }
         case .block(let width, let height, let radii, let fill):
-            if box.startsShimmer { context.group = newGroup() }
+            if box.startsShimmer { context.group = newGroup(rect) }
             let shape: Rect
             if box.isFramedBlock {
                 let shapeWidth = width ?? inner.width
@@ -193,7 +206,7 @@ private struct Placer {
             }
             add(.block, shape, radii: radii, fill: fill, context: context, shimmered: true)
         case .text(let lines, let lineHeight, let lineSpacing, let lastLineFraction, let radius, let fill):
-            if box.startsShimmer { context.group = newGroup() }
+            if box.startsShimmer { context.group = newGroup(rect) }
             for line in 0..<lines {
                 let isLast = line == lines - 1 && lines > 1
                 let frame = Rect(
@@ -261,7 +274,9 @@ private struct Placer {
         }
     }
 
-    mutating func newGroup() -> Int {
+    /// A group for the node laid out in `rect`, which bounds it.
+    mutating func newGroup(_ rect: Rect) -> Int {
+        bounds.append(ShimmerGroup(id: groups, rect: rect))
         groups += 1
         return groups - 1
     }

@@ -12,7 +12,7 @@ enum OpenAPIExamples {
     static let index = text(MetaRoutes.indexDocument(servesMetrics: true))
     static let layoutsIndex = text(Catalog.builtIn.layoutsIndex.bytes)
     static let layout = text(Catalog.builtIn.document(screen: screen.id, options: LayoutOptions())!.bytes)
-    static let frames = text(FramesDocument(screen: screen, options: LayoutOptions(), width: 390, height: nil)!.json())
+    static let frames = text(FramesDocument(screen: screen, options: LayoutOptions(), width: 390, height: nil)!.json(at: 1_700_000_000_350))
     static let elementFrames = text(FramesDocument(screen: screen, options: LayoutOptions(), element: screen.elements[0].id, width: 390, height: nil)!.json())
     static let themesIndex = text(Catalog.builtIn.themesIndex.bytes)
     static let theme = text(Catalog.builtIn.themeDocument(.dark).bytes)

@@ -39,20 +39,20 @@ enum Operations {
     /// The parameters of a screen laid out by the server.
     private static let viewport = [
         Parameters.screenPath, Parameters.width, Parameters.height, Parameters.variant, Parameters.theme, Parameters.motion,
-        Parameters.direction, Parameters.prefersColorScheme, Parameters.prefersReducedMotion, Parameters.ifNoneMatch,
+        Parameters.direction, Parameters.motionInstant, Parameters.prefersColorScheme, Parameters.prefersReducedMotion, Parameters.ifNoneMatch,
     ]
     static let frames = Operation(
         template: "/layouts/{screen}/frames", id: "getFrames", link: "frames", tag: .layouts,
-        summary: "A screen laid out by the server at a viewport size: every shape to draw, in order, with its frame, radii, fill, element, shimmer group and clip.",
-        description: "The layout engine follows the web renderer's rules (stacks, fill widths, scroll views, repeats expanded, right to left mirrored); computed once per screen, options and size.",
+        summary: "A screen laid out by the server at a viewport size: every shape to draw, in order, with its frame, radii, fill, element, shimmer group and clip, and each shimmer group's bounds; with at, each group's shimmer paint at that instant.",
+        description: "The layout engine follows the web renderer's rules (stacks, fill widths, scroll views, repeats expanded, right to left mirrored); computed once per screen, options and size. With at (epoch ms), paints gives each group's gradient then, as the web renderer draws it: computed for each request, not kept.",
         parameters: viewport,
         responses: [R.json("The frames.", "Frames", headers: R.hinted, example: OpenAPIExamples.frames), R.notModifiedHinted, R.badRequest, R.notFound])
     static let snapshot = Operation(
         template: "/layouts/{screen}/snapshot.svg", id: "getSnapshot", link: "snapshot", tag: .layouts,
-        summary: "The same frames drawn as a still SVG image (shimmer at rest), for an <img>, a README or a design tool.",
+        summary: "The same frames drawn as a still SVG image (shimmer at rest; with at, the shimmer as it is at that instant), for an <img>, a README or a design tool.",
         parameters: viewport,
         responses: [
-            R.text("The skeleton as a still SVG 1.1 image: no script, no external reference.", mediaType: "image/svg+xml", headers: R.hinted,
+            R.text("The skeleton as a still SVG 1.1 image: no script, no external reference; with at, each shimmer group's gradient (linearGradient, userSpaceOnUse) over, as or masking its blocks.", mediaType: "image/svg+xml", headers: R.hinted,
                    example: #"<svg xmlns="http://www.w3.org/2000/svg" width="390" height="844">…</svg>"#),
             R.notModifiedHinted, R.badRequest, R.notFound,
         ])

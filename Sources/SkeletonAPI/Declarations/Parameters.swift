@@ -35,6 +35,11 @@ enum Parameters {
     static let height = Parameter(
         component: "Height", name: "height", location: .query, values: .integer(120...2048, unit: "points"),
         description: "The viewport's height in whole points (spacers in the root share what the content leaves); default: the content's height.")
+    /// ECMAScript's time range: the instants a `Date` holds, from the epoch on.
+    static let motionInstant = Parameter(
+        component: "MotionInstant", name: "at", location: .query, values: .integer(0...8_640_000_000_000_000, unit: "epoch ms"),
+        description: "An instant in ms since the Unix epoch on the shimmer's sync clock (phase-locked to originEpochMs 0): the document adds each shimmer group's paint then (paints, and at), the snapshot draws it. Without it, the skeleton at rest.",
+        example: "1700000000350")
 
     // MARK: Loading
 
@@ -90,7 +95,7 @@ enum Parameters {
 
     /// Every parameter, in the order of the description's `components/parameters`.
     static let all = [
-        screenPath, variant, themePath, theme, motion, direction, expand, width, height,
+        screenPath, variant, themePath, theme, motion, direction, expand, width, height, motionInstant,
         loadingScreen, loadingVariant, scenario, seed, speed, wait, at, sessionPath, elementPath, fault,
         prefersColorScheme, prefersReducedMotion, ifNoneMatch, lastEventID,
     ]

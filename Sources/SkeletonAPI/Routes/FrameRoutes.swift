@@ -10,7 +10,8 @@ import SkeletonDomain
 ///
 /// Each document is computed on its first request and kept (`FrameCache`): a later request for
 /// the same screen, options and size costs a lookup, like a layout document. At most `cacheLimit`
-/// documents are kept; when the cache is full it starts afresh.
+/// documents are kept; when the cache is full it starts afresh. A document with an instant `at`
+/// (the shimmer's paints then) is computed for each request and not kept: instants do not repeat.
 final class FrameRoutes: Sendable {
     static let cacheLimit = 512
 
@@ -37,6 +38,7 @@ final class FrameRoutes: Sendable {
     /// The values of `width` and `height`, from their declarations.
     private let widths = Parameters.width.integers!
     private let heights = Parameters.height.integers!
+    private let instants = Parameters.motionInstant.integers!
 
     init(catalog: Catalog) {
         screens = catalog.screens
@@ -57,13 +59,15 @@ final class FrameRoutes: Sendable {
         }
         var chosen = ChosenLayoutOptions()
         let variants = screens[index].variants
-        var width = Size.absent, height = Size.absent
-        // One pass: the size and the layout options; the first of a repeated parameter counts.
+        var width = QueryInteger.absent, height = QueryInteger.absent, instant = QueryInteger.absent
+        // One pass: the size, the instant and the layout options; the first of a repeated parameter counts.
         request.forEachQueryItem { parameter, value in
             if parameter.is("width") {
-                if case .absent = width { width = Size(value, widths) }
+                if case .absent = width { width = QueryInteger(value, widths) }
             } else if parameter.is("height") {
-                if case .absent = height { height = Size(value, heights) }
+                if case .absent = height { height = QueryInteger(value, heights) }
+            } else if parameter.is("at") {
+                if case .absent = instant { instant = QueryInteger(value, instants) }
             } else {
                 chosen.take(parameter, value, variants: variants)
             }
@@ -75,12 +79,18 @@ final class FrameRoutes: Sendable {
         switch width {
         case .valid(let points): widthValue = points
         case .absent: return Parameters.width.missing.response
-        case .invalid: return Size.rejection(Parameters.width, request).response
+        case .invalid: return QueryInteger.rejection(Parameters.width, request).response
         }
         switch height {
         case .valid(let points): heightValue = points
         case .absent: heightValue = nil
-        case .invalid: return Size.rejection(Parameters.height, request).response
+        case .invalid: return QueryInteger.rejection(Parameters.height, request).response
+        }
+        let epochMs: Int?
+        switch instant {
+        case .valid(let ms): epochMs = ms
+        case .absent: epochMs = nil
+        case .invalid: return QueryInteger.rejection(Parameters.motionInstant, request).response
         }
         var element: (index: Int, id: String)?
         if view == .elementFrames {
@@ -91,7 +101,7 @@ final class FrameRoutes: Sendable {
             element = (elementIndex, id)
         }
         let key = Self.key(screen: index, variant: chosen.variantIndex, view: view, options: options, width: widthValue, height: heightValue, element: element?.index)
-        if let responses = cache.document(key) {
+        if epochMs == nil, let responses = cache.document(key) {
             return responses.response(to: request, hints: chosen.hints)
         }
         options.expand = false
@@ -100,25 +110,25 @@ final class FrameRoutes: Sendable {
         guard let document = FramesDocument(screen: screens[index], options: options, element: element?.id, width: widthValue, height: heightValue) else {
             return ProblemResponses.unknown(.variant, options.variant, allowed: variants)
         }
-        let responses = Self.responses(document, view)
-        cache.keep(responses, key)
+        let responses = Self.responses(document, view, at: epochMs)
+        if epochMs == nil { cache.keep(responses, key) }
         return responses.response(to: request, hints: chosen.hints)
     }
 
-    private static func responses(_ document: FramesDocument, _ view: View) -> DocumentResponses {
+    private static func responses(_ document: FramesDocument, _ view: View, at epochMs: Int?) -> DocumentResponses {
         switch view {
         case .frames, .elementFrames:
-            return DocumentResponses(EncodedDocument(bytes: document.json()), hinted: true)
+            return DocumentResponses(EncodedDocument(bytes: document.json(at: epochMs)), hinted: true)
         case .snapshot:
-            return DocumentResponses(EncodedDocument(bytes: document.svg()), hinted: true, contentType: "image/svg+xml",
+            return DocumentResponses(EncodedDocument(bytes: document.svg(at: epochMs)), hinted: true, contentType: "image/svg+xml",
                                      headers: ResponseHeaders(["X-Content-Type-Options": "nosniff", "Content-Security-Policy": "default-src 'none'"]))
         }
     }
 
-    /// A `width` or `height` as the query gave it: one of its parameter's integers (`integers`),
+    /// A `width`, `height` or `at` as the query gave it: one of its parameter's integers (`integers`),
     /// read without allocating, or not (its text, for the problem, read again then: a plain value
     /// keeps the pass free of strings).
-    private enum Size {
+    private enum QueryInteger {
         case absent
         case valid(Int)
         case invalid

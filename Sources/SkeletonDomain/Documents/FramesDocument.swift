@@ -5,6 +5,10 @@ import Layouts
 /// still SVG image; or one element of it laid out alone as the root of its own view
 /// (`/layouts/{screen}/elements/{element}/frames`: the same JSON, naming the element).
 ///
+/// With an instant `at` (Unix epoch ms, the shimmer's sync clock), the JSON adds each shimmer
+/// group's paint then (`ResolvedShimmer.paint(of:at:)`) and the SVG draws it on the shimmered
+/// blocks; without one, the SVG is the skeleton at rest and the JSON has no paints.
+///
 /// Guarantees: the same inputs give the same bytes; lengths are written to 1/1000 pt; the SVG is
 /// standalone (SVG 1.1): no script, no reference outside itself, every text escaped.
 public struct FramesDocument: Sendable {
@@ -40,7 +44,18 @@ public struct FramesDocument: Sendable {
     /// The screen's background: what a client paints the viewport with before the frames.
     public var background: Color { PaletteToken.screen.color(in: options.theme) }
 
-    public func json() -> [UInt8] {
+    /// The shimmer the document's layout document serves (its reduced form for `motion=reduced`).
+    public var shimmer: ResolvedShimmer {
+        let animation = screen.animation
+        return (options.motion == .reduced ? animation.reducedShimmer : animation.shimmer).resolved(in: options.theme, direction: options.direction)
+    }
+
+    /// Each shimmer group's paint at `epochMs`.
+    public func paints(at epochMs: Int) -> [ShimmerPaint] {
+        shimmer.paints(of: result.groups, at: Double(epochMs))
+    }
+
+    public func json(at epochMs: Int? = nil) -> [UInt8] {
         var writer = JSONWriter(reservingCapacity: 256 + result.frames.count * 200)
         writer.beginDocument()
         writer.member("screen", screen.id)
@@ -85,34 +100,95 @@ public struct FramesDocument: Sendable {
             writer.endObject()
         }
         writer.endArray()
+        writer.key("groups")
+        writer.beginArray()
+        for group in result.groups {
+            writer.beginObject()
+            writer.member("id", group.id)
+            Self.write(group.rect, to: &writer)
+            writer.endObject()
+        }
+        writer.endArray()
+        if let epochMs {
+            writer.member("at", epochMs)
+            writer.key("paints")
+            writer.beginArray()
+            for paint in paints(at: epochMs) { Self.write(paint, to: &writer) }
+            writer.endArray()
+        }
         writer.endObject()
         return writer.bytes
     }
 
-    public func svg() -> [UInt8] {
+    private static func write(_ paint: ShimmerPaint, to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.member("group", paint.group)
+        writer.member("kind", paint.kind.rawValue)
+        writer.member("application", paint.application.rawValue)
+        for (name, point) in [("start", paint.start), ("end", paint.end)] {
+            writer.key(name)
+            writer.beginObject()
+            writer.member("x", rounded(point.x))
+            writer.member("y", rounded(point.y))
+            writer.endObject()
+        }
+        writer.key("stops")
+        writer.beginArray()
+        for stop in paint.stops {
+            writer.beginObject()
+            writer.member("color", stop.color.hex)
+            writer.member("location", stop.location)
+            writer.endObject()
+        }
+        writer.endArray()
+        writer.endObject()
+    }
+
+    /// The frames drawn as an SVG 1.1 image; with `epochMs`, each shimmer group's paint then
+    /// drawn on its blocks (`ShimmerSVG`).
+    public func svg(at epochMs: Int? = nil) -> [UInt8] {
         let viewportHeight = Self.number(result.viewportHeight)
         var svg = #"<svg xmlns="http://www.w3.org/2000/svg" width="\#(width)" height="\#(viewportHeight)" viewBox="0 0 \#(width) \#(viewportHeight)">"#
         svg += "<title>\(MarkupText.escaped("\(screen.title) skeleton, \(width) pt wide"))</title>"
         var clips: [Rect] = []
         for clip in result.frames.compactMap(\.clip) where !clips.contains(clip) { clips.append(clip) }
-        if !clips.isEmpty {
+        let shimmer = epochMs.map { ShimmerSVG(paints: paints(at: $0), groups: result.groups) }
+        let definitions = shimmer?.definitions ?? ""
+        if !clips.isEmpty || !definitions.isEmpty {
             svg += "<defs>"
             for (index, clip) in clips.enumerated() { svg += #"<clipPath id="clip\#(index)">\#(Self.rect(clip))</clipPath>"# }
+            svg += definitions
             svg += "</defs>"
         }
         svg += #"<rect width="\#(width)" height="\#(viewportHeight)"\#(Self.paint(background))/>"#
         for frame in result.frames {
             let clip = frame.clip.flatMap { clips.firstIndex(of: $0) }.map { #" clip-path="url(#clip\#($0))""# } ?? ""
-            let radii = frame.radii
-            if radii.allSatisfy({ $0 == radii[0] }) {
-                let corner = radii[0] > 0 ? #" rx="\#(Self.number(radii[0]))""# : ""
-                svg += #"<rect\#(Self.attributes(frame.rect))\#(corner)\#(Self.paint(frame.fill))\#(clip)/>"#
-            } else {
-                svg += #"<path d="\#(Self.path(frame.rect, radii))"\#(Self.paint(frame.fill))\#(clip)/>"#
+            guard let paint = frame.group.flatMap({ shimmer?.paint(of: $0) }) else {
+                svg += Self.shape(frame, Self.paint(frame.fill) + clip)
+                continue
+            }
+            switch paint.application {
+            case .overlay:
+                svg += Self.shape(frame, Self.paint(frame.fill) + clip)
+                svg += Self.shape(frame, ShimmerSVG.fill(paint.group) + clip)
+            case .fill:
+                svg += Self.shape(frame, ShimmerSVG.fill(paint.group) + clip)
+            case .mask:
+                svg += Self.shape(frame, Self.paint(frame.fill) + clip + ShimmerSVG.mask(paint.group))
             }
         }
         svg += "</svg>\n"
         return Array(svg.utf8)
+    }
+
+    /// A frame's shape (a rectangle, or a path when its corners differ) with `attributes`.
+    private static func shape(_ frame: Frame, _ attributes: String) -> String {
+        let radii = frame.radii
+        if radii.allSatisfy({ $0 == radii[0] }) {
+            let corner = radii[0] > 0 ? #" rx="\#(number(radii[0]))""# : ""
+            return #"<rect\#(Self.attributes(frame.rect))\#(corner)\#(attributes)/>"#
+        }
+        return #"<path d="\#(path(frame.rect, radii))"\#(attributes)/>"#
     }
 
     // MARK: Writing
@@ -142,7 +218,7 @@ public struct FramesDocument: Sendable {
         writer.endObject()
     }
 
-    private static func attributes(_ rect: Rect) -> String {
+    static func attributes(_ rect: Rect) -> String {
         #" x="\#(number(rect.x))" y="\#(number(rect.y))" width="\#(number(rect.width))" height="\#(number(rect.height))""#
     }
 
@@ -151,7 +227,7 @@ public struct FramesDocument: Sendable {
     }
 
     /// `fill` as SVG 1.1 paints it: an `rgb()` colour and its opacity.
-    private static func paint(_ color: Color) -> String {
+    static func paint(_ color: Color) -> String {
         let opacity = number(Double(color.alpha) / 255)
         return #" fill="rgb(\#(color.red),\#(color.green),\#(color.blue))"\#(color.alpha == 255 ? "" : #" fill-opacity="\#(opacity)""#)"#
     }

@@ -59,16 +59,9 @@ extension Shimmer {
 
     private static func write(_ point: UnitPoint, mirrored: Bool, to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.member("x", mirrored ? Self.mirror(point.x) : point.x)
+        writer.member("x", mirrored ? point.mirrored.x : point.x)
         writer.member("y", point.y)
         writer.endObject()
-    }
-
-    /// 1 - x, rounded to millionths so that binary noise does not show: 1 - 1.3 is written -0.3,
-    /// not -0.30000000000000004. (Integer conversion rounds without libm, which nothing here links.)
-    private static func mirror(_ x: Double) -> Double {
-        let millionths = (1 - x) * 1e6
-        return Double(Int(millionths + (millionths < 0 ? -0.5 : 0.5))) / 1e6
     }
 
     private static func write(_ timing: Timing, to writer: inout JSONWriter) {

@@ -80,11 +80,10 @@ extension ResolvedShimmer {
             let opacity = min(max(fromOpacity + (toOpacity - fromOpacity) * phase, 0), 1)
             return across(stops.map { Stop(color: $0.color.opacity(opacity), location: $0.location) }, kind: .pulse)
         case .sweep(let startMotion, let endMotion, _):
-            func point(_ motion: Shimmer.PointMotion) -> Point {
-                Point(x: box.x + (motion.from.x + (motion.to.x - motion.from.x) * phase) * width,
-                      y: box.y + (motion.from.y + (motion.to.y - motion.from.y) * phase) * height)
-            }
-            return ShimmerPaint(group: group.id, kind: .gradient, application: application, start: point(startMotion), end: point(endMotion), stops: stops)
+            let first = SweepGeometry(start: startMotion.from, end: endMotion.from, width: width, height: height)
+            let last = SweepGeometry(start: startMotion.to, end: endMotion.to, width: width, height: height)
+            let (start, end) = SweepGeometry.at(phase, from: first, to: last).points(from: Point(x: box.x, y: box.y), width: width, height: height)
+            return ShimmerPaint(group: group.id, kind: .gradient, application: application, start: start, end: end, stops: stops)
         }
     }
 

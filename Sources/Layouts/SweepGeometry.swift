@@ -1,0 +1,59 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A sweep's gradient on a box as CSS draws a linear gradient, and as the web renderer animates
+/// it (renderer.js's `sweepGeometry` and `shimmerImage`): the gradient line's angle, and where
+/// the first stop (`base`) lies on that line and how far the last stop is from it (`length`).
+///
+/// Guarantees: at the ends of a period it is the exact geometry of the served points; between
+/// them the angle (by its shorter turn), the base and the length each move linearly with the
+/// phase, as the renderer's `calc()`s of its phase do. A sweep that only translates (every seed's)
+/// is exact at every phase; one that turns is what the renderer draws, not a rotation.
+struct SweepGeometry {
+    /// Degrees, clockwise from "to top", as CSS's `<angle>`.
+    var angle: Double
+    var base: Double
+    var length: Double
+
+    /// The gradient from `start` to `end`, unit points of a `width` x `height` box.
+    init(start: Shimmer.UnitPoint, end: Shimmer.UnitPoint, width: Double, height: Double) {
+        let sx = start.x * width, sy = start.y * height
+        let dx = end.x * width - sx, dy = end.y * height - sy
+        let distance = (dx * dx + dy * dy).squareRoot()
+        length = distance > 0 ? distance : 1e-6
+        let ux = dx / length, uy = dy / length
+        let line = abs(width * ux) + abs(height * uy)
+        base = (sx - width / 2) * ux + (sy - height / 2) * uy + line / 2
+        angle = atan2(dx, -dy) * 180 / .pi
+    }
+
+    private init(angle: Double, base: Double, length: Double) {
+        self.angle = angle
+        self.base = base
+        self.length = length
+    }
+
+    /// The geometry at `phase` of a period that runs from `first` to `last`.
+    static func at(_ phase: Double, from first: SweepGeometry, to last: SweepGeometry) -> SweepGeometry {
+        var turn = (last.angle - first.angle + 180).truncatingRemainder(dividingBy: 360)
+        if turn < 0 { turn += 360 }
+        turn -= 180
+        return SweepGeometry(
+            angle: first.angle + turn * phase, base: first.base + (last.base - first.base) * phase,
+            length: first.length + (last.length - first.length) * phase)
+    }
+
+    /// The gradient's first and last stops' points, in a `width` x `height` box at `origin`.
+    func points(from origin: Point, width: Double, height: Double) -> (start: Point, end: Point) {
+        let radians = angle * .pi / 180
+        let dx = sin(radians), dy = -cos(radians)
+        let line = abs(width * dx) + abs(height * dy)
+        let start = Point(x: origin.x + width / 2 + dx * (base - line / 2), y: origin.y + height / 2 + dy * (base - line / 2))
+        return (start, Point(x: start.x + dx * length, y: start.y + dy * length))
+    }
+}

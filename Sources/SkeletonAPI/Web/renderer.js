@@ -602,15 +602,18 @@ class SkeletonView {
     let element;
     if (node.type === 'block') {
       // Padding lies outside a block's shape: the shape is the frame's content (SwiftUI's order).
-      const shape = this.buildShape(node, node.width, node.height, context);
+      const framed = node.padding || node.background || node.minHeight !== null;
+      // The outermost box of a view's root fills the view: the block's frame, else the block.
+      const width = context.fills && !framed ? 'fill' : node.width;
+      const shape = this.buildShape(node, width, node.height, context);
       if (skeleton && node.shimmer) group = this.group(shape);
       if (skeleton) group?.add(shape);
-      if (node.padding || node.background || node.minHeight !== null) {
+      if (framed) {
         element = div('block-frame');
         element.style.display = 'flex';
         element.style.alignItems = 'center';
         applyModifiers(element, { ...node, cornerRadius: 0, clip: false });
-        if (node.width === 'fill') shape.style.flex = '1 1 auto';
+        if (width === 'fill') shape.style.flex = '1 1 auto';
         element.append(shape);
       } else {
         element = shape;
@@ -734,7 +737,8 @@ class SkeletonView {
   buildView(slot) {
     let view;
     if (slot.state === 'loading') {
-      view = this.build(slot.node, { mode: 'skeleton', group: slot.group, parentAxis: 'slot', slotOf: slot.node });
+      // In place the element is the root of its own view, as /elements/{element}/frames lays it out: a block fills its width.
+      view = this.build(slot.node, { mode: 'skeleton', group: slot.group, parentAxis: 'slot', slotOf: slot.node, fills: slot.wrapper !== null });
       view.setAttribute('aria-hidden', 'true');
       if (!this.shown) view.style.visibility = 'hidden';
     } else if (slot.state === 'ready') {

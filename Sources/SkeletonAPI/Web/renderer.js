@@ -536,7 +536,8 @@ class SkeletonView {
     this.startedAt = performance.now();
     this.shown = layout.showDelayMs === 0;
     // Real ms an element may load before it fails with `timeout`: `timeoutMs` of the session's time.
-    this.timeoutMs = (options.timeoutMs ?? layout.timeoutMs) / number(Number(options.speed ?? 1), 0.1, 100, 1);
+    // A session's own timeout failure (its message says more) is given 100 ms more to arrive.
+    this.timeoutMs = (options.timeoutMs ?? layout.timeoutMs) / number(Number(options.speed ?? 1), 0.1, 100, 1) + (options.follows ? 100 : 0);
     /** Transitions playing, and whether `skeleton-complete` was sent for the states as they are. */
     this.fading = 0;
     this.completed = false;
@@ -871,8 +872,10 @@ class SkeletonView {
    * hidden and inert, under the skeleton; the wrapper is a busy group named by the element.
    */
   describeInPlace(slot) {
-    const { content, internals, cover } = slot.wrapper;
+    const { content, overlay, internals, cover } = slot.wrapper;
     const loading = slot.state !== 'ready';
+    // The skeleton is not announced; an error state (its Retry button) is.
+    overlay.toggleAttribute('aria-hidden', slot.state === 'loading');
     content.inert = loading;
     content.style.visibility = loading ? 'hidden' : '';
     if (loading) cover(true);
@@ -1351,8 +1354,9 @@ export function renderSkeleton(layoutDocument, container, options = {}) {
     carried: options[CARRIED] instanceof Map ? options[CARRIED] : null,
   };
   settings.base = settings.base.replace(/\/+$/, '');
+  settings.follows = Boolean(settings.session || settings.scenario !== undefined || settings.seed !== undefined || settings.speed !== undefined);
   const view = new SkeletonView(layout, container, settings);
-  if (settings.session || settings.scenario !== undefined || settings.seed !== undefined || settings.speed !== undefined) {
+  if (settings.follows) {
     view.follow({ session: settings.session, scenario: settings.scenario, seed: settings.seed, speed: settings.speed, variant: settings.variant });
   }
   const controller = {

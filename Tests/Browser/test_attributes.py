@@ -1,5 +1,5 @@
-"""Every documented attribute of <skeleton-screen>, and its retry() method, as a page uses them
-(docs/web.md, "<skeleton-screen> attributes" and "Methods and events"): the element written into
+"""Every documented attribute of <skeleton-screen>, and its retry(id) method, as a page uses them
+(docs/web.md, "Reference"): the element written into
 a page of the server's origin in headless Chromium, with its attributes set before it is
 connected, and each attribute's exact outcome read from what the element draws (computed colours
 and boxes against the server's own /layouts/{screen}/frames), the session it follows (the

@@ -541,6 +541,7 @@ class SkeletonView {
     /** Transitions playing, and whether `skeleton-complete` was sent for the states as they are. */
     this.fading = 0;
     this.completed = false;
+    this.destroyed = false;
     this.prefersReduced = wantsReducedMotion();
     this.canAnimate = registerPhase();
     this.resizes = typeof ResizeObserver === 'function' ? new ResizeObserver(() => this.relayout()) : null;
@@ -1160,8 +1161,6 @@ class LoadingSession {
     this.token = text(parameters.session, 2000) ?? null;
     // The session's speed (1 unless given): it turns the served virtual times into real ones.
     this.speed = number(Number(parameters.speed ?? 1), 0.1, 100, 1);
-    // The load's seed, as its states report it: what a retry loads again with.
-    this.seed = undefined;
     this.source = null;
     this.timer = null;
     this.stopped = false;
@@ -1244,8 +1243,6 @@ class LoadingSession {
   }
 
   apply(state) {
-    const seed = own(state, 'seed');
-    if (Number.isSafeInteger(seed)) this.seed = seed;
     for (const element of list(own(state, 'elements'))) this.applyElement(element, own(state, 'elapsedMs'));
     if (own(state, 'complete') === true) this.finish();
   }

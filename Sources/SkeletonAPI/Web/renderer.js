@@ -646,9 +646,11 @@ class SkeletonView {
           style.flexDirection = node.axis === 'horizontal' ? 'row' : 'column';
           style.alignItems = node.axis === 'horizontal' ? 'flex-start' : 'center';
           // Scrollable as the app's is (nothing painted for it: no scrollbar), so that an
-          // element's error state beyond the visible part can be scrolled to and used.
+          // element's error state beyond the visible part can be scrolled to and used; out of
+          // the tab order (a scroller is keyboard-focusable otherwise), its Retry buttons in it.
           style.overflow = 'auto';
           style.scrollbarWidth = 'none';
+          element.tabIndex = -1;
           if (node.shimmer) group = this.group(element);
           if (node.child) element.append(this.build(node.child, inside(node.axis === 'horizontal' ? 'scroll' : 'vertical')));
           break;

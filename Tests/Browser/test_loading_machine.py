@@ -123,6 +123,27 @@ def test_in_place_a_canceled_retry_leaves_the_element_to_the_app(page):
     assert run(page, "return [...document.getElementById('subscriptions').shadowRoot.querySelectorAll('[data-face]')].at(-1).dataset.face;") == "failed"
 
 
+def test_in_place_an_error_state_larger_than_its_wrapper_is_fully_visible_and_usable(page):
+    seen = run(page, """
+        const make = (tag, attributes, ...children) => { const e = document.createElement(tag); for (const [k, v] of Object.entries(attributes)) e.setAttribute(k, v); e.append(...children); return e; };
+        document.body.replaceChildren(make('skeleton-screen', { id: 'home', src: '/layouts/home', mode: 'manual' }, make('main', { style: 'width: 300px' },
+            make('skeleton-element', { name: 'categories', id: 'categories' }, make('p', { style: 'height: 30px; margin: 0' }, 'Categories')),
+            make('p', {}, 'What follows'))));
+        window.screenElement = document.getElementById('home');
+        await until(() => screenElement.controller, 10000, 'the layout');
+        const wrapper = document.getElementById('categories');
+        wrapper.fail({ code: 'offline', message: 'No connection to the categories service', retryable: true });
+        const button = await until(() => wrapper.shadowRoot.querySelector('button[data-sk="retry"]'), 10000, 'the error state');
+        await new Promise((resolve) => setTimeout(resolve, 600));
+        const r = button.getBoundingClientRect();
+        const box = button.closest('[data-sk="error"]');
+        return { wrapper: wrapper.getBoundingClientRect().height, box: box.getBoundingClientRect().height,
+                 hit: wrapper.shadowRoot.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2) === button,
+                 fits: box.scrollHeight <= box.clientHeight + 1 };
+    """)
+    assert seen["box"] > seen["wrapper"] and seen["hit"] and seen["fits"], seen
+
+
 # MARK: 3. timeoutMs
 
 def test_elements_not_revealed_within_timeout_ms_fail_and_nothing_reconnects_after(page):

@@ -877,8 +877,10 @@ class SkeletonView {
   describeInPlace(slot) {
     const { content, overlay, internals, cover } = slot.wrapper;
     const loading = slot.state !== 'ready';
-    // The skeleton is not announced; an error state (its Retry button) is.
+    // The skeleton is not announced; an error state (its Retry button) is, and is never clipped
+    // to a wrapper smaller than it (it then overlaps what follows, above it).
     overlay.toggleAttribute('aria-hidden', slot.state === 'loading');
+    overlay.style.overflow = slot.state === 'failed' ? 'visible' : '';
     content.inert = loading;
     content.style.visibility = loading ? 'hidden' : '';
     if (loading) cover(true);

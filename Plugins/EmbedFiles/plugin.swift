@@ -1,7 +1,7 @@
 import Foundation
 import PackagePlugin
 
-/// Compiles a target's web files and schemas into it: every `.js`, `.html`, `.css` and
+/// Compiles a target's web files and schemas into it: every `.js`, `.d.ts`, `.html`, `.css` and
 /// `.schema.json` file of the target becomes a `[UInt8]` constant of `EmbeddedFiles` (see
 /// `EmbedFilesTool`), so that they live as real files that their own tools check while the
 /// binary stays self-contained: nothing is read from disk at run time.
@@ -24,6 +24,6 @@ struct EmbedFiles: BuildToolPlugin {
 
     static func isEmbedded(_ file: URL) -> Bool {
         let name = file.lastPathComponent
-        return name.hasSuffix(".js") || name.hasSuffix(".html") || name.hasSuffix(".css") || name.hasSuffix(".schema.json")
+        return name.hasSuffix(".js") || name.hasSuffix(".d.ts") || name.hasSuffix(".html") || name.hasSuffix(".css") || name.hasSuffix(".schema.json")
     }
 }

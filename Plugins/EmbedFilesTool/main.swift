@@ -2,7 +2,7 @@ import Foundation
 
 // EmbedFilesTool OUTPUT FILE...: writes OUTPUT, a Swift file with one `[UInt8]` constant per
 // FILE in `enum EmbeddedFiles`, named after the file: `renderer.js` is `rendererJS`,
-// `screen.schema.json` is `screenSchemaJSON`. The bytes are the file's, unchanged.
+// `screen.schema.json` is `screenSchemaJSON`, `renderer.d.ts` is `rendererDTS`. The bytes are the file's, unchanged.
 
 let arguments = CommandLine.arguments.dropFirst()
 guard let output = arguments.first, arguments.count > 1 else {

@@ -1,5 +1,5 @@
-"""Every documented attribute of <skeleton-screen>, and its retry() method, as a page uses them
-(docs/web.md, "<skeleton-screen> attributes" and "Methods and events"): the element written into
+"""Every documented attribute of <skeleton-screen>, and its retry(id) method, as a page uses them
+(docs/web.md, "Reference"): the element written into
 a page of the server's origin in headless Chromium, with its attributes set before it is
 connected, and each attribute's exact outcome read from what the element draws (computed colours
 and boxes against the server's own /layouts/{screen}/frames), the session it follows (the
@@ -185,7 +185,7 @@ def test_without_a_theme_the_browsers_prefers_color_scheme_chooses(page, driver,
     finally:
         driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
     # The renderer asks for the theme itself (client hints reach only some browsers), and draws it.
-    asked = attribute or ("dark" if preferred == "dark" else None)
+    asked = attribute or preferred
     assert [query(url).get("theme") for url in requested] == [asked], requested
     assert drawn["theme"] == expected
     assert [rgba(box["color"]) for box in drawn["boxes"]] == colors
@@ -383,12 +383,13 @@ def test_transport_sse_and_auto_fall_back_to_polling_when_the_stream_cannot_be_u
 
 # MARK: retry()
 
-def test_retry_puts_the_failed_elements_back_to_loading_and_loads_them_in_a_new_session(page, server):
+def test_retry_without_an_element_retries_each_failed_element_in_its_session(page, server):
     expected, _ = failing(server, "home", "timeout", 5)
     mount(page, {"src": "/layouts/home", "scenario": "timeout", "seed": "5", "speed": "100", "motion": "reduced"})
     wait(page, "screenElement.events.length === 4", "four settled elements")
     before = run(page, STATES)
     assert sorted(name for name, state in before.items() if state == "failed") == expected == ["subscriptions", "transactionsSummary"]
+    token = run(page, "return screenElement.sessions[0];")
     retried = run(page, """
         const element = window.screenElement;
         performance.clearResourceTimings();
@@ -409,25 +410,21 @@ def test_retry_puts_the_failed_elements_back_to_loading_and_loads_them_in_a_new_
     after = run(page, "return { events: screenElement.events.map((e) => [e.id, e.state]), sessions: screenElement.sessions };")
     settled = [event for event in after["events"][4:] if event[1] != "loading"]
     assert sorted(settled) == [[name, "ready"] for name in expected], "only the failed elements load again"
-    assert len(after["sessions"]) == 2 and after["sessions"][0] != after["sessions"][1], "a new session"
-    state = get(server, "/loading-state?session=" + urllib.parse.quote(after["sessions"][1]))
-    assert (state["screen"], state["scenario"], state["seed"]) == ("home", "typical", 5), "scenario typical, the same seed"
-    starts = [query(url) for url in run(page, REQUESTS)["fetched"] if urllib.parse.urlsplit(url).path == "/loading-state" and "screen" in query(url)]
-    assert starts == [{"screen": "home", "scenario": "typical", "seed": "5", "speed": "100"}], "the same speed"
+    assert after["sessions"] == [token], "no new session"
+    asked = sorted(path(url) for url in run(page, REQUESTS)["fetched"])
+    assert asked == sorted(f"/loading-state/{urllib.parse.quote(token, safe='')}/data/{name}" for name in expected), asked
 
 
-def test_retry_of_a_followed_session_starts_the_new_one_with_that_sessions_seed_and_speed(page, server):
-    # docs/web.md: retry() "starts a new session (scenario typical, the same seed and speed) for the
-    # failed elements": the seed of the session the element followed, here one given by its token
-    # (seed 5), not the default 0. The speed is the attribute's (the new start request carries it).
+def test_retry_of_a_followed_session_asks_for_the_elements_data_in_that_session(page, server):
+    # docs/web.md: retry(id) asks for the element's data again in the session followed, here one
+    # given by its token: /loading-state/{token}/data/{id}, answered once 1000 virtual ms have passed.
     token = get(server, "/loading-state?screen=home&scenario=timeout&seed=5&speed=100")["session"]
     mount(page, {"src": "/layouts/home", "session": token, "speed": "100", "motion": "reduced"})
     wait(page, "screenElement.events.length === 4", "four settled elements")
     assert sorted(name for name, state in run(page, STATES).items() if state == "failed") == ["subscriptions", "transactionsSummary"]
-    run(page, "performance.clearResourceTimings(); screenElement.retry(); return true;")
-    wait(page, "screenElement.sessions.length === 1", "the new session")
-    new = run(page, "return screenElement.sessions[0];")
-    starts = [query(url) for url in run(page, REQUESTS)["fetched"] if urllib.parse.urlsplit(url).path == "/loading-state" and "screen" in query(url)]
-    assert [start.get("speed") for start in starts] == ["100"], starts
-    state = get(server, "/loading-state?session=" + urllib.parse.quote(new))
-    assert new != token and (state["scenario"], state["seed"]) == ("typical", 5), state
+    run(page, "performance.clearResourceTimings(); screenElement.retry('subscriptions'); return true;")
+    wait(page, "screenElement.shadowRoot.querySelector('[data-element=\"subscriptions\"]').dataset.state === 'ready'", "the retried element")
+    assert run(page, STATES)["transactionsSummary"] == "failed"
+    asked = [path(url) for url in run(page, REQUESTS)["fetched"]]
+    assert asked == [f"/loading-state/{urllib.parse.quote(token, safe='')}/data/subscriptions"], asked
+    assert run(page, "return screenElement.sessions;") == []

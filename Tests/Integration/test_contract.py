@@ -744,6 +744,7 @@ def test_data_preview_and_renderer_answers_are_the_declared_ones(client, openapi
     check_response(openapi, "/preview/{screen}", client.request("/preview/home"))
     check_response(openapi, "/preview/{screen}", client.request("/preview/nope"))
     check_response(openapi, "/renderer.js", client.request("/renderer.js"))
+    check_response(openapi, "/renderer.d.ts", client.request("/renderer.d.ts"))
 
 
 def validate_dir(directory):

@@ -14,6 +14,17 @@ HTML = ("Accept", "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0
 def test_index_links_the_preview_and_the_renderer(client):
     links = json.loads(client.request("/").body)["links"]
     assert links["preview"] == "/preview/{screen}" and links["renderer"] == "/renderer.js"
+    assert links["rendererTypes"] == "/renderer.d.ts"
+
+
+def test_renderer_types_are_typescript_declarations_with_a_strong_etag(client):
+    response = client.request("/renderer.d.ts")
+    assert response.status == 200
+    assert response.header("content-type") == "application/typescript; charset=utf-8"
+    assert response.header("x-content-type-options") == "nosniff"
+    assert b"export declare function renderSkeleton(" in response.body and b"'skeleton-retry'" in response.body
+    revalidated = client.request("/renderer.d.ts", headers=[("If-None-Match", response.header("etag"))])
+    assert revalidated.status == 304 and revalidated.body == b""
 
 
 def test_renderer_is_a_javascript_module_with_a_strong_etag(client):

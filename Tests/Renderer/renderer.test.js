@@ -120,3 +120,13 @@ test('findNode: an element\'s node in the read tree (a copy of a repeat by its s
   assert.equal(findNode(layout.root, 'card'), null);
   assert.equal(findNode(readLayout(documentWith({ type: 'block', id: 'alone', width: 1, height: 1 })).root, 'alone').shimmers, false);
 });
+
+test('readLayout: animation.timeoutMs read as served, clamped, and Infinity (no timeout) when absent', () => {
+  const read = (animation) => readLayout({ screen: 's', root: { type: 'spacer' }, animation }).timeoutMs;
+  assert.equal(read({ timeoutMs: 10000 }), 10000);
+  assert.equal(read({ timeoutMs: 0 }), 1);
+  assert.equal(read({ timeoutMs: 1e12 }), 8.64e7);
+  assert.equal(read({ timeoutMs: 'soon' }), Infinity);
+  assert.equal(read({}), Infinity);
+  assert.equal(read(undefined), Infinity);
+});

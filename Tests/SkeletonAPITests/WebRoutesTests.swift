@@ -27,6 +27,17 @@ import Testing
         #expect(revalidated.body.isEmpty)
     }
 
+    @Test func servesTheRenderersTypeScriptDeclarationsWithAStrongETag() {
+        let served = response("/renderer.d.ts")
+        #expect(served.status == .ok)
+        #expect(served.headers["Content-Type"] == "application/typescript; charset=utf-8")
+        #expect(served.headers["X-Content-Type-Options"] == "nosniff")
+        #expect(served.body == EmbeddedFiles.rendererDTS)
+        #expect(String(decoding: served.body, as: UTF8.self).contains("export declare function renderSkeleton("))
+        let revalidated = response("/renderer.d.ts", fields: [("If-None-Match", served.headers["ETag"]!)])
+        #expect(revalidated.status == .notModified)
+    }
+
     @Test func servesThePreviewOfAKnownScreenUnderItsPolicy() {
         let served = response("/preview/thread")
         #expect(served.status == .ok)

@@ -132,6 +132,13 @@ enum Operations {
     static let renderer = module(
         "/renderer.js", id: "getRenderer", link: "renderer",
         summary: "The web renderer: an ES module defining <skeleton-screen>, renderSkeleton(document, container, options) and (from /capture.js) captureScreen.")
+    static let rendererTypes = Operation(
+        template: "/renderer.d.ts", id: "getRendererTypes", link: "rendererTypes", tag: .web,
+        summary: "TypeScript declarations of /renderer.js: <skeleton-screen>, <skeleton-element>, renderSkeleton and loadLayout, with their options, controller and events.",
+        parameters: [Parameters.ifNoneMatch],
+        responses: [R.text("The declarations.", mediaType: "application/typescript; charset=utf-8", headers: R.cached,
+                           example: "export declare function renderSkeleton(layoutDocument: object, container: Element, options?: RenderOptions): SkeletonController;"),
+                    R.notModified, R.badRequest])
     static let capture = module(
         "/capture.js", id: "getCapture", link: "capture",
         summary: "The capture module (re-exported by /renderer.js): captureScreen(root, options) turns a live page's DOM into a screen file.")
@@ -185,6 +192,6 @@ enum Operations {
     static let all = [
         index, layouts, layout, frames, snapshot, elementFrames, themes, theme, scenarios,
         startLoad, instant, streamLoad, timeline, session, sessionEvents, sessionData, data,
-        preview, renderer, capture, health, readiness, metrics, openAPI, openAPI32, layoutSchema, framesSchema, contentSchema, screenSchema,
+        preview, renderer, rendererTypes, capture, health, readiness, metrics, openAPI, openAPI32, layoutSchema, framesSchema, contentSchema, screenSchema,
     ]
 }

@@ -1,12 +1,13 @@
 import HTTPServer
 import SkeletonDomain
 
-/// `GET /renderer.js` (the web renderer, an ES module), `GET /capture.js` (its page capture,
-/// which it re-exports) and `GET /preview/{screen}` (the page for
+/// `GET /renderer.js` (the web renderer, an ES module), `GET /renderer.d.ts` (its TypeScript
+/// declarations), `GET /capture.js` (its page capture, which it re-exports) and `GET /preview/{screen}` (the page for
 /// designers and client developers, docs/spec.md §2). Both are fixed bytes with a strong ETag, built once;
 /// a request costs a lookup, as for the layout documents.
 struct WebRoutes: Sendable {
     private let renderer: DocumentResponses
+    private let rendererTypes: DocumentResponses
     private let capture: DocumentResponses
     private let preview: DocumentResponses
     private let screens: [String]
@@ -15,6 +16,8 @@ struct WebRoutes: Sendable {
         let noSniff = ResponseHeaders(["X-Content-Type-Options": "nosniff"])
         renderer = DocumentResponses(EncodedDocument(bytes: EmbeddedFiles.rendererJS), hinted: false,
                                      contentType: "text/javascript; charset=utf-8", headers: noSniff)
+        rendererTypes = DocumentResponses(EncodedDocument(bytes: EmbeddedFiles.rendererDTS), hinted: false,
+                                          contentType: "application/typescript; charset=utf-8", headers: noSniff)
         capture = DocumentResponses(EncodedDocument(bytes: EmbeddedFiles.captureJS), hinted: false,
                                     contentType: "text/javascript; charset=utf-8", headers: noSniff)
         var pageHeaders = noSniff
@@ -28,6 +31,7 @@ struct WebRoutes: Sendable {
     func register(on router: inout Router) {
         let routes = self
         router.get(Operations.renderer) { request in routes.renderer.response(to: request) }
+        router.get(Operations.rendererTypes) { request in routes.rendererTypes.response(to: request) }
         router.get(Operations.capture) { request in routes.capture.response(to: request) }
         router.get(Operations.preview) { request in
             let name = request.parameter("screen") ?? ""

@@ -17,7 +17,6 @@ const PHASE = '--sk-phase';
 const IMAGE = '--sk-image';
 const SIZE = '--sk-size';
 const LIMITS = { nodes: 5000, depth: 48, repeat: 500, length: 10000, elements: 500, text: 300 };
-const SCENARIO_AFTER_RETRY = 'typical';
 
 // MARK: validation
 
@@ -79,6 +78,7 @@ export function readLayout(source) {
     transition: readTransition(own(animation, 'transition')),
     minimumDisplayMs: number(own(animation, 'minimumDisplayMs'), 0, 60000, 0),
     showDelayMs: number(own(animation, 'showDelayMs'), 0, 60000, 0),
+    timeoutMs: own(animation, 'timeoutMs') == null ? Infinity : number(own(animation, 'timeoutMs'), 1, 8.64e7, Infinity),
     maxConcurrentShimmers: own(animation, 'maxConcurrentShimmers') == null ? Infinity : Math.floor(number(own(animation, 'maxConcurrentShimmers'), 0, 1000, Infinity)),
   };
   const budget = { nodes: 0 };
@@ -503,6 +503,10 @@ class ElementSlot {
     this.group = null;
     this.shownAt = 0;
     this.timer = null;
+    /** The `timeoutMs` timer: fails the element if it is still loading then. */
+    this.deadline = null;
+    /** Retried: its data is asked for on its own, and the session's states no longer settle it. */
+    this.retried = false;
     /** In place: the `<skeleton-element>` showing this element (its parts), or null while none does. */
     this.wrapper = null;
     /** In place: whether an ancestor of the node shimmers (the wrapper's box is then its group). */
@@ -531,6 +535,13 @@ class SkeletonView {
     this.sessions = new Set();
     this.startedAt = performance.now();
     this.shown = layout.showDelayMs === 0;
+    // Real ms an element may load before it fails with `timeout`: `timeoutMs` of the session's time.
+    // A session's own timeout failure (its message says more) is given 100 ms more to arrive.
+    this.timeoutMs = (options.timeoutMs ?? layout.timeoutMs) / number(Number(options.speed ?? 1), 0.1, 100, 1) + (options.follows ? 100 : 0);
+    /** Transitions playing, and whether `skeleton-complete` was sent for the states as they are. */
+    this.fading = 0;
+    this.completed = false;
+    this.destroyed = false;
     this.prefersReduced = wantsReducedMotion();
     this.canAnimate = registerPhase();
     this.resizes = typeof ResizeObserver === 'function' ? new ResizeObserver(() => this.relayout()) : null;
@@ -556,10 +567,10 @@ class SkeletonView {
       for (const info of layout.elements.values()) {
         const found = findNode(layout.root, info.id);
         if (!found) continue;
-        const slot = new ElementSlot(info, found.node);
+        const slot = this.newSlot(info, found.node);
         slot.shimmers = found.shimmers;
         slot.shownAt = this.startedAt + layout.showDelayMs;
-        this.slots.set(info.id, slot);
+        this.arm(slot);
       }
     } else if (layout.root) {
       this.root.append(this.build(layout.root, { mode: 'skeleton', group: null, parentAxis: 'root' }));
@@ -637,7 +648,12 @@ class SkeletonView {
           style.display = 'flex';
           style.flexDirection = node.axis === 'horizontal' ? 'row' : 'column';
           style.alignItems = node.axis === 'horizontal' ? 'flex-start' : 'center';
-          style.overflow = 'hidden';
+          // Scrollable as the app's is (nothing painted for it: no scrollbar), so that an
+          // element's error state beyond the visible part can be scrolled to and used; out of
+          // the tab order (a scroller is keyboard-focusable otherwise), its Retry buttons in it.
+          style.overflow = 'auto';
+          style.scrollbarWidth = 'none';
+          element.tabIndex = -1;
           if (node.shimmer) group = this.group(element);
           if (node.child) element.append(this.build(node.child, inside(node.axis === 'horizontal' ? 'scroll' : 'vertical')));
           break;
@@ -710,11 +726,7 @@ class SkeletonView {
   }
 
   buildSlot(node, context) {
-    let slot = this.slots.get(node.id);
-    if (!slot) {
-      slot = new ElementSlot(this.layout.elements.get(node.id), node);
-      this.slots.set(node.id, slot);
-    }
+    const slot = this.slots.get(node.id) ?? this.newSlot(this.layout.elements.get(node.id), node);
     const element = div('element');
     element.dataset.element = node.id;
     element.style.display = 'grid';
@@ -724,13 +736,37 @@ class SkeletonView {
     element.style.boxSizing = 'border-box';
     place(element, node, context.parentAxis);
     if (context.parentAxis === 'root') element.style.flex = '1 1 auto';
-    if (slot.shownAt === 0) slot.shownAt = this.shown ? performance.now() : this.startedAt + this.layout.showDelayMs;
+    if (slot.shownAt === 0) {
+      slot.shownAt = this.shown ? performance.now() : this.startedAt + this.layout.showDelayMs;
+      this.arm(slot);
+    }
     slot.element = element;
     slot.group = context.group;
     slot.view = this.buildView(slot);
     element.append(slot.view);
     this.describe(slot);
     return element;
+  }
+
+  /** A new element, in the state a former drawing of the screen left it in (`carried`), if any. */
+  newSlot(info, node) {
+    const slot = new ElementSlot(info, node);
+    const carried = this.options.carried?.get(info.id);
+    if (carried) Object.assign(slot, { state: carried.state, error: carried.error, retried: carried.retried });
+    this.slots.set(info.id, slot);
+    return slot;
+  }
+
+  /** Fails a loading element `timeoutMs` after its skeleton showed (from `shownAt`), whatever the session does. */
+  arm(slot) {
+    clearTimeout(slot.deadline);
+    slot.deadline = null;
+    if (slot.state !== 'loading' || !Number.isFinite(this.timeoutMs)) return;
+    slot.deadline = setTimeout(() => {
+      slot.deadline = null;
+      const error = { code: 'timeout', message: `Not loaded within ${Math.round(this.options.timeoutMs ?? this.layout.timeoutMs)} ms.`, retryable: true };
+      this.settle(slot.id, 'failed', error);
+    }, Math.max(0, slot.shownAt + this.timeoutMs - performance.now()));
   }
 
   /** The slot's current face: its skeleton, its content, or its error state. */
@@ -795,7 +831,9 @@ class SkeletonView {
     Object.assign(box.style, {
       display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: '8px', padding: '12px',
       borderRadius: px(slot.node.cornerRadius || 12), border: '1px solid rgba(255, 59, 48, 0.6)', backgroundColor: 'rgba(255, 59, 48, 0.08)',
-      font: '13px/1.3 system-ui, -apple-system, sans-serif', textAlign: 'center', overflow: 'hidden',
+      font: '13px/1.3 system-ui, -apple-system, sans-serif', textAlign: 'center',
+      // Never clipped by its own size: at least as wide as its longest word and its button.
+      minWidth: 'min-content',
     });
     const title = div('error-title');
     title.style.fontWeight = '600';
@@ -809,7 +847,7 @@ class SkeletonView {
       retry.dataset.sk = 'retry';
       retry.textContent = 'Retry';
       retry.style.font = 'inherit';
-      retry.addEventListener('click', () => this.retry());
+      retry.addEventListener('click', () => this.retry(slot.id, { focus: true }));
       box.append(retry);
     }
     return box;
@@ -841,8 +879,12 @@ class SkeletonView {
    * hidden and inert, under the skeleton; the wrapper is a busy group named by the element.
    */
   describeInPlace(slot) {
-    const { content, internals, cover } = slot.wrapper;
+    const { content, overlay, internals, cover } = slot.wrapper;
     const loading = slot.state !== 'ready';
+    // The skeleton is not announced; an error state (its Retry button) is, and is never clipped
+    // to a wrapper smaller than it (it then overlaps what follows, above it).
+    overlay.toggleAttribute('aria-hidden', slot.state === 'loading');
+    overlay.style.overflow = slot.state === 'failed' ? 'visible' : '';
     content.inert = loading;
     content.style.visibility = loading ? 'hidden' : '';
     if (loading) cover(true);
@@ -866,6 +908,7 @@ class SkeletonView {
     slot.element = parts.overlay;
     parts.overlay.style.direction = this.layout.direction;
     if (this.shown) slot.shownAt = performance.now();
+    this.arm(slot);
     slot.group = slot.shimmers ? this.group(parts.overlay) : null;
     slot.view = this.buildView(slot);
     parts.overlay.replaceChildren(...(slot.view ? [slot.view] : []));
@@ -906,7 +949,7 @@ class SkeletonView {
    */
   settle(id, state, error = null, waitMs = 0) {
     const slot = this.slots.get(id);
-    if (!slot || slot.state !== 'loading' || slot.timer !== null) return;
+    if (this.destroyed || !slot || slot.state !== 'loading' || slot.timer !== null) return;
     const now = performance.now();
     const skeletonSeen = this.shown;
     const due = skeletonSeen ? Math.max(now + waitMs, slot.shownAt + this.layout.minimumDisplayMs) : now;
@@ -921,7 +964,11 @@ class SkeletonView {
     const old = slot.view;
     slot.state = state;
     slot.error = error;
-    if (!slot.element) return this.emit('skeleton-state', { id: slot.id, state, atMs: Math.round(performance.now() - this.startedAt), error: state === 'failed' ? error : undefined });
+    if (state !== 'loading') this.arm(slot);
+    if (!slot.element) {
+      this.emit('skeleton-state', { id: slot.id, state, atMs: Math.round(performance.now() - this.startedAt), error: state === 'failed' ? error : undefined });
+      return this.settled();
+    }
     // In place, a revealed element's new face is the wrapper's own content.
     const next = this.buildView(slot);
     slot.view = next;
@@ -931,8 +978,14 @@ class SkeletonView {
     const finished = () => {
       if (slot.wrapper && slot.state === 'ready') slot.wrapper.cover(false);
     };
-    if (animated && old && old.isConnected) this.crossFade(old, entering, finished);
-    else {
+    if (animated && old && old.isConnected) {
+      this.fading += 1;
+      this.crossFade(old, entering, () => {
+        finished();
+        this.fading -= 1;
+        this.settled();
+      });
+    } else {
       old?.remove();
       finished();
     }
@@ -941,6 +994,27 @@ class SkeletonView {
     if (state === 'ready') this.announce(`${subject} loaded`);
     else if (state === 'failed') this.announce(`${subject} failed to load`);
     this.emit('skeleton-state', { id: slot.id, state, atMs: Math.round(performance.now() - this.startedAt), error: state === 'failed' ? error : undefined });
+    this.settled();
+  }
+
+  /**
+   * Once no element loads, the sessions are closed (no stream reconnects, no poll is made); once
+   * no transition plays either, `skeleton-complete` is sent: once, and once more after a retry settles.
+   */
+  settled() {
+    if (this.completed || this.destroyed) return;
+    for (const slot of this.slots.values()) if (slot.state === 'loading') return;
+    for (const session of this.sessions) session.stop();
+    if (this.fading > 0) return;
+    this.completed = true;
+    this.emit('skeleton-complete', { session: this.token });
+  }
+
+  /** The token of the session followed (the last one started), or null. */
+  get token() {
+    let token = null;
+    for (const session of this.sessions) token = session.token ?? token;
+    return token;
   }
 
   /** The served transition from `old` (then removed, and `finished` called) to each of `entering`. */
@@ -999,6 +1073,7 @@ class SkeletonView {
       if (slot.state === 'loading' && slot.view) {
         slot.view.style.visibility = '';
         slot.shownAt = now;
+        this.arm(slot);
       }
     }
   }
@@ -1012,27 +1087,43 @@ class SkeletonView {
     return session;
   }
 
-  /** Failed elements go back to their skeleton, and a new session loads them again. */
-  retry() {
-    const failed = [...this.slots.values()].filter((slot) => slot.state === 'failed');
-    if (failed.length === 0) return;
-    for (const slot of failed) {
+  /**
+   * Retries failed element `id` (every failed element, each on its own, without `id`): a
+   * cancelable `skeleton-retry` ({element, error}) is sent from its wrapper in place, else from the
+   * container (it bubbles and is composed). The element shows its skeleton again; unless the event
+   * was canceled, its data is asked for again in the session followed, which settles it; otherwise
+   * (canceled, or no session) the app's `reveal`/`fail` does. No other element and no session
+   * is touched. `focus`: the element's region takes the focus (its Retry button goes away).
+   */
+  retry(id, { focus = false } = {}) {
+    const slots = id === undefined ? [...this.slots.values()] : [this.slots.get(String(id))];
+    for (const slot of slots) {
+      if (!slot || slot.state !== 'failed') continue;
+      const target = slot.wrapper?.element ?? this.container;
+      const event = new CustomEvent('skeleton-retry', { bubbles: true, composed: true, cancelable: true, detail: { element: slot.id, error: slot.error } });
+      const region = slot.wrapper?.element ?? slot.element;
+      if (focus && region) {
+        if (!region.hasAttribute('tabindex')) region.tabIndex = -1;
+        region.focus({ preventScroll: true });
+      }
+      slot.retried = true;
       slot.shownAt = performance.now();
+      this.completed = false;
       this.change(slot, 'loading', null, false);
+      this.arm(slot);
+      const session = [...this.sessions].reverse().find((candidate) => candidate.token);
+      if (target.dispatchEvent(event) && session) session.reload(slot.id);
     }
-    // The seed of the load retried: the one its states reported (a followed `session` has no attribute for it).
-    const seed = [...this.sessions].map((session) => session.seed).find((value) => value !== undefined) ?? this.options.seed;
-    for (const session of this.sessions) session.stop();
-    this.sessions.clear();
-    this.follow({ scenario: SCENARIO_AFTER_RETRY, seed, speed: this.options.speed, variant: this.options.variant });
   }
 
   destroy() {
+    this.destroyed = true;
     clearTimeout(this.showTimer);
     for (const session of this.sessions) session.stop();
     this.sessions.clear();
     for (const slot of this.slots.values()) {
       clearTimeout(slot.timer);
+      clearTimeout(slot.deadline);
       slot.wrapper?.release();
     }
     for (const group of this.groups) group.dispose();
@@ -1078,8 +1169,6 @@ class LoadingSession {
     this.token = text(parameters.session, 2000) ?? null;
     // The session's speed (1 unless given): it turns the served virtual times into real ones.
     this.speed = number(Number(parameters.speed ?? 1), 0.1, 100, 1);
-    // The load's seed, as its states report it: what a retry loads again with.
-    this.seed = undefined;
     this.source = null;
     this.timer = null;
     this.stopped = false;
@@ -1162,8 +1251,6 @@ class LoadingSession {
   }
 
   apply(state) {
-    const seed = own(state, 'seed');
-    if (Number.isSafeInteger(seed)) this.seed = seed;
     for (const element of list(own(state, 'elements'))) this.applyElement(element, own(state, 'elapsedMs'));
     if (own(state, 'complete') === true) this.finish();
   }
@@ -1172,7 +1259,7 @@ class LoadingSession {
   applyElement(element, nowMs) {
     const id = text(own(element, 'id'));
     const status = own(element, 'status');
-    if (id === undefined || this.stopped) return;
+    if (id === undefined || this.stopped || this.view.slots.get(id)?.retried) return;
     const revealAt = number(own(element, 'revealAtMs'), 0, 8.64e7, 0);
     const waitMs = Math.max(0, revealAt - number(nowMs, 0, 8.64e7, revealAt)) / this.speed;
     if (status === 'ready') this.view.settle(id, 'ready', null, waitMs);
@@ -1184,11 +1271,33 @@ class LoadingSession {
     for (const slot of this.view.slots.values()) this.view.settle(slot.id, 'failed', { code: 'unreachable', message, retryable: true });
   }
 
+  /** The session is complete: nothing more to hear (the view sends `skeleton-complete` once its elements have settled). */
   finish() {
-    this.source?.close();
-    this.source = null;
-    if (!this.stopped) this.view.emit('skeleton-complete', { session: this.token });
-    this.stopped = true;
+    this.stop();
+  }
+
+  /**
+   * Asks for a retried element's data again in this session, and settles it: data, ready; a
+   * retryable failure with `retryAfterMs` (asked within 1000 virtual ms of the failure), asked
+   * again that much later; any other answer, failed.
+   */
+  async reload(id) {
+    const url = this.url(`/loading-state/${encodeURIComponent(this.token)}/data/${encodeURIComponent(id)}`, {});
+    for (let attempt = 0; ; attempt++) {
+      let body = null;
+      try {
+        const response = await fetch(url, { cache: 'no-store' });
+        if (response.ok) return this.view.settle(id, 'ready');
+        body = await response.json().catch(() => null);
+      } catch (error) {
+        return this.view.settle(id, 'failed', { code: 'unreachable', message: text(error && error.message) ?? 'the loading service could not be reached', retryable: true });
+      }
+      const after = own(body, 'retryAfterMs');
+      if (attempt < 3 && own(body, 'retryable') === true && typeof after === 'number') {
+        await new Promise((resolve) => setTimeout(resolve, number(after, 0, 60000, 1000)));
+        if (this.view.destroyed || this.view.slots.get(id)?.state !== 'loading') return;
+      } else return this.view.settle(id, 'failed', readError(body));
+    }
   }
 
   stop() {
@@ -1207,6 +1316,8 @@ function readError(raw) {
 
 /** The option (for `<skeleton-screen>` only) that draws no screen: its elements are drawn in place, over their wrappers. */
 const IN_PLACE = Symbol('in place');
+/** The option (for `<skeleton-screen>` only) of each element's state, kept when the screen is drawn again in another theme or motion. */
+const CARRIED = Symbol('carried');
 /** Each controller's view, for `<skeleton-screen>` to attach its wrappers to. */
 const views = new WeakMap();
 /** How a `<skeleton-element>` joins and leaves its controller (module-private). */
@@ -1223,10 +1334,13 @@ export { captureScreen, CaptureError, CAPTURE_LIMITS } from './capture.js';
  * `variant` (the screen's variant, passed to the session it starts), `transport` (`auto`, `sse`
  * or `poll`), `motion` (`reduced` stills the shimmer), `host` (an
  * element whose children with `slot="ID"` are the app's content for element ID, shown through
- * `<slot>`s: `container` then lies in the host's shadow root). With none of session, scenario,
- * seed and speed, no session is followed: the app calls `reveal` and `fail` itself.
- * Returns a controller: `reveal(id)`, `fail(id, error)`, `retry()`, `destroy()`, `root`.
- * The container receives `skeleton-state` events ({id, state, atMs}) and `skeleton-complete`.
+ * `<slot>`s: `container` then lies in the host's shadow root), `timeoutMs` (instead of the
+ * layout's `animation.timeoutMs`: an element still loading that long after its skeleton showed,
+ * in the session's time, fails with code `timeout`). With none of session, scenario, seed and
+ * speed, no session is followed: the app calls `reveal` and `fail` itself.
+ * Returns a controller: `reveal(id)`, `fail(id, error)`, `retry(id)`, `destroy()`, `root`,
+ * `layout`, `session`. The container receives `skeleton-session`, `skeleton-state`,
+ * `skeleton-retry` and `skeleton-complete` events (docs/web.md).
  */
 export function renderSkeleton(layoutDocument, container, options = {}) {
   const layout = readLayout(layoutDocument);
@@ -1240,11 +1354,14 @@ export function renderSkeleton(layoutDocument, container, options = {}) {
     transport: oneOf(options.transport, ['auto', 'sse', 'poll'], 'auto'),
     motion: oneOf(options.motion, ['full', 'reduced'], undefined),
     host: options.host instanceof Element ? options.host : null,
+    timeoutMs: options.timeoutMs == null ? undefined : number(Number(options.timeoutMs), 1, 8.64e7, undefined),
     inPlace: options[IN_PLACE] === true,
+    carried: options[CARRIED] instanceof Map ? options[CARRIED] : null,
   };
   settings.base = settings.base.replace(/\/+$/, '');
+  settings.follows = Boolean(settings.session || settings.scenario !== undefined || settings.seed !== undefined || settings.speed !== undefined);
   const view = new SkeletonView(layout, container, settings);
-  if (settings.session || settings.scenario !== undefined || settings.seed !== undefined || settings.speed !== undefined) {
+  if (settings.follows) {
     view.follow({ session: settings.session, scenario: settings.scenario, seed: settings.seed, speed: settings.speed, variant: settings.variant });
   }
   const controller = {
@@ -1252,11 +1369,10 @@ export function renderSkeleton(layoutDocument, container, options = {}) {
     layout,
     reveal: (id) => view.settle(String(id), 'ready'),
     fail: (id, error) => view.settle(String(id), 'failed', readError(error)),
-    retry: () => view.retry(),
+    retry: (id) => view.retry(id),
     destroy: () => view.destroy(),
     get session() {
-      for (const session of view.sessions) return session.token;
-      return null;
+      return view.token;
     },
   };
   views.set(controller, view);
@@ -1296,9 +1412,11 @@ function serviceBase(address) {
 /**
  * `<skeleton-screen src="/layouts/home" theme="dark" motion="reduced" direction="rtl"
  *   session="TOKEN" speed="10" | scenario="typical" seed="3" speed="10" | mode="manual"
- *   transport="auto|sse|poll">`.
- * Without `theme` or `motion` it follows the browser's `prefers-color-scheme` and
- * `prefers-reduced-motion`. It draws into an open shadow root. Its children with `slot="ID"` are
+ *   transport="auto|sse|poll" timeout-ms="10000">`.
+ * Without `theme` it follows the page's `color-scheme` (as computed on it) when that allows one
+ * scheme only, else the browser's `prefers-color-scheme`; without `motion`, the browser's
+ * `prefers-reduced-motion`: live, drawn again (each element in its state, the same session
+ * followed) when either changes. It draws into an open shadow root. Its children with `slot="ID"` are
  * the app's real content for element ID: hidden and inert while the element loads, shown through
  * the served transition at its reveal. In `mode="manual"` (or with no session attribute) the app
  * reveals elements itself: `reveal(id)`, `fail(id, error)`, callable before the layout has loaded.
@@ -1308,7 +1426,7 @@ function serviceBase(address) {
  * for all of them). Wrappers added or removed later are picked up.
  */
 export class SkeletonScreenElement extends HTMLElement {
-  static observedAttributes = ['src', 'theme', 'motion', 'direction', 'variant', 'session', 'scenario', 'seed', 'speed', 'transport', 'mode'];
+  static observedAttributes = ['src', 'theme', 'motion', 'direction', 'variant', 'session', 'scenario', 'seed', 'speed', 'transport', 'mode', 'timeout-ms'];
 
   #container;
   #view = null;
@@ -1320,6 +1438,11 @@ export class SkeletonScreenElement extends HTMLElement {
   /** The `<skeleton-element>`s whose controller this is. */
   #wrappers = new Set();
   #inPlace = false;
+  /** The theme and motion the page asked for when the screen was drawn, and what tells of a change. */
+  #drawnFor = null;
+  #watchers = null;
+  /** The session and element states to keep when the screen is drawn again for the page's preferences. */
+  #carry = null;
 
   constructor() {
     super();
@@ -1379,6 +1502,7 @@ export class SkeletonScreenElement extends HTMLElement {
   }
 
   connectedCallback() {
+    this.#watch();
     this.#queue();
   }
 
@@ -1386,10 +1510,47 @@ export class SkeletonScreenElement extends HTMLElement {
     this.#generation += 1;
     this.#view?.destroy();
     this.#view = null;
+    for (const stop of this.#watchers ?? []) stop();
+    this.#watchers = null;
   }
 
   attributeChangedCallback() {
+    this.#carry = null;
     if (this.isConnected) this.#queue();
+  }
+
+  /** What the page prefers where no attribute says: `{theme, motion}` (see the class's comment). */
+  #preferences() {
+    const media = (query) => typeof matchMedia === 'function' && matchMedia(query).matches;
+    const schemes = (getComputedStyle(this).colorScheme ?? '').split(/\s+/);
+    const light = schemes.includes('light');
+    const dark = schemes.includes('dark');
+    return {
+      theme: this.getAttribute('theme') ?? (light !== dark ? (dark ? 'dark' : 'light') : media('(prefers-color-scheme: dark)') ? 'dark' : 'light'),
+      motion: this.getAttribute('motion') ?? (media('(prefers-reduced-motion: reduce)') ? 'reduced' : 'full'),
+    };
+  }
+
+  /** Follows the browser's preferences and the page's `color-scheme` (its root's attributes, its head's style sheets). */
+  #watch() {
+    if (this.#watchers || typeof matchMedia !== 'function') return;
+    const changed = () => {
+      const now = this.#preferences();
+      if (!this.#drawnFor || (now.theme === this.#drawnFor.theme && now.motion === this.#drawnFor.motion)) return;
+      const view = this.#view && views.get(this.#view);
+      if (view && !this.#carry) {
+        const states = new Map([...view.slots.values()].map((slot) => [slot.id, { state: slot.state, error: slot.error, retried: slot.retried }]));
+        this.#carry = { session: view.token, states };
+      }
+      this.#drawnFor = now;
+      this.#queue();
+    };
+    const queries = ['(prefers-color-scheme: dark)', '(prefers-reduced-motion: reduce)'].map((query) => matchMedia(query));
+    for (const query of queries) query.addEventListener('change', changed);
+    const observer = typeof MutationObserver === 'function' ? new MutationObserver(changed) : null;
+    observer?.observe(document.documentElement, { attributes: true });
+    if (document.head) observer?.observe(document.head, { childList: true, subtree: true, characterData: true, attributes: true });
+    this.#watchers = [() => observer?.disconnect(), ...queries.map((query) => () => query.removeEventListener('change', changed))];
   }
 
   /** The current controller (see `renderSkeleton`), or null before the layout has loaded. */
@@ -1397,8 +1558,9 @@ export class SkeletonScreenElement extends HTMLElement {
     return this.#view;
   }
 
-  retry() {
-    this.#view?.retry();
+  /** Retries failed element `id` (every failed element without `id`): see `skeleton-retry` in docs/web.md. */
+  retry(id) {
+    this.#view?.retry(id);
   }
 
   /** Shows element `id`'s content (its slotted children, if any) as a session's reveal would. */
@@ -1436,10 +1598,9 @@ export class SkeletonScreenElement extends HTMLElement {
     } catch {
       return this.#showProblem('the src attribute is not a URL');
     }
-    const media = (query) => typeof matchMedia === 'function' && matchMedia(query).matches;
-    const theme = this.getAttribute('theme') ?? (media('(prefers-color-scheme: dark)') ? 'dark' : null);
-    const motion = this.getAttribute('motion') ?? (media('(prefers-reduced-motion: reduce)') ? 'reduced' : null);
-    for (const [name, value] of [['theme', theme], ['motion', motion], ['direction', this.getAttribute('direction')], ['variant', this.getAttribute('variant')]]) {
+    const preferences = this.#preferences();
+    this.#drawnFor = preferences;
+    for (const [name, value] of [['theme', preferences.theme], ['motion', preferences.motion], ['direction', this.getAttribute('direction')], ['variant', this.getAttribute('variant')]]) {
       if (value !== null) address.searchParams.set(name, value);
     }
     let loaded;
@@ -1453,16 +1614,20 @@ export class SkeletonScreenElement extends HTMLElement {
     this.#view?.destroy();
     const manual = this.getAttribute('mode') === 'manual';
     const attribute = (name) => (manual ? undefined : this.getAttribute(name) ?? undefined);
+    const carry = this.#carry;
+    this.#carry = null;
     this.#view = renderSkeleton(loaded.document, this.#container, {
       base: serviceBase(address),
-      session: attribute('session'),
+      session: carry?.session ?? attribute('session'),
       scenario: attribute('scenario'),
       seed: attribute('seed'),
       speed: attribute('speed'),
       variant: attribute('variant'),
       transport: this.getAttribute('transport') ?? undefined,
       host: this.#inPlace ? null : this,
+      timeoutMs: this.getAttribute('timeout-ms') ?? undefined,
       [IN_PLACE]: this.#inPlace,
+      [CARRIED]: carry?.states,
     });
     if (this.#inPlace) for (const parts of this.#wrappers) if (!views.get(this.#view).attach(parts)) parts.release();
     for (const apply of this.#pending.splice(0)) apply(this.#view);
@@ -1568,6 +1733,11 @@ export class SkeletonElementElement extends HTMLElement {
   /** Shows this element's error state, as its controller's `fail(name, error)`. */
   fail(error) {
     this.#controller?.fail(this.getAttribute('name'), error);
+  }
+
+  /** Retries this element if it failed, as its controller's `retry(name)`. */
+  retry() {
+    this.#controller?.retry(this.getAttribute('name'));
   }
 }
 

@@ -46,7 +46,7 @@ def test_the_served_layout_carries_the_capture_width_and_the_new_members(capture
     header, board = dashboard["root"]["children"]
     assert [child.get("width") for child in board["children"]] == [
         {"kind": "points", "points": 96}, {"kind": "fill"}, {"kind": "fill", "grow": 2}, {"kind": "points", "points": 120}]
-    assert header["children"][1]["measure"] == 240 and header["children"][1]["maxLines"] == 2
+    assert header["children"][1]["measure"] == 180 and header["children"][1]["maxLines"] == 2
     assert header["children"][4] == {"type": "spacer", "width": {"kind": "points", "points": 8}}
     assert "captureWidth" not in get(captured, "/layouts/home"), "a built-in screen was not captured"
     layout_schema = Draft202012Validator(get(captured, "/schema/layout.json"))

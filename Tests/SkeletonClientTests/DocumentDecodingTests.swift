@@ -160,7 +160,8 @@ import Testing
         let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("examples/screens/dashboard.json")
         let screen = try ScreenFileDecoder.decode(Array(try Data(contentsOf: file)))
-        let client = try LiveServer(router: SkeletonService(readiness: Readiness(), catalog: Catalog(screens: [screen])).router).client
+        let server = try LiveServer(router: SkeletonService(readiness: Readiness(), catalog: Catalog(screens: [screen])).router)
+        let client = server.client
         let document = try await client.layout("dashboard")
         #expect(document.captureWidth == 1100)
         for width in [1100, 1440, 768, 390] {

@@ -1,13 +1,14 @@
 /// One node of a skeleton tree (docs/spec.md §3): a container, a placeholder shape, or a repeat.
 ///
-/// Modifiers apply in SwiftUI's order: `padding`, then the frame (`minHeight`, `fillsWidth`),
+/// Modifiers apply in SwiftUI's order: `padding`, then the frame (`minHeight`, `width`, `fillsWidth`),
 /// then `background`, then the clip to `cornerRadius`; so padding lies inside the background,
 /// and a block's fill is its content, inside its padding. Sizes are points. Trees use `leading`
 /// and `trailing`, never left and right, so they need no mirroring for right-to-left.
 ///
 /// Written documents are explicit: every member with a meaning for the node's type is written,
 /// so clients need no defaults (a block always has `width`, `height`, `cornerRadius`, `shape`,
-/// `fill`; a stack always `axis`, `spacing`, `alignment`).
+/// `fill`; a stack always `axis`, `spacing`, `alignment`); another node's `width`, a paragraph's
+/// `measure` and `maxLines`, and a fill width's `grow` other than 1 are written when set.
 public struct Node: Sendable {
     public enum Axis: String, Sendable {
         case vertical

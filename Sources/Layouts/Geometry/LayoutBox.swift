@@ -88,13 +88,13 @@ struct LayoutBox {
             box.content = .divider(thickness: thickness, fill: PaletteToken.gray.color(in: theme).opacity(opacity))
             box.isGreedy = axis != .horizontal
         }
+        // A block's width is its kind's; another node's, when set, overrides its type's rule.
+        if case .block = node.kind { return box }
         switch node.width {
         case .points(let points)?:
-            if case .block = node.kind { break }
             box.fixedWidth = points
             box.isGreedy = false
         case .fill(let grow)?:
-            if case .block = node.kind { break }
             box.isGreedy = true
             box.grow = grow
         case nil:

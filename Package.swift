@@ -28,7 +28,7 @@ let package = Package(
         .testTarget(name: "LayoutsTests", dependencies: ["Layouts", "SkeletonDomain"]),
         .testTarget(name: "SkeletonDomainTests", dependencies: ["SkeletonDomain", "Layouts"]),
         .testTarget(name: "SkeletonAPITests", dependencies: ["SkeletonAPI", "HTTPServer", "Layouts", "SkeletonDomain"]),
-        .testTarget(name: "SkeletonClientTests", dependencies: ["SkeletonClient", "SkeletonAPI", "HTTPServer"]),
+        .testTarget(name: "SkeletonClientTests", dependencies: ["SkeletonClient", "SkeletonAPI", "SkeletonDomain", "HTTPServer"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,13 +1,14 @@
 /// One node of a skeleton tree (docs/spec.md §3): a container, a placeholder shape, or a repeat.
 ///
-/// Modifiers apply in SwiftUI's order: `padding`, then the frame (`minHeight`, `fillsWidth`),
+/// Modifiers apply in SwiftUI's order: `padding`, then the frame (`minHeight`, `width`, `fillsWidth`),
 /// then `background`, then the clip to `cornerRadius`; so padding lies inside the background,
 /// and a block's fill is its content, inside its padding. Sizes are points. Trees use `leading`
 /// and `trailing`, never left and right, so they need no mirroring for right-to-left.
 ///
 /// Written documents are explicit: every member with a meaning for the node's type is written,
 /// so clients need no defaults (a block always has `width`, `height`, `cornerRadius`, `shape`,
-/// `fill`; a stack always `axis`, `spacing`, `alignment`).
+/// `fill`; a stack always `axis`, `spacing`, `alignment`); another node's `width`, a paragraph's
+/// `measure` and `maxLines`, and a fill width's `grow` other than 1 are written when set.
 public struct Node: Sendable {
     public enum Axis: String, Sendable {
         case vertical
@@ -24,10 +25,16 @@ public struct Node: Sendable {
         case bottom
     }
 
+    /// A node's width: a frame exactly `points` wide (its content laid out in it, from the
+    /// leading edge), or greedy: all the width the parent offers (SwiftUI's `width: nil`), a
+    /// row's free width shared among its greedy children in proportion to their `grow`.
     public enum Width: Sendable, Equatable {
         case points(Double)
-        /// All the width the parent offers (SwiftUI's `width: nil`).
-        case fill
+        /// `grow` is above 0 and at most 100; it matters only in a horizontal stack.
+        case fill(grow: Double)
+
+        /// Greedy with `grow` 1: what `maxWidth: "fill"` means.
+        public static let fill = Width.fill(grow: 1)
     }
 
     public enum Shape: String, Sendable {
@@ -64,8 +71,11 @@ public struct Node: Sendable {
         /// A placeholder shape; its radius is the node's `cornerRadius`. `corners` lists the
         /// rounded corners when not all four are; nil means all four.
         case block(width: Width, height: Double, shape: Shape, corners: [Corner]?, fill: PaletteToken)
-        /// A paragraph placeholder: `lines` lines, the last `lastLineFraction` of the width.
-        case text(lines: Int, lineHeight: Double, lineSpacing: Double, lastLineFraction: Double)
+        /// A paragraph placeholder: `lines` lines, the last `lastLineFraction` of the width. With
+        /// `measure` (the width its text takes on one line) it wraps by the width it is given, in
+        /// at most `maxLines` lines (`Wrapping`); `lines` and `lastLineFraction` are then the
+        /// captured width's, for clients that do not wrap.
+        case text(lines: Int, lineHeight: Double, lineSpacing: Double, lastLineFraction: Double, measure: Double? = nil, maxLines: Int? = nil)
         case spacer
         case divider(opacity: Double, thickness: Double)
         /// `child`, `count` times. Expanded, a repeat's own modifiers are not carried to its copies.
@@ -77,6 +87,9 @@ public struct Node: Sendable {
     public var id: String?
     public var padding: EdgeInsets?
     public var minHeight: Double?
+    /// The width of a node other than a block (a block's is its kind's); nil: the node's type
+    /// decides (docs/spec.md §3). A `points` width makes the node not greedy.
+    public var width: Width?
     /// Written `"maxWidth": "fill"`: the node takes all the width its parent offers.
     public var fillsWidth: Bool
     public var background: PaletteToken?
@@ -88,7 +101,7 @@ public struct Node: Sendable {
     public var startsShimmer: Bool
 
     public init(
-        _ kind: Kind, id: String? = nil, padding: EdgeInsets? = nil, minHeight: Double? = nil,
+        _ kind: Kind, id: String? = nil, padding: EdgeInsets? = nil, minHeight: Double? = nil, width: Width? = nil,
         fillsWidth: Bool = false, background: PaletteToken? = nil, cornerRadius: Double? = nil,
         isClipped: Bool = false, startsShimmer: Bool = false
     ) {
@@ -96,6 +109,7 @@ public struct Node: Sendable {
         self.id = id
         self.padding = padding
         self.minHeight = minHeight
+        self.width = width
         self.fillsWidth = fillsWidth
         self.background = background
         self.cornerRadius = cornerRadius

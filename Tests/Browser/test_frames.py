@@ -1,6 +1,7 @@
 """The server's layout engine against the browser, as Yoga is tested against Chrome: for every
 built-in and example screen, every variant, light and dark, left to right and right to left, at
-320, 390 and 430 pt, the frames of GET /layouts/{screen}/frames equal the boxes the web renderer
+320, 390 and 430 pt (a screen captured from a page also at its capture width, 1440, 768 and 390),
+the frames of GET /layouts/{screen}/frames equal the boxes the web renderer
 paints (every element it gives a background colour: shapes, lines, dividers, backgrounds), both
 ways and in order, within 0.5 px; radii compared as painted (CSS scales overlapping radii down).
 And the snapshot.svg drawn by rsvg against the renderer's drawing, shape by shape (each frame's
@@ -28,7 +29,8 @@ const [layout, widths, height] = arguments;
 const results = [];
 for (const width of widths) {
   const box = mountDocument(layout, {}, [width, height]);
-  await nextFrames(1);
+  // Two frames: a measured paragraph is drawn anew at its width when the first frame's layout is observed.
+  await nextFrames(2);
   const origin = box.getBoundingClientRect();
   const painted = [...box.querySelectorAll('*')].filter((element) => element.style.backgroundColor !== '');
   results.push(painted.map((element) => {
@@ -78,18 +80,18 @@ def screens_of(server):
     return [(screen["id"], variant) for screen in get(server, "/layouts")["screens"] for variant in screen["variants"]]
 
 
-def check_screen(driver, server, screen, variant):
+def check_screen(driver, server, screen, variant, widths=WIDTHS):
     harness(driver, server)
     failures, compared = [], 0
     for theme in ("light", "dark"):
         for direction in ("ltr", "rtl"):
             options = f"theme={theme}&direction={direction}&variant={variant}&motion=reduced"
             layout = get(server, f"/layouts/{screen}?{options}")
-            documents = [get(server, f"/layouts/{screen}/frames?width={width}&{options}") for width in WIDTHS]
+            documents = [get(server, f"/layouts/{screen}/frames?width={width}&{options}") for width in widths]
             height = math.ceil(max(document["height"] for document in documents))
-            documents = [get(server, f"/layouts/{screen}/frames?width={width}&height={height}&{options}") for width in WIDTHS]
-            painted = run(driver, PAINTED, layout, WIDTHS, height)
-            for width, document, boxes in zip(WIDTHS, documents, painted):
+            documents = [get(server, f"/layouts/{screen}/frames?width={width}&height={height}&{options}") for width in widths]
+            painted = run(driver, PAINTED, layout, widths, height)
+            for width, document, boxes in zip(widths, documents, painted):
                 compared += 1
                 for problem in differences(document["frames"], boxes)[:5]:
                     failures.append(f"{screen} {variant} {theme} {direction} {width}: {problem}")
@@ -117,6 +119,26 @@ def test_frames_equal_the_renderers_boxes_for_example_screens(driver, examples_s
         compared, failures = check_screen(driver, examples_server, screen, variant)
         assert compared == 12
         assert not failures, "\n".join(failures)
+
+
+def test_a_captured_screen_keeps_its_frames_at_desktop_tablet_and_phone_widths(driver, examples_server):
+    """The dashboard example uses every member of issue 31 (widths in points and fill with grows, a
+    spacer with a width, measured paragraphs with maxLines, captureWidth): at its capture width and
+    at 1440, 768 and 390 pt the server's frames are the renderer's boxes, none of them empty, and its
+    measured paragraphs take more lines the narrower the screen."""
+    layout = get(examples_server, "/layouts/dashboard")
+    widths = [layout["captureWidth"], 1440, 768, 390]
+    assert widths[0] == 1100
+    compared, failures = check_screen(driver, examples_server, "dashboard", "default", widths)
+    assert compared == 16
+    assert not failures, "\n".join(failures)
+    lines = {}
+    for width in widths:
+        frames = get(examples_server, f"/layouts/dashboard/frames?width={width}")["frames"]
+        empty = [frame for frame in frames if frame["width"] <= 0 or frame["height"] <= 0]
+        assert not empty, f"{width}: {empty[:3]}"
+        lines[width] = sum(1 for frame in frames if frame["kind"] == "line")
+    assert lines[390] > lines[768] > lines[1100] >= lines[1440], lines
 
 
 # The renderer's drawing of the skeleton at rest, as the snapshot draws it: each shape in its own

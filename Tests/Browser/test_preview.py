@@ -6,6 +6,7 @@ import urllib.parse
 from selenium.common.exceptions import NoAlertPresentException
 from selenium.webdriver.support.ui import WebDriverWait
 
+from conftest import ROOT, RunningServer
 from page import fetch_json, run
 
 PHONE_BLOCKS = """
@@ -173,3 +174,19 @@ def test_a_variant_at_a_desktop_width_is_previewed_loaded_and_revealed(driver, s
     notes = driver.execute_script("return document.querySelector('#notes').textContent")
     assert "width" in notes and "variant" in notes
     assert [phone["width"] for phone in driver.execute_script(PHONE_BLOCKS)] == [390, 390]
+
+
+def test_a_captured_screen_is_previewed_at_its_capture_width(driver):
+    """Without ?width= a screen with a captureWidth (the dashboard example, 1100) starts there;
+    ?width= still wins, and a screen without one starts at 390."""
+    running = RunningServer(["--layouts", os.path.join(ROOT, "examples", "screens")])
+    try:
+        open_preview(driver, running, "/preview/dashboard")
+        assert [phone["width"] for phone in driver.execute_script(PHONE_BLOCKS)] == [1100, 1100]
+        assert driver.execute_script("return document.querySelector('form').elements.width.value") == "1100"
+        open_preview(driver, running, "/preview/dashboard?width=768")
+        assert [phone["width"] for phone in driver.execute_script(PHONE_BLOCKS)] == [768, 768]
+        open_preview(driver, running, "/preview/profile")
+        assert [phone["width"] for phone in driver.execute_script(PHONE_BLOCKS)] == [390, 390]
+    finally:
+        assert running.stop() == 0

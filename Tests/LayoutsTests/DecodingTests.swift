@@ -53,6 +53,24 @@ struct DecodingTests {
         }
     }
 
+    /// Any node's width, a fill width's grow, and a paragraph's measure and maxLines (issue 31).
+    @Test func aWidthOnAnyNodeAndAMeasuredParagraphDecode() throws {
+        let text = #"""
+            {"type": "stack", "axis": "horizontal", "spacing": 0, "alignment": "top", "width": {"kind": "points", "points": 200}, "children": [
+             {"type": "text", "lines": 2, "lineHeight": 14, "lineSpacing": 6, "lastLineFraction": 0.5, "measure": 420, "maxLines": 3,
+              "width": {"kind": "fill", "grow": 2}},
+             {"type": "block", "width": {"kind": "fill", "grow": 0.5}, "height": 10, "cornerRadius": 0, "shape": "rect", "fill": "base"}]}
+            """#
+        let node = try JSONDecoder().decode(Node.self, from: Data(text.utf8))
+        #expect(node.width == .points(200))
+        guard case .stack(_, _, _, let children) = node.kind, children.count == 2 else { Issue.record("not a stack of two"); return }
+        #expect(children[0].width == .fill(grow: 2))
+        guard case .text(let lines, _, _, let fraction, let measure, let maxLines) = children[0].kind else { Issue.record("not a text"); return }
+        #expect((lines, fraction, measure, maxLines) == (2, 0.5, 420, 3))
+        guard case .block(let width, _, _, _, _) = children[1].kind else { Issue.record("not a block"); return }
+        #expect(width == .fill(grow: 0.5) && children[1].width == nil)
+    }
+
     @Test func anElementsContentDecodesToCompactJSON() throws {
         let text = #"""
             {"id": "e", "stage": "s", "accessibilityLabel": "L",

@@ -6,7 +6,7 @@ import Testing
 /// One element laid out alone, as the root of its own view: at the width the screen gives it,
 /// its frames are its frames in the screen moved to its origin; at any width they stay within
 /// the view; an element the screen does not have is nil. Every element of every built-in layout
-/// and of the example screen, in both directions.
+/// and of the example screens, in both directions.
 struct ElementFramesTests {
     /// A screen's layout and one of its elements.
     struct Case: CustomTestStringConvertible, Sendable {
@@ -16,13 +16,15 @@ struct ElementFramesTests {
         var testDescription: String { "\(screen)/\(layout.variant)/\(element)" }
     }
 
-    static let example: Screen = {
+    static func example(_ name: String) -> Screen {
         let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("examples/screens/profile.json")
+            .appendingPathComponent("examples/screens/\(name).json")
         return try! ScreenFileDecoder.decode(Array(try! Data(contentsOf: file)))
-    }()
+    }
 
-    static let cases: [Case] = (Catalog.builtIn.screens + [example]).flatMap { screen in
+    static let example = example("profile")
+
+    static let cases: [Case] = (Catalog.builtIn.screens + [example, example("dashboard")]).flatMap { screen in
         screen.layouts.flatMap { layout in layout.elements.map { Case(layout: layout, screen: screen.id, element: $0.id) } }
     }
 

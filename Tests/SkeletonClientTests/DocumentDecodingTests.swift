@@ -2,7 +2,9 @@ import Foundation
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
+import SkeletonAPI
 import SkeletonClient
+import SkeletonDomain
 import Testing
 
 /// Every document a live server serves decodes into the client's types, the client lays each
@@ -149,6 +151,24 @@ import Testing
             Issue.record("a width out of range was served")
         } catch let error as SkeletonClientError {
             #expect(error.status == 400 && error.problem?.parameter == "width" && error.problem?.allowed == .range("an integer of points from 120 to 2048"))
+        }
+    }
+
+    /// A screen captured from a page (examples/screens/dashboard.json: widths with grows, measured
+    /// paragraphs) decodes with its capture width and lays out on the device as on the server.
+    @Test func aCapturedScreenDecodesAndLaysOutAsTheServerDoes() async throws {
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("examples/screens/dashboard.json")
+        let screen = try ScreenFileDecoder.decode(Array(try Data(contentsOf: file)))
+        let server = try LiveServer(router: SkeletonService(readiness: Readiness(), catalog: Catalog(screens: [screen])).router)
+        let client = server.client
+        let document = try await client.layout("dashboard")
+        #expect(document.captureWidth == 1100)
+        for width in [1100, 1440, 768, 390] {
+            let served = try await client.frames("dashboard", width: width)
+            let local = document.frames(width: Double(width))
+            #expect(local.frames.count == served.frames.count && abs(local.contentHeight - served.contentHeight) < 0.001)
+            #expect(zip(local.frames, served.frames).allSatisfy { Self.close($0.rect, $1.rect) }, "\(width)")
         }
     }
 

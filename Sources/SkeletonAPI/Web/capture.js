@@ -81,6 +81,60 @@ export function captureScreen(root, options = {}) {
   };
 }
 
+/**
+ * What the bookmarklet of `GET /capture` runs on the user's page: the element under the pointer
+ * is outlined, a click captures it (`captureScreen(element, options)`) and downloads the file as
+ * `ID.json`, Escape cancels. Resolves with the file, or null when cancelled. Nothing of the page
+ * changes: the outline is one element of its own, removed (with the listeners) before the capture.
+ */
+export function pickAndCapture(options = {}) {
+  return new Promise((resolve, reject) => {
+    const outline = document.createElement('div');
+    outline.style.cssText = 'position:fixed;z-index:2147483647;pointer-events:none;display:none;box-sizing:border-box;border:2px solid #007aff;background:rgba(0,122,255,0.12)';
+    document.documentElement.append(outline);
+    const over = (event) => {
+      const r = event.target.getBoundingClientRect();
+      Object.assign(outline.style, { display: 'block', left: `${r.left}px`, top: `${r.top}px`, width: `${r.width}px`, height: `${r.height}px` });
+    };
+    const stop = (event) => {
+      event.preventDefault();
+      event.stopPropagation();
+    };
+    const click = (event) => {
+      stop(event);
+      finish();
+      try {
+        const file = captureScreen(event.target, options);
+        download(file);
+        resolve(file);
+      } catch (error) {
+        reject(error);
+      }
+    };
+    const key = (event) => {
+      if (event.key !== 'Escape') return;
+      stop(event);
+      finish();
+      resolve(null);
+    };
+    const listeners = { mouseover: over, click, keydown: key, mousedown: stop, pointerdown: stop };
+    const finish = () => {
+      for (const [type, listener] of Object.entries(listeners)) document.removeEventListener(type, listener, true);
+      outline.remove();
+    };
+    for (const [type, listener] of Object.entries(listeners)) document.addEventListener(type, listener, true);
+  });
+}
+
+/** Saves `file` as `ID.json` through a link to a blob URL that is never added to the page. */
+function download(file) {
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(new Blob([JSON.stringify(file, null, 2)], { type: 'application/json' }));
+  link.download = `${file.id}.json`;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(link.href), 60000);
+}
+
 /** One capture's state: the marked elements and stages, and the node count against the limit. */
 class Capture {
   constructor(rtl, defaultStage, second) {
@@ -480,7 +534,7 @@ const captureWidth = (box) => Math.min(CAPTURE_LIMITS.maxSize, Math.max(120, Mat
 /**
  * Each element's box under `root` (as deep and as many as a capture reaches) with the root 80% as
  * wide, or null when it does not narrow. The root's `style` attribute is set for the measurement
- * and put back as it was (or removed), as are the scroll positions of the page, of the root's
+ * (its own width last, `!important`) and put back as it was (or removed), as are the scroll positions of the page, of the root's
  * ancestors and of the elements under it: the page is left exactly as it was.
  */
 function secondWidths(root, box) {
@@ -497,7 +551,9 @@ function secondWidths(root, box) {
   const page = [window.scrollX, window.scrollY];
   const style = root.getAttribute('style');
   try {
-    root.style.width = `${round(box.width * 0.8)}px`;
+    // Through the attribute, not `root.style`: Chromium writes a CSSOM change back to the
+    // attribute lazily, which could bring back an empty `style=""` after it is removed.
+    root.setAttribute('style', `${style ?? ''};width:${round(box.width * 0.8)}px !important`);
     if (box.width - root.getBoundingClientRect().width < 1) return null;
     return new Map(elements.map((element) => [element, element.getBoundingClientRect()]));
   } finally {

@@ -24,10 +24,16 @@ public struct Node: Sendable {
         case bottom
     }
 
+    /// A node's width: a frame exactly `points` wide (its content laid out in it, from the
+    /// leading edge), or greedy: all the width the parent offers (SwiftUI's `width: nil`), a
+    /// row's free width shared among its greedy children in proportion to their `grow`.
     public enum Width: Sendable, Equatable {
         case points(Double)
-        /// All the width the parent offers (SwiftUI's `width: nil`).
-        case fill
+        /// `grow` is above 0 and at most 100; it matters only in a horizontal stack.
+        case fill(grow: Double)
+
+        /// Greedy with `grow` 1: what `maxWidth: "fill"` means.
+        public static let fill = Width.fill(grow: 1)
     }
 
     public enum Shape: String, Sendable {
@@ -64,8 +70,11 @@ public struct Node: Sendable {
         /// A placeholder shape; its radius is the node's `cornerRadius`. `corners` lists the
         /// rounded corners when not all four are; nil means all four.
         case block(width: Width, height: Double, shape: Shape, corners: [Corner]?, fill: PaletteToken)
-        /// A paragraph placeholder: `lines` lines, the last `lastLineFraction` of the width.
-        case text(lines: Int, lineHeight: Double, lineSpacing: Double, lastLineFraction: Double)
+        /// A paragraph placeholder: `lines` lines, the last `lastLineFraction` of the width. With
+        /// `measure` (the width its text takes on one line) it wraps by the width it is given, in
+        /// at most `maxLines` lines (`Wrapping`); `lines` and `lastLineFraction` are then the
+        /// captured width's, for clients that do not wrap.
+        case text(lines: Int, lineHeight: Double, lineSpacing: Double, lastLineFraction: Double, measure: Double? = nil, maxLines: Int? = nil)
         case spacer
         case divider(opacity: Double, thickness: Double)
         /// `child`, `count` times. Expanded, a repeat's own modifiers are not carried to its copies.
@@ -77,6 +86,9 @@ public struct Node: Sendable {
     public var id: String?
     public var padding: EdgeInsets?
     public var minHeight: Double?
+    /// The width of a node other than a block (a block's is its kind's); nil: the node's type
+    /// decides (docs/spec.md §3). A `points` width makes the node not greedy.
+    public var width: Width?
     /// Written `"maxWidth": "fill"`: the node takes all the width its parent offers.
     public var fillsWidth: Bool
     public var background: PaletteToken?
@@ -88,7 +100,7 @@ public struct Node: Sendable {
     public var startsShimmer: Bool
 
     public init(
-        _ kind: Kind, id: String? = nil, padding: EdgeInsets? = nil, minHeight: Double? = nil,
+        _ kind: Kind, id: String? = nil, padding: EdgeInsets? = nil, minHeight: Double? = nil, width: Width? = nil,
         fillsWidth: Bool = false, background: PaletteToken? = nil, cornerRadius: Double? = nil,
         isClipped: Bool = false, startsShimmer: Bool = false
     ) {
@@ -96,6 +108,7 @@ public struct Node: Sendable {
         self.id = id
         self.padding = padding
         self.minHeight = minHeight
+        self.width = width
         self.fillsWidth = fillsWidth
         self.background = background
         self.cornerRadius = cornerRadius

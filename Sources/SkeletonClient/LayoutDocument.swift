@@ -19,6 +19,8 @@ public struct LayoutDocument: Decodable, Sendable {
     public let motion: Motion
     public let variant: String
     public let direction: Direction
+    /// The width in points the screen was captured at, when it was captured from a page.
+    public let captureWidth: Int?
     public let tokens: DesignTokens
     /// Each palette token's colour in `theme`.
     public let palette: [String: Color]

@@ -19,6 +19,9 @@ public struct Screen: Sendable {
     public let animation: AnimationPreset
     /// At most this many `shimmer: true` nodes per document; nil for no limit.
     public let maxConcurrentShimmers: Int?
+    /// The width in points the screen was captured at, if it was captured from a page: where a
+    /// preview starts.
+    public let captureWidth: Int?
     public let layouts: [ScreenLayout]
     public let variants: [String]
     public let stages: [Stage]
@@ -26,7 +29,7 @@ public struct Screen: Sendable {
 
     public init(
         id: String, title: String, source: String, assumptions: [String], animation: AnimationPreset,
-        maxConcurrentShimmers: Int? = nil, stages: [Stage], layouts: [ScreenLayout]
+        maxConcurrentShimmers: Int? = nil, captureWidth: Int? = nil, stages: [Stage], layouts: [ScreenLayout]
     ) {
         precondition(layouts.first?.variant == "default", "screen \(id): the first layout must be the default")
         for (index, stage) in stages.enumerated() {
@@ -52,6 +55,7 @@ public struct Screen: Sendable {
         self.assumptions = assumptions
         self.animation = animation
         self.maxConcurrentShimmers = maxConcurrentShimmers
+        self.captureWidth = captureWidth
         self.layouts = layouts.map { $0.bound(to: stages) }
         self.variants = layouts.map(\.variant)
         self.stages = stages

@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 
 const source = await readFile(new URL('../../Sources/SkeletonAPI/Web/renderer.js', import.meta.url), 'utf8');
-const privates = ['parseColor', 'springCurve', 'sweepGeometry', 'shimmerImage', 'place', 'findNode'];
+const privates = ['parseColor', 'springCurve', 'sweepGeometry', 'shimmerImage', 'place', 'wrap', 'findNode'];
 
 globalThis.HTMLElement ??= class {};
 globalThis.CSS ??= { supports: (property, value) => property === 'animation-timing-function' && value.startsWith('linear(') };

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { renderer } from './module.js';
 
-const { parseColor, springCurve, sweepGeometry, shimmerImage, readLayout, place, findNode } = renderer;
+const { parseColor, springCurve, sweepGeometry, shimmerImage, readLayout, place, wrap, findNode } = renderer;
 
 test('parseColor reads #RRGGBB and #RRGGBBAA, and nothing else', () => {
   assert.deepEqual(parseColor('#FF8000'), { r: 255, g: 128, b: 0, a: 1 });
@@ -101,10 +101,38 @@ test('place: a greedy node stretches across a column and shares a row; a spacer 
     place(element, node, axis);
     return element.style;
   };
-  assert.deepEqual(styled({ type: 'block', greedy: true }, 'vertical'), { flex: '0 0 auto', alignSelf: 'stretch' });
-  assert.deepEqual(styled({ type: 'block', greedy: true }, 'horizontal'), { flex: '1 1 0px', minWidth: '0' });
-  assert.deepEqual(styled({ type: 'block', greedy: false }, 'horizontal'), { flex: '0 0 auto' });
-  assert.deepEqual(styled({ type: 'spacer', greedy: true }, 'vertical'), { flex: '1 1 0px', minWidth: '0', minHeight: '0' });
+  assert.deepEqual(styled({ type: 'block', greedy: true, grow: 1 }, 'vertical'), { flex: '0 0 auto', alignSelf: 'stretch' });
+  assert.deepEqual(styled({ type: 'block', greedy: true, grow: 1 }, 'horizontal'), { flex: '1 1 0px', minWidth: '0' });
+  assert.deepEqual(styled({ type: 'block', greedy: false, grow: 1 }, 'horizontal'), { flex: '0 0 auto' });
+  assert.deepEqual(styled({ type: 'spacer', greedy: true, width: null, grow: 1 }, 'vertical'), { flex: '1 1 0px', minWidth: '0', minHeight: '0' });
+});
+
+test('place: a fill width shares a row by its grow; a points width is a frame that wide', () => {
+  const styled = (node, axis) => {
+    const element = { style: {} };
+    place(element, node, axis);
+    return element.style;
+  };
+  assert.deepEqual(styled({ type: 'stack', greedy: true, width: 'fill', grow: 2 }, 'horizontal'), { flex: '2 1 0px', minWidth: '0' });
+  assert.deepEqual(styled({ type: 'stack', greedy: true, width: 'fill', grow: 2 }, 'vertical'), { flex: '0 0 auto', alignSelf: 'stretch' });
+  assert.deepEqual(styled({ type: 'spacer', greedy: true, width: 'fill', grow: 3 }, 'horizontal'), { flex: '3 1 0px', minWidth: '0', minHeight: '0' });
+  assert.deepEqual(styled({ type: 'text', greedy: false, width: 200, grow: 1 }, 'horizontal'), { flex: '0 0 auto', width: '200px' });
+  const layout = readLayout(documentWith({ type: 'stack', axis: 'horizontal', children: [
+    { type: 'stack', width: { kind: 'points', points: 200 }, children: [] },
+    { type: 'stack', width: { kind: 'fill', grow: 2 }, children: [] },
+    { type: 'text', lines: 1, lineHeight: 10, width: { kind: 'fill' } },
+  ] }));
+  assert.deepEqual(layout.root.children.map((node) => [node.width, node.grow, node.greedy]), [[200, 1, false], ['fill', 2, true], ['fill', 1, true]]);
+});
+
+test('wrap: a measured paragraph has the lines its text takes at a width, clamped to maxLines', () => {
+  const paragraph = { lines: 2, lastLineFraction: 0.5, measure: 500, maxLines: 100 };
+  assert.deepEqual(wrap(paragraph, 1000), { lines: 1, lastLineFraction: 0.5 });
+  assert.deepEqual(wrap(paragraph, 500), { lines: 1, lastLineFraction: 1 });
+  assert.deepEqual(wrap(paragraph, 200), { lines: 3, lastLineFraction: 0.5 });
+  assert.deepEqual(wrap({ ...paragraph, maxLines: 2 }, 200), { lines: 2, lastLineFraction: 1 });
+  assert.deepEqual(wrap({ ...paragraph, measure: 401 }, 200), { lines: 3, lastLineFraction: 0.05 });
+  assert.deepEqual(wrap({ ...paragraph, measure: null }, 200), { lines: 2, lastLineFraction: 0.5 });
 });
 
 test('findNode: an element\'s node in the read tree (a copy of a repeat by its suffixed id), with whether an ancestor shimmers', () => {

@@ -4,7 +4,7 @@
 extension Node: Decodable {
     private enum Key: String, CodingKey {
         case type, id, axis, spacing, alignment, children, child, width, height, cornerRadius, shape, corners,
-            fill, lines, lineHeight, lineSpacing, lastLineFraction, opacity, thickness, count,
+            fill, lines, lineHeight, lineSpacing, lastLineFraction, measure, maxLines, opacity, thickness, count,
             padding, minHeight, maxWidth, background, clip, shimmer
     }
 
@@ -30,7 +30,9 @@ extension Node: Decodable {
             kind = .text(
                 lines: try node.decode(Int.self, forKey: .lines), lineHeight: try node.decode(Double.self, forKey: .lineHeight),
                 lineSpacing: try node.decode(Double.self, forKey: .lineSpacing),
-                lastLineFraction: try node.decode(Double.self, forKey: .lastLineFraction))
+                lastLineFraction: try node.decode(Double.self, forKey: .lastLineFraction),
+                measure: try node.decodeIfPresent(Double.self, forKey: .measure),
+                maxLines: try node.decodeIfPresent(Int.self, forKey: .maxLines))
         case "spacer":
             kind = .spacer
         case "divider":
@@ -46,6 +48,7 @@ extension Node: Decodable {
             kind, id: try node.decodeIfPresent(String.self, forKey: .id),
             padding: try node.decodeIfPresent(EdgeInsets.self, forKey: .padding),
             minHeight: try node.decodeIfPresent(Double.self, forKey: .minHeight),
+            width: type == "block" ? nil : try node.decodeIfPresent(Width.self, forKey: .width),
             fillsWidth: try node.decodeIfPresent(String.self, forKey: .maxWidth) == "fill",
             background: try node.decodeIfPresent(PaletteToken.self, forKey: .background),
             cornerRadius: try node.decodeIfPresent(Double.self, forKey: .cornerRadius),
@@ -74,11 +77,12 @@ extension Theme: Decodable {}
 extension Motion: Decodable {}
 extension Direction: Decodable {}
 
-/// Format 2's tagged width (`{"kind": "points", "points": 120}`, `{"kind": "fill"}`); a kind this
-/// client does not know is `points` wide when it has them, else fill. Format 1's number or
-/// `"fill"` is read too, so that documents from older servers still decode.
+/// Format 2's tagged width (`{"kind": "points", "points": 120}`, `{"kind": "fill"}`, `{"kind":
+/// "fill", "grow": 2}`, grow 1 when absent); a kind this client does not know is `points` wide
+/// when it has them, else fill. Format 1's number or `"fill"` is read too, so that documents from
+/// older servers still decode.
 extension Node.Width: Decodable {
-    private enum CodingKeys: String, CodingKey { case kind, points }
+    private enum CodingKeys: String, CodingKey { case kind, points, grow }
 
     public init(from decoder: any Decoder) throws {
         if let tagged = try? decoder.container(keyedBy: CodingKeys.self) {
@@ -86,7 +90,7 @@ extension Node.Width: Decodable {
             if kind != "fill", let points = try tagged.decodeIfPresent(Double.self, forKey: .points) {
                 self = .points(points)
             } else {
-                self = .fill
+                self = .fill(grow: try tagged.decodeIfPresent(Double.self, forKey: .grow) ?? 1)
             }
         } else if let points = try? decoder.singleValueContainer().decode(Double.self) {
             self = .points(points)

@@ -4,10 +4,13 @@
 /// The rules, those of the renderer: a stack is a flex box along its axis with `spacing` between
 /// its children and `alignment` across it; a greedy child stretches across a column and shares a
 /// row's free width equally with the row's other greedy children, while any other child keeps
-/// its own size (a block its points, a stack the size of its content); a spacer shares the free
-/// length of its stack; a block with padding, a background or a minimum height sits in a frame
+/// its own size (a block its points, a stack the size of its content, a node with a `points`
+/// width that frame); a row's greedy children share its free width in proportion to their `grow`
+/// (as CSS's `flex: grow 1 0px`: when the grows add up to less than 1, only that part of it); a
+/// spacer shares the free length of its stack; a block with padding, a background or a minimum height sits in a frame
 /// of its own that centres it vertically; a paragraph is its lines, the last `lastLineFraction`
-/// of the width; a horizontal scroll view offers its content all the width it wants and clips
+/// of the width, or with a `measure` the lines it wraps to at its width (`Wrapping`): widths are
+/// decided top-down, heights bottom-up; a horizontal scroll view offers its content all the width it wants and clips
 /// it; the root fills the viewport. Right to left is the left-to-right layout mirrored.
 ///
 /// One element alone (`layout(element:…)`) is laid out as the root of its own view: its node is
@@ -20,7 +23,8 @@
 /// gradient spans; laid out alone, the group of an ancestor spans the element's own view.
 ///
 /// Guarantees: the same inputs give the same frames; a tree within the screen-file limits is laid
-/// out in time proportional to its expanded size (each box is measured once per pass). At the
+/// out in time proportional to its expanded size times its depth (a box's height is measured at
+/// the width its parent gives it, for each ancestor that places or measures it). At the
 /// width the screen gives an element, the element's own layout is its frames in the screen's,
 /// moved to its origin, each cut to its own clip rather than the clip of what encloses it.
 public enum FrameLayout {
@@ -58,7 +62,7 @@ public enum FrameLayout {
         // group around the element and the number of the first group it starts.
         var screen = Placer(elements: elements)
         let screenRoot = LayoutBox.box(root, theme: theme, axis: .vertical)
-        screen.place(screenRoot, in: Rect(x: 0, y: 0, width: width, height: screenRoot.height), context: .init())
+        screen.place(screenRoot, in: Rect(x: 0, y: 0, width: width, height: screenRoot.height(width: width)), context: .init())
         let shimmer = screen.shimmers[element]
         var placer = Placer(elements: elements)
         placer.groups = shimmer?.next ?? 0
@@ -71,7 +75,7 @@ public enum FrameLayout {
         _ box: LayoutBox, placer: Placer, context: Placer.Context, direction: Direction, width: Double, height: Double?
     ) -> Result {
         var placer = placer
-        let contentHeight = box.height
+        let contentHeight = box.height(width: width)
         let viewportHeight = height ?? contentHeight
         let view = Rect(x: 0, y: 0, width: width, height: viewportHeight)
         // A group around the element laid out alone spans the element's view, and comes first:
@@ -88,8 +92,10 @@ public enum FrameLayout {
 }
 
 extension LayoutBox {
-    /// The width of the box's content with its padding: what it takes when nothing stretches it.
+    /// The width of the box's content with its padding (or its fixed width): what it takes when
+    /// nothing stretches it.
     var width: Double {
+        if let fixedWidth { return fixedWidth }
         let own: Double
         switch content {
         case .stack(.vertical, _, _), .scroll:
@@ -104,17 +110,24 @@ extension LayoutBox {
         return own + padding.leading + padding.trailing
     }
 
-    /// The height of the box's content with its padding, at least its minimum height.
-    var height: Double {
+    /// The height of the box's content with its padding, at least its minimum height, in a frame
+    /// `width` wide.
+    func height(width: Double) -> Double {
+        let inner = width - padding.leading - padding.trailing
         let own: Double
         switch content {
         case .stack(.vertical, let spacing, _):
-            own = children.reduce(0) { $0 + $1.height } + spacing * Double(max(0, children.count - 1))
-        case .stack(.horizontal, _, _), .scroll:
-            own = children.map(\.height).max() ?? 0
+            own = children.reduce(0) { $0 + $1.height(width: $1.width(inColumn: inner)) } + spacing * Double(max(0, children.count - 1))
+        case .stack(.horizontal, let spacing, _):
+            own = zip(children, Self.widths(ofRow: children, in: inner, spacing: spacing)).map { $0.height(width: $1) }.max() ?? 0
+        case .scroll(.vertical):
+            own = children.map { $0.height(width: $0.width(inColumn: inner)) }.max() ?? 0
+        case .scroll(.horizontal):
+            own = children.map { $0.height(width: $0.width) }.max() ?? 0
         case .block(_, let height, _, _):
             own = height
-        case .text(let lines, let lineHeight, let lineSpacing, _, _, _):
+        case .text(_, let lineHeight, let lineSpacing, _, _, _, _, _):
+            let lines = lines(width: inner).count
             own = Double(lines) * lineHeight + Double(max(0, lines - 1)) * lineSpacing
         case .spacer:
             own = 0
@@ -129,6 +142,27 @@ extension LayoutBox {
     var stretchesAcrossColumn: Bool {
         if case .block(let width?, _, _, _) = content, !isFramedBlock { _ = width; return false }
         return isGreedy
+    }
+
+    /// The box's width in a column whose inner width is `inner`.
+    func width(inColumn inner: Double) -> Double {
+        stretchesAcrossColumn ? inner : width
+    }
+
+    /// The widths of a row's children in an inner width `width`: greedy children share the free
+    /// width in proportion to their grows (all of it when the grows add up to 1 or more).
+    static func widths(ofRow children: [LayoutBox], in width: Double, spacing: Double) -> [Double] {
+        let grows = children.filter(\.isGreedy).reduce(0) { $0 + $1.grow }
+        let fixed = children.filter { !$0.isGreedy }.reduce(0) { $0 + $1.width }
+        let free = max(0, width - fixed - spacing * Double(max(0, children.count - 1)))
+        return children.map { $0.isGreedy ? free * $0.grow / max(grows, 1) : $0.width }
+    }
+
+    /// A paragraph's lines and its last line's fraction in an inner width `width`.
+    func lines(width: Double) -> (count: Int, lastLineFraction: Double) {
+        guard case .text(let lines, _, _, let lastLineFraction, let measure, let maxLines, _, _) = content else { return (0, 1) }
+        guard let measure else { return (lines, lastLineFraction) }
+        return Wrapping.lines(measure: measure, maxLines: maxLines, width: width)
     }
 }
 
@@ -193,7 +227,7 @@ private struct Placer {
             if axis == .vertical {
                 placeColumn([child], in: inner, spacing: 0, alignment: .center, context: context)
             } else {
-                place(child, in: Rect(x: inner.x, y: inner.y, width: child.width, height: child.height), context: context)
+                place(child, in: Rect(x: inner.x, y: inner.y, width: child.width, height: child.height(width: child.width)), context: context)
             }
         case .block(let width, let height, let radii, let fill):
             if box.startsShimmer { context.group = newGroup(rect) }
@@ -205,8 +239,9 @@ private struct Placer {
                 shape = rect
             }
             add(.block, shape, radii: radii, fill: fill, context: context, shimmered: true)
-        case .text(let lines, let lineHeight, let lineSpacing, let lastLineFraction, let radius, let fill):
+        case .text(_, let lineHeight, let lineSpacing, _, _, _, let radius, let fill):
             if box.startsShimmer { context.group = newGroup(rect) }
+            let (lines, lastLineFraction) = box.lines(width: inner.width)
             for line in 0..<lines {
                 let isLast = line == lines - 1 && lines > 1
                 let frame = Rect(
@@ -223,41 +258,32 @@ private struct Placer {
 
     /// A column: children one under another, `spacing` apart; spacers share the free height.
     mutating func placeColumn(_ children: [LayoutBox], in inner: Rect, spacing: Double, alignment: Node.Alignment, context: Context) {
-        let heights = children.map(\.height)
+        let widths = children.map { $0.width(inColumn: inner.width) }
+        let heights = zip(children, widths).map { $0.height(width: $1) }
         let spacers = children.filter { if case .spacer = $0.content { true } else { false } }.count
         let used = heights.reduce(0, +) + spacing * Double(max(0, children.count - 1))
         let share = spacers > 0 ? max(0, inner.height - used) / Double(spacers) : 0
         var y = inner.y
-        for (child, height) in zip(children, heights) {
-            var childHeight = height
+        for (index, child) in children.enumerated() {
+            var childHeight = heights[index]
             if case .spacer = child.content { childHeight = max(child.minHeight ?? 0, share) }
-            let frame: Rect
-            if child.stretchesAcrossColumn {
-                frame = Rect(x: inner.x, y: y, width: inner.width, height: childHeight)
-            } else {
-                let width = child.width
-                frame = Rect(x: inner.x + Self.offset(inner.width - width, alignment), y: y, width: width, height: childHeight)
-            }
+            let width = widths[index]
+            let frame = Rect(x: inner.x + Self.offset(inner.width - width, alignment), y: y, width: width, height: childHeight)
             place(child, in: frame, context: context)
             y += childHeight + spacing
         }
     }
 
-    /// A row: children side by side, `spacing` apart; greedy children share the free width
-    /// equally; a divider spans the row's height.
+    /// A row: children side by side, `spacing` apart; greedy children share the free width in
+    /// proportion to their grows; a divider spans the row's height.
     mutating func placeRow(_ children: [LayoutBox], in inner: Rect, spacing: Double, alignment: Node.Alignment, context: Context) {
-        let greedy = children.filter(\.isGreedy).count
-        let fixed = children.filter { !$0.isGreedy }.reduce(0) { $0 + $1.width }
-        let free = inner.width - fixed - spacing * Double(max(0, children.count - 1))
-        let share = greedy > 0 ? max(0, free) / Double(greedy) : 0
         var x = inner.x
-        for child in children {
-            let width = child.isGreedy ? share : child.width
+        for (child, width) in zip(children, LayoutBox.widths(ofRow: children, in: inner.width, spacing: spacing)) {
             let frame: Rect
             if case .divider = child.content {
                 frame = Rect(x: x, y: inner.y, width: width, height: inner.height)
             } else {
-                let height = child.height
+                let height = child.height(width: width)
                 frame = Rect(x: x, y: inner.y + Self.offset(inner.height - height, alignment), width: width, height: height)
             }
             place(child, in: frame, context: context)

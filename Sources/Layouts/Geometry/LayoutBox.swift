@@ -2,7 +2,8 @@
 /// expanded (copy i's ids suffixed `[i]`; where one node must stand, the copies in a stack with
 /// spacing 0), colours resolved in one theme, and whether the node is greedy decided: whether it
 /// takes all the width its parent offers, as SwiftUI sizes it (a `fill` width, `maxWidth: fill`,
-/// a scroll view, a paragraph, a spacer in a row, a divider in a column, a stack holding any).
+/// a scroll view, a paragraph, a spacer in a row, a divider in a column, a stack holding any),
+/// unless a `points` width gives it a frame of its own.
 struct LayoutBox {
     enum Content {
         case stack(Node.Axis, spacing: Double, alignment: Node.Alignment)
@@ -10,7 +11,8 @@ struct LayoutBox {
         /// `width` nil: the width its parent gives. `radii` top-left, top-right, bottom-right,
         /// bottom-left, before any scaling.
         case block(width: Double?, height: Double, radii: [Double], fill: Color)
-        case text(lines: Int, lineHeight: Double, lineSpacing: Double, lastLineFraction: Double, radius: Double, fill: Color)
+        /// With `measure`, `lines` and `lastLineFraction` are those of the width it is given (`Wrapping`).
+        case text(lines: Int, lineHeight: Double, lineSpacing: Double, lastLineFraction: Double, measure: Double?, maxLines: Int?, radius: Double, fill: Color)
         case spacer
         case divider(thickness: Double, fill: Color)
     }
@@ -25,6 +27,10 @@ struct LayoutBox {
     var clips: Bool
     var startsShimmer: Bool
     var isGreedy = false
+    /// A greedy box's share of a row's free width, relative to its greedy siblings'.
+    var grow = 1.0
+    /// The frame's width, padding included, of a node other than a block with a `points` width.
+    var fixedWidth: Double?
 
     /// A block drawn inside a frame of its own: the frame holds the padding, minimum height and
     /// background, and centres the shape vertically.
@@ -70,16 +76,29 @@ struct LayoutBox {
             let radii = [Node.Corner.topLeading, .topTrailing, .bottomTrailing, .bottomLeading].map { rounded.contains($0) ? radius : 0 }
             box.content = .block(width: fixedWidth, height: height, radii: radii, fill: fill.color(in: theme))
             box.isGreedy = node.fillsWidth || fixedWidth == nil
-        case .text(let lines, let lineHeight, let lineSpacing, let lastLineFraction):
+            if case .fill(let grow) = width { box.grow = grow }
+        case .text(let lines, let lineHeight, let lineSpacing, let lastLineFraction, let measure, let maxLines):
             box.content = .text(
                 lines: lines, lineHeight: lineHeight, lineSpacing: lineSpacing, lastLineFraction: lastLineFraction,
-                radius: min(box.cornerRadius, lineHeight / 2), fill: PaletteToken.base.color(in: theme))
+                measure: measure, maxLines: maxLines, radius: min(box.cornerRadius, lineHeight / 2), fill: PaletteToken.base.color(in: theme))
             box.isGreedy = true
         case .spacer:
             box.isGreedy = axis == .horizontal
         case .divider(let opacity, let thickness):
             box.content = .divider(thickness: thickness, fill: PaletteToken.gray.color(in: theme).opacity(opacity))
             box.isGreedy = axis != .horizontal
+        }
+        switch node.width {
+        case .points(let points)?:
+            if case .block = node.kind { break }
+            box.fixedWidth = points
+            box.isGreedy = false
+        case .fill(let grow)?:
+            if case .block = node.kind { break }
+            box.isGreedy = true
+            box.grow = grow
+        case nil:
+            break
         }
         return box
     }

@@ -195,8 +195,11 @@ async function start() {
   let screens = [screenId];
   let variants = ['default'];
   let scenarios = ['typical', 'instant', 'slow', 'timeout', 'error'];
+  let defaultWidth = WIDTHS.phone;
   try {
-    const [index, known] = await Promise.all([json('/layouts'), json('/scenarios')]);
+    const [index, known, layout] = await Promise.all([json('/layouts'), json('/scenarios'), json(`/layouts/${encodeURIComponent(screenId)}`).catch(() => null)]);
+    // A screen captured from a page starts at the width it was captured at.
+    if (Number.isInteger(layout?.captureWidth)) defaultWidth = Math.min(WIDTHS.max, Math.max(WIDTHS.min, layout.captureWidth));
     screens = index.screens.map((screen) => String(screen.id));
     const shown = index.screens.find((screen) => screen.id === screenId);
     if (shown && Array.isArray(shown.variants)) variants = shown.variants.map(String);
@@ -210,7 +213,7 @@ async function start() {
   fill(form.elements.variant, variants);
   const reduced = matchMedia('(prefers-reduced-motion: reduce)').matches ? 'reduced' : 'full';
   form.elements.variant.value = choice('variant', variants, 'default');
-  form.elements.width.value = numeric('width', (value) => Number.isInteger(value) && value >= WIDTHS.min && value <= WIDTHS.max, String(WIDTHS.phone));
+  form.elements.width.value = numeric('width', (value) => Number.isInteger(value) && value >= WIDTHS.min && value <= WIDTHS.max, String(defaultWidth));
   form.elements.theme.value = choice('theme', ['both', 'light', 'dark'], 'both');
   form.elements.motion.value = choice('motion', ['full', 'reduced'], reduced);
   form.elements.direction.value = choice('direction', ['ltr', 'rtl'], 'ltr');

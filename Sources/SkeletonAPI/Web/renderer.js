@@ -183,7 +183,7 @@ function readNode(raw, layout, budget, depth, parentAxis, suffix) {
       node.child = readNode(own(raw, 'child'), layout, budget, depth + 1, node.axis, suffix);
       break;
     case 'block': {
-      node.width = blockWidth(own(raw, 'width'));
+      node.width = node.width ?? 'fill';
       node.height = number(own(raw, 'height'), 0, LIMITS.length, 0);
       node.shape = oneOf(own(raw, 'shape'), ['rect', 'capsule', 'circle'], 'rect');
       const corners = own(raw, 'corners');
@@ -196,6 +196,8 @@ function readNode(raw, layout, budget, depth, parentAxis, suffix) {
       node.lineHeight = number(own(raw, 'lineHeight'), 1, 1000, 12);
       node.lineSpacing = number(own(raw, 'lineSpacing'), 0, 1000, 6);
       node.lastLineFraction = number(own(raw, 'lastLineFraction'), 0, 1, 1);
+      node.measure = typeof own(raw, 'measure') === 'number' && own(raw, 'measure') > 0 ? number(own(raw, 'measure'), 0, 100000, 0) : null;
+      node.maxLines = Math.floor(number(own(raw, 'maxLines'), 1, 100, 100));
       node.fill = layout.palette.get('base') ?? null;
       break;
     case 'divider':
@@ -229,9 +231,12 @@ function readChildren(raw, layout, budget, depth, axis, suffix) {
 
 function modifiers(raw, layout) {
   const background = own(raw, 'background');
+  const width = own(raw, 'width');
   return {
     padding: readInsets(own(raw, 'padding')),
     minHeight: hasOwn(raw, 'minHeight') ? number(own(raw, 'minHeight'), 0, LIMITS.length, 0) : null,
+    width: width === undefined || width === null ? null : readWidth(width),
+    grow: width !== null && typeof width === 'object' && typeof own(width, 'grow') === 'number' && own(width, 'grow') > 0 ? number(own(width, 'grow'), 0, 100, 1) : 1,
     fillsWidth: own(raw, 'maxWidth') === 'fill',
     background: typeof background === 'string' ? layout.palette.get(background) ?? null : null,
     cornerRadius: number(own(raw, 'cornerRadius'), 0, LIMITS.length, 0),
@@ -241,10 +246,10 @@ function modifiers(raw, layout) {
 }
 
 /**
- * A block's width in points, or `'fill'`: format 2's `{kind, points}` (a kind this renderer does
+ * A node's width in points, or `'fill'`: format 2's `{kind, points}` (a kind this renderer does
  * not know is `points` wide when it has them, else fill), or format 1's number or `"fill"`.
  */
-function blockWidth(width) {
+function readWidth(width) {
   if (typeof width === 'number') return number(width, 0, LIMITS.length, 0);
   const points = own(width ?? {}, 'points');
   if (own(width ?? {}, 'kind') !== 'fill' && typeof points === 'number') return number(points, 0, LIMITS.length, 0);
@@ -254,9 +259,14 @@ function blockWidth(width) {
 /**
  * Whether the node takes all the width its parent offers, as SwiftUI sizes it: a `fill` width,
  * `maxWidth: fill`, a scroll view, a paragraph, a spacer in a row, a divider in a column, and a
- * stack with any such child.
+ * stack with any such child; unless a node other than a block has a width in points (a frame
+ * that wide).
  */
 function finish(node, parentAxis) {
+  if (node.type !== 'block' && node.width !== null) {
+    node.greedy = node.width === 'fill';
+    return node;
+  }
   switch (node.type) {
     case 'block': node.greedy = node.fillsWidth || node.width === 'fill'; break;
     case 'text': case 'scroll': node.greedy = true; break;
@@ -451,12 +461,19 @@ function div(role) {
   return element;
 }
 
-/** How a node sits in its parent: a greedy node stretches across a column or shares a row. */
+/**
+ * How a node sits in its parent: a node other than a block with a width in points is a frame
+ * that wide; a greedy node stretches across a column or shares a row's free width by its grow.
+ */
 function place(element, node, parentAxis) {
   const style = element.style;
   style.flex = '0 0 auto';
+  if (node.type !== 'block' && typeof node.width === 'number') {
+    style.width = px(node.width);
+    return;
+  }
   if (node.type === 'spacer') {
-    style.flex = '1 1 0px';
+    style.flex = parentAxis === 'horizontal' ? `${node.grow} 1 0px` : '1 1 0px';
     style.minWidth = '0';
     style.minHeight = '0';
     return;
@@ -464,9 +481,22 @@ function place(element, node, parentAxis) {
   if (!node.greedy) return;
   if (parentAxis === 'vertical') style.alignSelf = 'stretch';
   else if (parentAxis === 'horizontal') {
-    style.flex = '1 1 0px';
+    style.flex = `${node.grow} 1 0px`;
     style.minWidth = '0';
   }
+}
+
+/**
+ * A paragraph's lines at a content width: with `measure`, the lines its text wraps to (the
+ * server's `Wrapping`: n = min(maxLines, max(1, ceil(measure / width - 1e-6))), the last line 1
+ * wide when clamped, else what is left of the measure, at least 0.05); without, as served.
+ */
+function wrap(node, width) {
+  if (node.measure === null) return { lines: node.lines, lastLineFraction: node.lastLineFraction };
+  if (!(width > 0)) return { lines: node.maxLines, lastLineFraction: 1 };
+  const lines = Math.min(node.maxLines, Math.max(1, Math.ceil(node.measure / width - 1e-6)));
+  if (node.measure > lines * width) return { lines, lastLineFraction: 1 };
+  return { lines, lastLineFraction: Math.max(0.05, (node.measure - (lines - 1) * width) / width) };
 }
 
 function applyModifiers(element, node, { background = true } = {}) {
@@ -534,6 +564,9 @@ class SkeletonView {
     this.prefersReduced = wantsReducedMotion();
     this.canAnimate = registerPhase();
     this.resizes = typeof ResizeObserver === 'function' ? new ResizeObserver(() => this.relayout()) : null;
+    this.wraps = typeof ResizeObserver === 'function' ? new ResizeObserver((entries) => {
+      for (const entry of entries) this.drawLines(entry.target, wrap(entry.target.paragraph.node, entry.contentRect.width));
+    }) : null;
 
     this.root = div('screen');
     Object.assign(this.root.style, {
@@ -643,13 +676,10 @@ class SkeletonView {
           style.flexDirection = 'column';
           style.gap = px(node.lineSpacing);
           if (node.shimmer) group = this.group(element);
-          for (let line = 0; line < node.lines; line++) {
-            const shape = this.buildShape(node, 'fill', node.lineHeight, context);
-            shape.style.alignSelf = 'stretch';
-            if (line === node.lines - 1 && node.lines > 1) shape.style.width = `${round(node.lastLineFraction * 100)}%`;
-            if (skeleton) group?.add(shape);
-            element.append(shape);
-          }
+          element.paragraph = { node, context, group, lines: null };
+          // The served lines first (the captured width's); a measured paragraph is drawn anew at its width.
+          this.drawLines(element, { lines: node.lines, lastLineFraction: node.lastLineFraction });
+          if (node.measure !== null) this.wraps?.observe(element);
           break;
         case 'divider': {
           // SwiftUI's Divider: a hairline across a column (or down a row), in the separator grey.
@@ -671,6 +701,24 @@ class SkeletonView {
       element.style.minHeight = '0';
     }
     return element;
+  }
+
+  /** A paragraph's line shapes, drawn anew when their number or the last one's width changes. */
+  drawLines(element, { lines, lastLineFraction }) {
+    const paragraph = element.paragraph;
+    if (paragraph.lines?.lines === lines && paragraph.lines.lastLineFraction === lastLineFraction) return;
+    paragraph.lines = { lines, lastLineFraction };
+    const { node, context, group } = paragraph;
+    for (const old of element.children) group?.blocks.delete(old);
+    element.replaceChildren();
+    for (let line = 0; line < lines; line++) {
+      const shape = this.buildShape(node, 'fill', node.lineHeight, context);
+      shape.style.alignSelf = 'stretch';
+      if (line === lines - 1 && lines > 1) shape.style.width = `${round(lastLineFraction * 100)}%`;
+      if (context.mode === 'skeleton') group?.add(shape);
+      element.append(shape);
+    }
+    group?.layout();
   }
 
   /** A block's shape: its size, radius and fill; in content mode a neutral solid. */
@@ -1034,6 +1082,7 @@ class SkeletonView {
     for (const group of this.groups) group.dispose();
     this.groups = [];
     this.resizes?.disconnect();
+    this.wraps?.disconnect();
     this.hostChanges?.disconnect();
     this.motionQuery?.removeEventListener('change', this.onMotionChange);
     this.root.remove();

@@ -24,6 +24,7 @@ struct LayoutDocumentWriter {
         writer.member("variant", layout.variant)
         writer.member("direction", options.direction.rawValue)
         writer.member("units", "pt")
+        if let captureWidth = screen.captureWidth { writer.member("captureWidth", captureWidth) }
 
         writer.key("tokens")
         writer.beginObject()

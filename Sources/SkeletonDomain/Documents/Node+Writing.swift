@@ -37,15 +37,7 @@ extension Node {
         case .block(let width, let height, let shape, let corners, let fill):
             writer.member("type", "block")
             writeID(to: &writer, suffix: idSuffix)
-            writer.key("width")
-            writer.beginObject()
-            switch width {
-            case .points(let points):
-                writer.member("kind", "points")
-                writer.member("points", points)
-            case .fill: writer.member("kind", "fill")
-            }
-            writer.endObject()
+            Self.write(width, to: &writer)
             writer.member("height", height)
             writer.member("cornerRadius", cornerRadius ?? 0)
             writer.member("shape", shape.rawValue)
@@ -56,13 +48,15 @@ extension Node {
                 writer.endArray()
             }
             writer.member("fill", fill.rawValue)
-        case .text(let lines, let lineHeight, let lineSpacing, let lastLineFraction):
+        case .text(let lines, let lineHeight, let lineSpacing, let lastLineFraction, let measure, let maxLines):
             writer.member("type", "text")
             writeID(to: &writer, suffix: idSuffix)
             writer.member("lines", lines)
             writer.member("lineHeight", lineHeight)
             writer.member("lineSpacing", lineSpacing)
             writer.member("lastLineFraction", lastLineFraction)
+            if let measure { writer.member("measure", measure) }
+            if let maxLines { writer.member("maxLines", maxLines) }
         case .spacer:
             writer.member("type", "spacer")
             writeID(to: &writer, suffix: idSuffix)
@@ -109,6 +103,26 @@ extension Node {
         }
     }
 
+    /// The tagged width: `{"kind": "points", "points": 120}`, `{"kind": "fill"}`, or with a grow
+    /// other than 1 `{"kind": "fill", "grow": 2}`.
+    private static func write(_ width: Width, to writer: inout JSONWriter) {
+        writer.key("width")
+        writer.beginObject()
+        switch width {
+        case .points(let points):
+            writer.member("kind", "points")
+            writer.member("points", points)
+        case .fill(let grow):
+            writer.member("kind", "fill")
+            if grow != 1 { writer.member("grow", grow) }
+        }
+        writer.endObject()
+    }
+
+    private var isBlock: Bool {
+        if case .block = kind { true } else { false }
+    }
+
     private func writeID(to writer: inout JSONWriter, suffix: String) {
         if let id { writer.member("id", id + suffix) }
     }
@@ -124,14 +138,10 @@ extension Node {
             writer.endObject()
         }
         if let minHeight { writer.member("minHeight", minHeight) }
+        if let width, !isBlock { Self.write(width, to: &writer) }  // a block's is written with its shape
         if fillsWidth { writer.member("maxWidth", "fill") }
         if let background { writer.member("background", background.rawValue) }
-        switch kind {
-        case .block:
-            break  // written with the block's shape
-        default:
-            if let cornerRadius { writer.member("cornerRadius", cornerRadius) }
-        }
+        if let cornerRadius, !isBlock { writer.member("cornerRadius", cornerRadius) }  // a block's is written with its shape
         if isClipped { writer.member("clip", true) }
         if startsShimmer { writer.member("shimmer", true) }
     }

@@ -1,8 +1,8 @@
 import Layouts
 
 /// Reads a node tree of a screen file: the same members as the served tree, with docs/spec.md §3's
-/// defaults for the omitted ones (`cornerRadius` 0, `alignment` center, `spacing` 0, `width`
-/// fill, `shape` rect, `fill` base, `axis` vertical).
+/// defaults for the omitted ones (`cornerRadius` 0, `alignment` center, `spacing` 0, a block's
+/// `width` fill, a fill width's `grow` 1, `shape` rect, `fill` base, `axis` vertical).
 ///
 /// Guarantees: every node it returns is within `ScreenFileLimits` (sizes, children, repeat
 /// counts, nesting); anything else is a problem at the offending member's pointer.
@@ -44,8 +44,13 @@ struct NodeDecoder {
                 if fraction == 0 { reader.report(object.pointer("lastLineFraction"), "must be above 0 (at most 1)") }
                 lastLineFraction = fraction
             }
+            let measure = reader.optional(object, "measure") { aboveZero($1, at: $2, in: ScreenFileLimits.measures, reader: &$0) }
+            let maxLines = reader.optional(object, "maxLines") { $0.integer($1, at: $2, in: ScreenFileLimits.maxLines) }
+            if maxLines != nil, object["measure"] == nil { reader.report(object.pointer("maxLines"), "needs \"measure\": only a paragraph that wraps by width has a maximum") }
             kind = lines.flatMap { lines in
-                lineHeight.map { .text(lines: lines, lineHeight: $0, lineSpacing: lineSpacing, lastLineFraction: lastLineFraction) }
+                lineHeight.map {
+                    .text(lines: lines, lineHeight: $0, lineSpacing: lineSpacing, lastLineFraction: lastLineFraction, measure: measure, maxLines: maxLines)
+                }
             }
         case "spacer": kind = .spacer
         case "divider":
@@ -86,7 +91,7 @@ struct NodeDecoder {
     }
 
     private static func block(_ object: JSONObject, reader: inout ValueReader) -> Node.Kind? {
-        let width = reader.optional(object, "width") { blockWidth($1, at: $2, reader: &$0) } ?? .fill
+        let width = reader.optional(object, "width") { self.width($1, at: $2, reader: &$0) } ?? .fill
         let height = reader.required(object, "height") { size($1, at: $2, reader: &$0) }
         let shape = reader.optional(object, "shape") { $0.choice($1, at: $2, of: ["rect", "capsule", "circle"], what: "shape") }
             .map { Node.Shape(rawValue: $0)! } ?? .rect
@@ -103,14 +108,29 @@ struct NodeDecoder {
     }
 
     /// Points, `"fill"`, or the tagged form served documents write (`{"kind": "points", "points": 120}`,
-    /// `{"kind": "fill"}`), so that a node copied from a layout document is a screen file's node.
-    private static func blockWidth(_ value: JSONValue, at pointer: String, reader: inout ValueReader) -> Node.Width? {
+    /// `{"kind": "fill"}`, `{"kind": "fill", "grow": 2}`), so that a node copied from a layout
+    /// document is a screen file's node.
+    private static func width(_ value: JSONValue, at pointer: String, reader: inout ValueReader) -> Node.Width? {
         if value == .string("fill") { return .fill }
         guard case .object = value else { return size(value, at: pointer, reader: &reader).map { .points($0) } }
-        guard let tagged = reader.object(value, at: pointer, allowed: ["kind", "points"]),
+        guard let tagged = reader.object(value, at: pointer, allowed: ["kind", "points", "grow"]),
               let kind = reader.required(tagged, "kind", { $0.choice($1, at: $2, of: ["points", "fill"], what: "width kind") }) else { return nil }
-        if kind == "fill" { return .fill }
+        if kind == "fill" {
+            if tagged["points"] != nil { reader.report(tagged.pointer("points"), "a fill width has no points (only \"grow\")") }
+            return .fill(grow: reader.optional(tagged, "grow") { aboveZero($1, at: $2, in: ScreenFileLimits.grows, reader: &$0) } ?? 1)
+        }
+        if tagged["grow"] != nil { reader.report(tagged.pointer("grow"), "only a fill width grows") }
         return reader.required(tagged, "points") { size($1, at: $2, reader: &$0) }.map { .points($0) }
+    }
+
+    /// A number in `range` other than its lower bound 0.
+    private static func aboveZero(_ value: JSONValue, at pointer: String, in range: ClosedRange<Double>, reader: inout ValueReader) -> Double? {
+        guard let number = reader.number(value, at: pointer, in: range) else { return nil }
+        guard number > 0 else {
+            reader.report(pointer, "must be above 0 (at most \(ValueReader.shown(range.upperBound)))")
+            return nil
+        }
+        return number
     }
 
     private static func modifiers(_ object: JSONObject, into node: inout Node, reader: inout ValueReader) {
@@ -120,8 +140,10 @@ struct NodeDecoder {
             node.padding = Node.EdgeInsets(top: edge("top"), leading: edge("leading"), bottom: edge("bottom"), trailing: edge("trailing"))
         }
         node.minHeight = reader.optional(object, "minHeight") { size($1, at: $2, reader: &$0) }
+        if object["type"] != .string("block") { node.width = reader.optional(object, "width") { width($1, at: $2, reader: &$0) } }
         if let value = object["maxWidth"] {
             if value == .string("fill") { node.fillsWidth = true } else { reader.report(object.pointer("maxWidth"), "only \"fill\" is allowed") }
+            if case .points = node.width { reader.report(object.pointer("maxWidth"), "a node with a points width does not fill") }
         }
         node.background = reader.optional(object, "background") { token($1, at: $2, reader: &$0) }
         node.cornerRadius = reader.optional(object, "cornerRadius") { size($1, at: $2, reader: &$0) }

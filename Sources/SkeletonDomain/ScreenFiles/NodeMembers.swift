@@ -2,14 +2,14 @@
 /// screen file's node may have (`NodeDecoder`) and what the JSON Schemas allow (a test holds them to it).
 public enum NodeMembers {
     /// The members any node may have.
-    public static let common = ["type", "id", "padding", "minHeight", "maxWidth", "background", "cornerRadius", "clip", "shimmer"]
+    public static let common = ["type", "id", "padding", "minHeight", "width", "maxWidth", "background", "cornerRadius", "clip", "shimmer"]
 
     /// Each type's own members besides `common`.
     public static let byType: KeyValuePairs<String, [String]> = [
         "stack": ["axis", "spacing", "alignment", "children"],
         "scroll": ["axis", "scrollEnabled", "child"],
-        "block": ["width", "height", "shape", "corners", "fill"],
-        "text": ["lines", "lineHeight", "lineSpacing", "lastLineFraction"],
+        "block": ["height", "shape", "corners", "fill"],
+        "text": ["lines", "lineHeight", "lineSpacing", "lastLineFraction", "measure", "maxLines"],
         "spacer": [],
         "divider": ["opacity", "thickness"],
         "repeat": ["count", "child"],

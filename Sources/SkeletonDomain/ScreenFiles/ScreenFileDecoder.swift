@@ -21,12 +21,13 @@ public enum ScreenFileDecoder {
     }
 
     private static func screen(_ value: JSONValue, reader: inout ValueReader) -> Screen? {
-        guard let object = reader.object(value, at: "", allowed: ["$schema", "id", "title", "source", "assumptions", "animation", "stages", "layouts"]) else { return nil }
+        guard let object = reader.object(value, at: "", allowed: ["$schema", "id", "title", "source", "captureWidth", "assumptions", "animation", "stages", "layouts"]) else { return nil }
         _ = reader.optional(object, "$schema") { $0.string($1, at: $2) }
         let id = reader.required(object, "id") { $0.identifier($1, at: $2, .screen) }
         let title = reader.required(object, "title") { $0.string($1, at: $2) }
         if title == "" { reader.report("/title", "must not be empty") }
         let source = reader.optional(object, "source") { $0.string($1, at: $2) } ?? ""
+        let captureWidth = reader.optional(object, "captureWidth") { $0.integer($1, at: $2, in: ScreenFileLimits.captureWidths) }
         let assumptions = reader.optional(object, "assumptions") { strings($1, at: $2, reader: &$0) } ?? []
         let animation = reader.required(object, "animation") { AnimationDecoder.decode($1, at: $2, reader: &$0) }
         let stages = reader.required(object, "stages") { Self.stages($1, at: $2, reader: &$0) }
@@ -36,7 +37,7 @@ public enum ScreenFileDecoder {
         guard reader.problems.isEmpty, let id, let title, let animation, let stages, let layouts else { return nil }
         return Screen(
             id: id, title: title, source: source, assumptions: assumptions, animation: animation.preset,
-            maxConcurrentShimmers: animation.limit, stages: stages, layouts: layouts)
+            maxConcurrentShimmers: animation.limit, captureWidth: captureWidth, stages: stages, layouts: layouts)
     }
 
     private static func strings(_ value: JSONValue, at pointer: String, reader: inout ValueReader) -> [String]? {

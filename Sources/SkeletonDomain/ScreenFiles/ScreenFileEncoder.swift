@@ -19,6 +19,7 @@ public enum ScreenFileEncoder {
         writer.member("id", screen.id)
         writer.member("title", screen.title)
         writer.member("source", screen.source)
+        if let captureWidth = screen.captureWidth { writer.member("captureWidth", captureWidth) }
         writeStrings("assumptions", screen.assumptions, to: &writer)
         writer.key("animation")
         writer.beginObject()

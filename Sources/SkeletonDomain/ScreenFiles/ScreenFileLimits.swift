@@ -8,6 +8,12 @@ public enum ScreenFileLimits {
     public static let maxContentBytes = 65_536
     /// Sizes in points: padding, spacing, width, height, radii, line metrics.
     public static let sizes: ClosedRange<Double> = 0...10_000
+    /// A fill width's `grow` (above 0) and a paragraph's `measure` (above 0), in points.
+    public static let grows: ClosedRange<Double> = 0...100
+    public static let measures: ClosedRange<Double> = 0...100_000
+    public static let maxLines = 1...100
+    /// The width a screen was captured at (`captureWidth`), in points.
+    public static let captureWidths = 120...10_000
     public static let maxNodeDepth = 32
     public static let repeatCounts = 0...100
     public static let maxChildren = 256

@@ -113,7 +113,7 @@ struct ValueReader {
         return result
     }
 
-    private static func shown(_ number: Double) -> String {
+    static func shown(_ number: Double) -> String {
         var writer = JSONWriter(reservingCapacity: 32)
         writer.number(number)
         return String(decoding: writer.bytes, as: UTF8.self)

@@ -35,7 +35,7 @@ extension Node {
         let shorterSide: Double
         switch width {
         case .points(let points): shorterSide = min(points, height)
-        case .fill: shorterSide = height
+        case .fill(_): shorterSide = height
         }
         let shape: Shape
         if cornerRadius * 2 < shorterSide || corners != nil {

@@ -268,7 +268,7 @@ class Capture {
     const measure = clamp ? Math.max(sum, (count - 1) * width + lastWidth) : (count - 1) * width + Math.min(width, lastWidth);
     const node = {
       type: 'text', lines: count, lineHeight: size(bar), lineSpacing: size(lineBox - bar), lastLineFraction: round(fraction) || 0.01,
-      measure: Math.max(1, size(measure)), maxLines: clamp ?? CAPTURE_LIMITS.maxLines,
+      measure: Math.max(1, Math.min(100000, round(measure))), maxLines: clamp ?? CAPTURE_LIMITS.maxLines,
       padding: { top: size(inset.top + half), leading: size(this.rtl ? inset.right : inset.left), bottom: size(inset.bottom + half), trailing: size(this.rtl ? inset.left : inset.right) },
     };
     lastLineWidths.set(node, last ? last.right - last.left : width);
@@ -300,8 +300,9 @@ class Capture {
       const box = child.getBoundingClientRect();
       if (box.width < 0.5 || box.height < 0.5) continue;
       const childSpans = spans && box.width >= contentWidth - 1;
+      if ((grid || (flex && own.flexDirection.startsWith('row'))) && stretches(own, style, child)) stretched.add(child);
       const node = this.node(child, box, depth + 1, backdrop, childSpans);
-      if (node) items.push({ node, rect: box, element: child, spans: childSpans, grows: parseFloat(style.flexGrow) > 0 || grid, margins: flex ? autoMargins(child, this.rtl) : null });
+      if (node) items.push({ node, rect: box, element: child, spans: childSpans, grows: parseFloat(style.flexGrow) > 0 || grid, margins: flex ? autoMargins(child, this.rtl) : null, after: parseFloat(style.marginBottom) || 0 });
     }
     for (const pseudo of after) items.push(pseudo);
     if (items.length === 0) return null;
@@ -322,7 +323,9 @@ class Capture {
     if (flex && own.flexWrap !== 'nowrap' && rows.length > 1) this.wrapped = true;
     const column = rows.map((row) => (row.items.length === 1 ? row.items[0]
       : { node: this.stack('horizontal', row.items, bounds(row.items), { justify, gap }), rect: bounds(row.items), spans: spans && bounds(row.items).width >= contentWidth - 1, grows: true }));
-    return this.stack('vertical', column, rect, { element });
+    // A box stretched to its row's height: drawn as tall as its content, so that the row follows its tallest box at any width.
+    const bottom = stretched.has(element) ? inset.bottom + (column[column.length - 1].after ?? 0) : undefined;
+    return this.stack('vertical', column, rect, { element, bottom });
   }
 
   /**
@@ -330,8 +333,9 @@ class Capture {
    * item. In a row, `justify` (space-between, -around, -evenly) and auto margins put spacers
    * between items (spacing then `gap`, the CSS one), and free width at the end that follows the
    * root's width becomes a spacer sharing it; each item's width is fluid or fixed as measured.
+   * `bottom`: the most padding below the last item (a stretched box's own).
    */
-  stack(axis, items, rect, { element, justify, gap = 0 } = {}) {
+  stack(axis, items, rect, { element, justify, gap = 0, bottom } = {}) {
     this.count();
     const vertical = axis === 'vertical';
     const start = (r) => (vertical ? r.top : this.rtl ? -r.right : r.left);
@@ -358,7 +362,7 @@ class Capture {
       // (In a row, a label that takes the free width stays a text node, so that what follows it stays put.)
       if (node.type === 'text' && node.lines === 1 && (vertical ? node.lastLineFraction < 0.95 : !fluid)) node = lineBlock(node);
       if (vertical) {
-        if (fluid && item.rect.width >= available - 1) fill(node);
+        if (fluid && item.rect.width >= available - 1 && !narrower(node, item.rect)) fill(node);
         else if (change !== null && !fluid) fixed(node, item.rect.width + Math.max(0, extraCross));
       } else if (!fluid) {
         fixed(node, item.rect.width + Math.max(0, extraAfter));
@@ -371,7 +375,7 @@ class Capture {
     const innerStart = inner ? (this.rtl ? inner.right : inner.left) : 0;
     const innerEnd = inner ? (this.rtl ? inner.left : inner.right) : 0;
     const padding = vertical
-      ? { top: first.top - rect.top, leading: leadCross, bottom: rect.bottom - last.bottom, trailing: trailCross }
+      ? { top: first.top - rect.top, leading: leadCross, bottom: Math.min(rect.bottom - last.bottom, bottom ?? Infinity), trailing: trailCross }
       : { top: leadCross, leading: spacers[0] ? innerStart : start(first) - start(rect), bottom: trailCross, trailing: spacers[items.length] ? innerEnd : end(rect) - end(last) };
     let out = children;
     if (!vertical) {
@@ -421,7 +425,10 @@ class Capture {
       if (index < items.length) {
         out.push(children[index]);
         const change = this.change(items[index]);
-        if (change !== null ? change > 0.5 : items[index].grows) { fill(children[index]); greedy.push({ node: children[index], change }); }
+        if ((change !== null ? change > 0.5 : items[index].grows) && !narrower(children[index], items[index].rect)) {
+          fill(children[index]);
+          greedy.push({ node: children[index], change });
+        }
       }
     }
     const measured = greedy.filter((entry) => entry.change !== null && entry.change > 0.5);
@@ -610,11 +617,26 @@ function unwrapped(stack) {
   return child;
 }
 
+/** Boxes a grid or a flex row stretches to its row's height (their own height auto). */
+const stretched = new WeakSet();
+
+/** Whether `child` (of `style`), an item of a grid or a flex row (of `own`), is stretched across its row. */
+function stretches(own, style, child) {
+  const align = style.alignSelf === 'auto' ? own.alignItems : style.alignSelf;
+  return (align === 'normal' || align === 'stretch') && String(child.computedStyleMap?.().get('height')) === 'auto';
+}
+
+/** Whether the node is a block narrower than the box it stands for (the only child of a wider box): it keeps its width. */
+const narrower = (node, rect) => node.type === 'block' && typeof node.width === 'number' && node.width < rect.width - 1;
+
 /** The node takes all the width its parent offers. */
 function fill(node) {
   if (node.type === 'block') node.width = 'fill';
-  else if (node.type === 'stack' || node.type === 'scroll') node.maxWidth = 'fill';
   else if (node.type === 'text') node.width = { kind: 'fill' };
+  else if (node.type === 'stack' || node.type === 'scroll') {
+    node.maxWidth = 'fill';
+    delete node.width;
+  }
 }
 
 /** The node, greedy in a row, takes `share` parts of its free width. */

@@ -135,13 +135,15 @@ function download(file) {
   setTimeout(() => URL.revokeObjectURL(link.href), 60000);
 }
 
-/** One capture's state: the marked elements and stages, and the node count against the limit. */
+/** One capture's state: the marked elements and stages, the node count against the limit, and the boxes at the second width (`second`, by secondWidths). */
 class Capture {
   constructor(rtl, defaultStage, second) {
     if (!ID.test(defaultStage)) throw new CaptureError(`stage '${String(defaultStage).slice(0, 80)}' is not a stage id`);
     this.rtl = rtl;
     this.second = second;
     this.wrapped = false;
+    /** Boxes a grid or a flex row stretches to its row's height (their own height auto). */
+    this.stretched = new WeakSet();
     this.defaultStage = defaultStage;
     this.elements = [];
     this.stages = new Set();
@@ -300,7 +302,7 @@ class Capture {
       const box = child.getBoundingClientRect();
       if (box.width < 0.5 || box.height < 0.5) continue;
       const childSpans = spans && box.width >= contentWidth - 1;
-      if ((grid || (flex && own.flexDirection.startsWith('row'))) && stretches(own, style, child)) stretched.add(child);
+      if ((grid || (flex && own.flexDirection.startsWith('row'))) && stretches(own, style, child)) this.stretched.add(child);
       const node = this.node(child, box, depth + 1, backdrop, childSpans);
       if (node) items.push({ node, rect: box, element: child, spans: childSpans, grows: parseFloat(style.flexGrow) > 0 || grid, margins: flex ? autoMargins(child, this.rtl) : null, after: parseFloat(style.marginBottom) || 0 });
     }
@@ -324,7 +326,7 @@ class Capture {
     const column = rows.map((row) => (row.items.length === 1 ? row.items[0]
       : { node: this.stack('horizontal', row.items, bounds(row.items), { justify, gap }), rect: bounds(row.items), spans: spans && bounds(row.items).width >= contentWidth - 1, grows: true }));
     // A box stretched to its row's height: drawn as tall as its content, so that the row follows its tallest box at any width.
-    const bottom = stretched.has(element) ? inset.bottom + (column[column.length - 1].after ?? 0) : undefined;
+    const bottom = this.stretched.has(element) ? inset.bottom + (column[column.length - 1].after ?? 0) : undefined;
     return this.stack('vertical', column, rect, { element, bottom });
   }
 
@@ -616,9 +618,6 @@ function unwrapped(stack) {
   if (stack.maxWidth) fill(child);
   return child;
 }
-
-/** Boxes a grid or a flex row stretches to its row's height (their own height auto). */
-const stretched = new WeakSet();
 
 /** Whether `child` (of `style`), an item of a grid or a flex row (of `own`), is stretched across its row. */
 function stretches(own, style, child) {

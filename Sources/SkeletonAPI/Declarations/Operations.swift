@@ -143,6 +143,13 @@ enum Operations {
         "/capture.js", id: "getCapture", link: "capture",
         summary: "The capture module (re-exported by /renderer.js): captureScreen(root, options) turns a live page's DOM into a screen file.")
 
+    static let capturePage = Operation(
+        template: "/capture", id: "getCapturePage", link: "capturePage", tag: .web,
+        summary: "An HTML page: capture explained, and offered as a bookmarklet that captures the element picked on the user's page with this server's /capture.js and downloads its screen file.",
+        parameters: [Parameters.ifNoneMatch],
+        responses: [R.text("The page.", mediaType: "text/html; charset=utf-8", headers: R.cached, example: #"<!doctype html><html lang="en">…</html>"#),
+                    R.notModified, R.badRequest])
+
     /// A JSON document that does not depend on the request: a strong ETag, revalidated by If-None-Match.
     private static func cachedDocument(
         _ template: String, id: String, link: String, tag: Operation.Tag, summary: String, _ description: String, schema: String, example: String
@@ -192,6 +199,6 @@ enum Operations {
     static let all = [
         index, layouts, layout, frames, snapshot, elementFrames, themes, theme, scenarios,
         startLoad, instant, streamLoad, timeline, session, sessionEvents, sessionData, data,
-        preview, renderer, rendererTypes, capture, health, readiness, metrics, openAPI, openAPI32, layoutSchema, framesSchema, contentSchema, screenSchema,
+        preview, renderer, rendererTypes, capture, capturePage, health, readiness, metrics, openAPI, openAPI32, layoutSchema, framesSchema, contentSchema, screenSchema,
     ]
 }

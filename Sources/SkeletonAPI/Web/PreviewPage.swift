@@ -9,16 +9,22 @@ import SkeletonDomain
 enum PreviewPage {
     /// `preview.html` with `preview.css` inside its `<style>` and `preview.js` inside its
     /// `<script>`: inline, so that the page needs nothing but the renderer.
-    static let bytes: [UInt8] = {
-        let page = EmbeddedFiles.previewHTML
-        let style = page.firstRange(of: Array("</style>".utf8))!.lowerBound
-        let script = page.firstRange(of: Array("</script>".utf8))!.lowerBound
-        return Array(page[..<style] + EmbeddedFiles.previewCSS + page[style..<script] + EmbeddedFiles.previewJS + page[script...])
-    }()
+    static let bytes = inlined(EmbeddedFiles.previewHTML, style: EmbeddedFiles.previewCSS, script: EmbeddedFiles.previewJS)
 
-    static let contentSecurityPolicy =
-        "default-src 'self'; script-src 'self' \(hashSource(EmbeddedFiles.previewJS)); style-src 'self' \(hashSource(EmbeddedFiles.previewCSS)); img-src 'self' data:; "
-        + "object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+    static let contentSecurityPolicy = policy(style: EmbeddedFiles.previewCSS, script: EmbeddedFiles.previewJS)
+
+    /// `page` with `style` inside its (first, empty) `<style>` and `script` inside its `<script>`.
+    static func inlined(_ page: [UInt8], style: [UInt8], script: [UInt8]) -> [UInt8] {
+        let styleEnd = page.firstRange(of: Array("</style>".utf8))!.lowerBound
+        let scriptEnd = page.firstRange(of: Array("</script>".utf8))!.lowerBound
+        return Array(page[..<styleEnd] + style + page[styleEnd..<scriptEnd] + script + page[scriptEnd...])
+    }
+
+    /// The policy of a page made by `inlined`: its own inline style and script (by hash) and same-origin requests.
+    static func policy(style: [UInt8], script: [UInt8]) -> String {
+        "default-src 'self'; script-src 'self' \(hashSource(script)); style-src 'self' \(hashSource(style)); img-src 'self' data:; "
+            + "object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+    }
 
     /// For the 404 page: nothing but its own style.
     static let problemContentSecurityPolicy = "default-src 'none'; style-src \(hashSource(Array(problemStyle.utf8))); base-uri 'none'; form-action 'none'; frame-ancestors 'none'"

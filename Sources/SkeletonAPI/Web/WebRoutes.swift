@@ -2,14 +2,16 @@ import HTTPServer
 import SkeletonDomain
 
 /// `GET /renderer.js` (the web renderer, an ES module), `GET /renderer.d.ts` (its TypeScript
-/// declarations), `GET /capture.js` (its page capture, which it re-exports) and `GET /preview/{screen}` (the page for
-/// designers and client developers, docs/spec.md §2). Both are fixed bytes with a strong ETag, built once;
-/// a request costs a lookup, as for the layout documents.
+/// declarations), `GET /capture.js` (its page capture, which it re-exports), `GET /capture` (the
+/// page offering capture as a bookmarklet) and `GET /preview/{screen}` (the page for designers and
+/// client developers, docs/spec.md §2). All are fixed bytes with a strong ETag, built once; a
+/// request costs a lookup, as for the layout documents.
 struct WebRoutes: Sendable {
     private let renderer: DocumentResponses
     private let rendererTypes: DocumentResponses
     private let capture: DocumentResponses
     private let preview: DocumentResponses
+    private let capturePage: DocumentResponses
     private let screens: [String]
 
     init(catalog: Catalog) {
@@ -25,6 +27,12 @@ struct WebRoutes: Sendable {
         pageHeaders.add("Referrer-Policy", "no-referrer")
         preview = DocumentResponses(EncodedDocument(bytes: PreviewPage.bytes), hinted: false,
                                     contentType: "text/html; charset=utf-8", headers: pageHeaders)
+        var capturePageHeaders = noSniff
+        capturePageHeaders.add("Content-Security-Policy", PreviewPage.policy(style: EmbeddedFiles.capturePageCSS, script: EmbeddedFiles.capturePageJS))
+        capturePageHeaders.add("Referrer-Policy", "no-referrer")
+        capturePage = DocumentResponses(
+            EncodedDocument(bytes: PreviewPage.inlined(EmbeddedFiles.capturePageHTML, style: EmbeddedFiles.capturePageCSS, script: EmbeddedFiles.capturePageJS)),
+            hinted: false, contentType: "text/html; charset=utf-8", headers: capturePageHeaders)
         screens = catalog.screens.map(\.id)
     }
 
@@ -33,6 +41,7 @@ struct WebRoutes: Sendable {
         router.get(Operations.renderer) { request in routes.renderer.response(to: request) }
         router.get(Operations.rendererTypes) { request in routes.rendererTypes.response(to: request) }
         router.get(Operations.capture) { request in routes.capture.response(to: request) }
+        router.get(Operations.capturePage) { request in routes.capturePage.response(to: request) }
         router.get(Operations.preview) { request in
             let name = request.parameter("screen") ?? ""
             guard routes.screens.contains(name) else { return routes.unknownScreen(name, request) }

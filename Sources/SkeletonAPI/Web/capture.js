@@ -9,6 +9,12 @@
 // ::before/::after become blocks; text becomes `text` nodes with the browser's line count; boxes
 // laid out in rows and columns (flex, grid, block flow) become stacks with the measured spacing
 // and padding; runs of equal siblings become repeats; painted boxes keep a background and radius.
+// The page's intent is kept by measuring the root at a second width (80% of its own, the root's
+// inline style restored exactly after): a size that follows the root's width is fluid
+// (`width: fill`, with `grow` for shares such as `fr` tracks), one that does not is fixed
+// (`width: points`); `space-between`/`-around`/`-evenly` and auto margins become spacers; text
+// records `measure` (its width on one line) and `maxLines` (its clamp); small painted leaves
+// (badges, pills, progress bars) become blocks of their shape; `captureWidth` is the root's width.
 // `data-skeleton-element="ID"` (and `data-skeleton-stage`) marks the screen's loading elements, as
 // does a `<skeleton-element name="ID">` wrapping a page in place (boxes of `display: contents`,
 // such as its `<skeleton-screen>`, are looked through to their children),
@@ -47,7 +53,7 @@ export function captureScreen(root, options = {}) {
   if (!SCREEN_ID.test(id)) throw new CaptureError(`id '${String(id).slice(0, 80)}' is not a screen id (${SCREEN_ID.source})`);
   const box = root.getBoundingClientRect();
   if (box.width < 1 || box.height < 1) throw new CaptureError(`the root has no size (${round(box.width)} x ${round(box.height)}): capture an element that is laid out`);
-  const capture = new Capture(getComputedStyle(root).direction === 'rtl', options.stage ?? 'content');
+  const capture = new Capture(getComputedStyle(root).direction === 'rtl', options.stage ?? 'content', secondWidths(root, box));
   const screen = screenColor(root, box);
   const tree = capture.container(root, box, 0, screen ?? { r: 255, g: 255, b: 255, a: 1 }, true);
   if (!tree) throw new CaptureError('nothing under the root draws: no media, text or painted box');
@@ -66,18 +72,78 @@ export function captureScreen(root, options = {}) {
     id,
     title: String(options.title ?? 'Captured screen').slice(0, 4096),
     source: String(options.source ?? 'captured from a page with captureScreen').slice(0, 4096),
-    assumptions: ['captured from a page by captureScreen: its geometry in CSS px taken as points; text lengths and colours are not the page\'s'],
+    assumptions: ['captured from a page by captureScreen: its geometry in CSS px taken as points; text lengths and colours are not the page\'s',
+      ...(capture.wrapped ? [`rows that wrap (flex-wrap) are drawn as they wrapped at the captured width, ${captureWidth(box)} pt`] : [])],
+    captureWidth: captureWidth(box),
     animation: { preset: ['finance', 'chat', 'movies'].includes(options.preset) ? options.preset : 'finance' },
     stages: stages.map((stage, index) => ({ id: stage, title: `${stage} ready`, readyMs: { min: 300 * (index + 1), max: 300 * (index + 1) + 600 } })),
     layouts: [{ variant: 'default', elements: capture.elements, root: tree }],
   };
 }
 
-/** One capture's state: the marked elements and stages, and the node count against the limit. */
+/**
+ * What the bookmarklet of `GET /capture` runs on the user's page: the element under the pointer
+ * is outlined, a click captures it (`captureScreen(element, options)`) and downloads the file as
+ * `ID.json`, Escape cancels. Resolves with the file, or null when cancelled. Nothing of the page
+ * changes: the outline is one element of its own, removed (with the listeners) before the capture.
+ */
+export function pickAndCapture(options = {}) {
+  return new Promise((resolve, reject) => {
+    const outline = document.createElement('div');
+    outline.style.cssText = 'position:fixed;z-index:2147483647;pointer-events:none;display:none;box-sizing:border-box;border:2px solid #007aff;background:rgba(0,122,255,0.12)';
+    document.documentElement.append(outline);
+    const over = (event) => {
+      const r = event.target.getBoundingClientRect();
+      Object.assign(outline.style, { display: 'block', left: `${r.left}px`, top: `${r.top}px`, width: `${r.width}px`, height: `${r.height}px` });
+    };
+    const stop = (event) => {
+      event.preventDefault();
+      event.stopPropagation();
+    };
+    const click = (event) => {
+      stop(event);
+      finish();
+      try {
+        const file = captureScreen(event.target, options);
+        download(file);
+        resolve(file);
+      } catch (error) {
+        reject(error);
+      }
+    };
+    const key = (event) => {
+      if (event.key !== 'Escape') return;
+      stop(event);
+      finish();
+      resolve(null);
+    };
+    const listeners = { mouseover: over, click, keydown: key, mousedown: stop, pointerdown: stop };
+    const finish = () => {
+      for (const [type, listener] of Object.entries(listeners)) document.removeEventListener(type, listener, true);
+      outline.remove();
+    };
+    for (const [type, listener] of Object.entries(listeners)) document.addEventListener(type, listener, true);
+  });
+}
+
+/** Saves `file` as `ID.json` through a link to a blob URL that is never added to the page. */
+function download(file) {
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(new Blob([JSON.stringify(file, null, 2)], { type: 'application/json' }));
+  link.download = `${file.id}.json`;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(link.href), 60000);
+}
+
+/** One capture's state: the marked elements and stages, the node count against the limit, and the boxes at the second width (`second`, by secondWidths). */
 class Capture {
-  constructor(rtl, defaultStage) {
+  constructor(rtl, defaultStage, second) {
     if (!ID.test(defaultStage)) throw new CaptureError(`stage '${String(defaultStage).slice(0, 80)}' is not a stage id`);
     this.rtl = rtl;
+    this.second = second;
+    this.wrapped = false;
+    /** Boxes a grid or a flex row stretches to its row's height (their own height auto). */
+    this.stretched = new WeakSet();
     this.defaultStage = defaultStage;
     this.elements = [];
     this.stages = new Set();
@@ -103,6 +169,8 @@ class Capture {
     if (element.hasAttribute('data-skeleton-block') || MEDIA.has(element.tagName.toUpperCase()) || style.backgroundImage !== 'none' ||
         (element.tagName.includes('-') && element.children.length === 0) || depth >= CAPTURE_LIMITS.maxNodeDepth - 2) {
       node = this.block(rect, style);
+    } else if (paintedShape(element, style, rect)) {
+      node = element.children.length === 0 ? this.block(rect, style) : this.track(element, rect, depth, style);
     } else if (hasText(element)) {
       node = this.text(element, rect, style);
     } else if (element.children.length > 0 || pseudoBlocks(element).length > 0) {
@@ -156,7 +224,18 @@ class Capture {
     return block;
   }
 
-  /** A paragraph: its lines as the browser wrapped them, each line box `lineHeight` tall. */
+  /** A painted bar around painted parts (a progress bar's track): a row on a `gray5` ground, each part a block. */
+  track(element, rect, depth, style) {
+    const row = this.container(element, rect, depth, null, false, true);
+    if (!row) return this.block(rect, style);
+    return Object.assign(row, { background: 'gray5' }, radius(style, rect) ? { cornerRadius: radius(style, rect) } : {}, { clip: true });
+  }
+
+  /**
+   * A paragraph: its lines as the browser wrapped them, each line box `lineHeight` tall; `measure`
+   * its width on one line, `maxLines` its clamp (line-clamp, a max-height that clips, or one
+   * line ending in an ellipsis), `lines` what shows.
+   */
   text(element, rect, style) {
     this.count();
     const range = document.createRange();
@@ -176,24 +255,35 @@ class Capture {
     const inset = insets(style);
     const width = Math.max(1, rect.width - inset.left - inset.right);
     const height = Math.max(1, rect.height - inset.top - inset.bottom);
-    const count = Math.min(CAPTURE_LIMITS.maxLines, Math.max(1, lines.length));
+    lines.sort((a, b) => a.top - b.top);
+    const clamp = clampOf(style);
+    const shown = clamp ? lines.filter((line, index) => index < clamp && line.top < rect.bottom - inset.bottom - 1) : lines;
+    const count = Math.min(CAPTURE_LIMITS.maxLines, Math.max(1, shown.length));
     const lineBox = height / count;
     const bar = Math.min(lineBox, Math.max(2, Math.round(parseFloat(style.fontSize) * 0.7)));
-    const last = lines.sort((a, b) => a.top - b.top)[lines.length - 1];
-    const fraction = last ? Math.min(1, Math.max(0.01, (last.right - last.left) / width)) : 1;
+    const last = shown[shown.length - 1];
+    const lastWidth = last ? last.right - last.left : width;
+    const fraction = last ? Math.min(1, Math.max(0.01, lastWidth / width)) : 1;
     const half = (lineBox - bar) / 2;
+    // Wrapped lines end short of the width; counted full, the measure wraps back into as many lines.
+    const sum = lines.reduce((total, line) => total + line.right - line.left, 0);
+    const measure = clamp ? Math.max(sum, (count - 1) * width + lastWidth) : (count - 1) * width + Math.min(width, lastWidth);
     const node = {
       type: 'text', lines: count, lineHeight: size(bar), lineSpacing: size(lineBox - bar), lastLineFraction: round(fraction) || 0.01,
+      measure: Math.max(1, Math.min(100000, round(measure))), maxLines: clamp ?? CAPTURE_LIMITS.maxLines,
       padding: { top: size(inset.top + half), leading: size(this.rtl ? inset.right : inset.left), bottom: size(inset.bottom + half), trailing: size(this.rtl ? inset.left : inset.right) },
     };
     lastLineWidths.set(node, last ? last.right - last.left : width);
     return node;
   }
 
-  /** A box with children: a stack along the way they are laid out (rows of a grid or a wrapped flex box: a column of rows). */
-  container(element, rect, depth, backdrop, spans) {
+  /** A box with children: a stack along the way they are laid out (rows of a grid or a wrapped flex box: a column of rows); `row`: one row. */
+  container(element, rect, depth, backdrop, spans, row = false) {
     const items = [];
-    const inset = insets(getComputedStyle(element));
+    const own = getComputedStyle(element);
+    const inset = insets(own);
+    const flex = own.display === 'flex' || own.display === 'inline-flex';
+    const grid = own.display === 'grid' || own.display === 'inline-grid';
     const contentWidth = rect.width - inset.left - inset.right;
     const before = pseudoBlocks(element, '::before');
     const after = pseudoBlocks(element, '::after');
@@ -212,8 +302,9 @@ class Capture {
       const box = child.getBoundingClientRect();
       if (box.width < 0.5 || box.height < 0.5) continue;
       const childSpans = spans && box.width >= contentWidth - 1;
+      if ((grid || (flex && own.flexDirection.startsWith('row'))) && stretches(own, style, child)) this.stretched.add(child);
       const node = this.node(child, box, depth + 1, backdrop, childSpans);
-      if (node) items.push({ node, rect: box, spans: childSpans, grows: parseFloat(style.flexGrow) > 0 || isGridItem(element) });
+      if (node) items.push({ node, rect: box, element: child, spans: childSpans, grows: parseFloat(style.flexGrow) > 0 || grid, margins: flex ? autoMargins(child, this.rtl) : null, after: parseFloat(style.marginBottom) || 0 });
     }
     for (const pseudo of after) items.push(pseudo);
     if (items.length === 0) return null;
@@ -228,14 +319,25 @@ class Capture {
         rows.push({ items: [item], top: item.rect.top, bottom: item.rect.bottom });
       }
     }
-    if (rows.length === 1 && rows[0].items.length > 1) return this.stack('horizontal', rows[0].items, rect);
+    const justify = flex && own.flexDirection.startsWith('row') && /space-(between|around|evenly)/.exec(own.justifyContent)?.[1];
+    const gap = parseFloat(own.columnGap) || 0;
+    if (rows.length === 1 && (rows[0].items.length > 1 || row)) return this.stack('horizontal', rows[0].items, rect, { element, justify, gap });
+    if (flex && own.flexWrap !== 'nowrap' && rows.length > 1) this.wrapped = true;
     const column = rows.map((row) => (row.items.length === 1 ? row.items[0]
-      : { node: this.stack('horizontal', row.items, bounds(row.items)), rect: bounds(row.items), spans: spans && bounds(row.items).width >= contentWidth - 1, grows: true }));
-    return this.stack('vertical', column, rect);
+      : { node: this.stack('horizontal', row.items, bounds(row.items), { justify, gap }), rect: bounds(row.items), spans: spans && bounds(row.items).width >= contentWidth - 1, grows: true }));
+    // A box stretched to its row's height: drawn as tall as its content, so that the row follows its tallest box at any width.
+    const bottom = this.stretched.has(element) ? inset.bottom + (column[column.length - 1].after ?? 0) : undefined;
+    return this.stack('vertical', column, rect, { element, bottom });
   }
 
-  /** A stack of `items` inside `rect`: spacing the smallest gap, each larger gap the padding after an item. */
-  stack(axis, items, rect) {
+  /**
+   * A stack of `items` inside `rect`: spacing the smallest gap, each larger gap the padding after an
+   * item. In a row, `justify` (space-between, -around, -evenly) and auto margins put spacers
+   * between items (spacing then `gap`, the CSS one), and free width at the end that follows the
+   * root's width becomes a spacer sharing it; each item's width is fluid or fixed as measured.
+   * `bottom`: the most padding below the last item (a stretched box's own).
+   */
+  stack(axis, items, rect, { element, justify, gap = 0, bottom } = {}) {
     this.count();
     const vertical = axis === 'vertical';
     const start = (r) => (vertical ? r.top : this.rtl ? -r.right : r.left);
@@ -243,31 +345,100 @@ class Capture {
     const crossStart = (r) => (vertical ? (this.rtl ? -r.right : r.left) : r.top);
     const crossEnd = (r) => (vertical ? (this.rtl ? -r.left : r.right) : r.bottom);
     const gaps = items.slice(1).map((item, index) => start(item.rect) - end(items[index].rect));
-    const spacing = gaps.length > 0 ? Math.max(0, Math.min(...gaps)) : 0;
+    // Where a spacer goes: before item i (0..n, n the end), from justify-content or an auto margin.
+    const spacers = vertical ? [] : items.map((item, index) => (index === 0 ? /around|evenly/.test(justify) || item.margins?.before : justify || item.margins?.before || items[index - 1].margins?.after))
+      .concat(/around|evenly/.test(justify) || items[items.length - 1].margins?.after).map(Boolean);
+    const plain = gaps.filter((_, index) => !spacers[index + 1]);
+    const spacing = justify ? gap : plain.length > 0 ? Math.max(0, Math.min(...plain)) : gap;
     const leadCross = Math.max(0, Math.min(...items.map((item) => crossStart(item.rect) - crossStart(rect))));
     const trailCross = Math.max(0, Math.min(...items.map((item) => crossEnd(rect) - crossEnd(item.rect))));
     const available = (vertical ? rect.width : rect.height) - leadCross - trailCross;
     const children = items.map((item, index) => {
-      const node = item.node;
+      let node = item.node;
       const extraCross = crossStart(item.rect) - crossStart(rect) - leadCross;
-      const extraAfter = index < gaps.length ? gaps[index] - spacing : 0;
+      const extraAfter = index < gaps.length && !spacers[index + 1] ? gaps[index] - spacing : 0;
       addPadding(node, vertical ? { leading: extraCross, bottom: extraAfter } : { top: extraCross, trailing: extraAfter });
-      if (vertical && item.spans && item.rect.width >= available - 1) fill(node);
-      if (!vertical && item.grows) fill(node);
+      const change = this.change(item);
+      const fluid = change === null ? (vertical ? item.spans : item.grows) : change > 0.5;
       // A one-line label would be drawn across its whole row: a bar as long as its text instead.
       // (In a row, a label that takes the free width stays a text node, so that what follows it stays put.)
-      if (node.type === 'text' && node.lines === 1 && (vertical ? node.lastLineFraction < 0.95 : !item.grows)) return lineBlock(node);
+      if (node.type === 'text' && node.lines === 1 && (vertical ? node.lastLineFraction < 0.95 : !fluid)) node = lineBlock(node);
+      if (vertical) {
+        if (fluid && item.rect.width >= available - 1 && !narrower(node, item.rect)) fill(node);
+        else if (change !== null && !fluid) fixed(node, item.rect.width + Math.max(0, extraCross));
+      } else if (!fluid) {
+        fixed(node, item.rect.width + Math.max(0, extraAfter));
+      }
       return node;
     });
-    if (children.length > CAPTURE_LIMITS.maxChildren) throw new CaptureError(`a box has more than ${CAPTURE_LIMITS.maxChildren} children (maxChildren)`, 'maxChildren');
     const first = items[0].rect;
     const last = items[items.length - 1].rect;
+    const inner = element && !vertical ? insets(getComputedStyle(element)) : null;
+    const innerStart = inner ? (this.rtl ? inner.right : inner.left) : 0;
+    const innerEnd = inner ? (this.rtl ? inner.left : inner.right) : 0;
     const padding = vertical
-      ? { top: first.top - rect.top, leading: leadCross, bottom: rect.bottom - last.bottom, trailing: trailCross }
-      : { top: leadCross, leading: start(first) - start(rect), bottom: trailCross, trailing: end(rect) - end(last) };
-    const stack = { type: 'stack', axis, spacing: size(spacing), alignment: vertical ? 'leading' : 'top', children: repeats(children) };
+      ? { top: first.top - rect.top, leading: leadCross, bottom: Math.min(rect.bottom - last.bottom, bottom ?? Infinity), trailing: trailCross }
+      : { top: leadCross, leading: spacers[0] ? innerStart : start(first) - start(rect), bottom: trailCross, trailing: spacers[items.length] ? innerEnd : end(rect) - end(last) };
+    let out = children;
+    if (!vertical) {
+      // How much a stretch between items (index: before item `index`; 0 the start, n the end) shrank at the second width.
+      const n = items.length;
+      const segment = (index) => {
+        const before = index > 0 ? this.second?.get(items[index - 1].element) : element && this.second?.get(element);
+        const after = index < n ? this.second?.get(items[index].element) : element && this.second?.get(element);
+        if (!before || !after) return null;
+        const now = (index < n ? start(items[index].rect) : end(rect)) - (index > 0 ? end(items[index - 1].rect) : start(rect));
+        return now - ((index < n ? start(after) : end(after)) - (index > 0 ? end(before) : start(before)));
+      };
+      // Free width at the end that follows the root's: a spacer sharing the width, as the page does.
+      if (!spacers[n] && inner && segment(n) > 0.5 && end(rect) - end(last) - innerEnd > 0.5) {
+        spacers[n] = true;
+        padding.trailing = innerEnd;
+      }
+      out = this.shares(items, children, spacers, segment);
+    }
+    if (out.length > CAPTURE_LIMITS.maxChildren) throw new CaptureError(`a box has more than ${CAPTURE_LIMITS.maxChildren} children (maxChildren)`, 'maxChildren');
+    const stack = { type: 'stack', axis, spacing: size(spacing), alignment: vertical ? 'leading' : 'top', children: repeats(out) };
     addPadding(stack, padding);
     return stack;
+  }
+
+  /** How much narrower `item` is at the second width (px), or null when it was not measured. */
+  change(item) {
+    if (!this.second || !item.element) return null;
+    const narrower = this.second.get(item.element);
+    return narrower === undefined ? null : item.rect.width - narrower.width;
+  }
+
+  /**
+   * A row's children with its spacers in place, the fluid children and spacers given a `grow`
+   * each: what it gave up at the second width (a spacer, its stretch's `segment`), the least 1.
+   */
+  shares(items, children, spacers, segment) {
+    const greedy = [];
+    const out = [];
+    for (let index = 0; index <= items.length; index++) {
+      if (spacers[index]) {
+        this.count();
+        const spacer = { type: 'spacer' };
+        out.push(spacer);
+        greedy.push({ node: spacer, change: segment(index) });
+      }
+      if (index < items.length) {
+        out.push(children[index]);
+        const change = this.change(items[index]);
+        if ((change !== null ? change > 0.5 : items[index].grows) && !narrower(children[index], items[index].rect)) {
+          fill(children[index]);
+          greedy.push({ node: children[index], change });
+        }
+      }
+    }
+    const measured = greedy.filter((entry) => entry.change !== null && entry.change > 0.5);
+    if (measured.length === greedy.length && measured.length > 1) {
+      const unit = Math.min(...measured.map((entry) => entry.change));
+      for (const entry of measured) grow(entry.node, Math.min(100, round(entry.change / unit)));
+    }
+    return out;
   }
 }
 
@@ -334,9 +505,72 @@ function hasText(element) {
   return text;
 }
 
-function isGridItem(parent) {
-  const display = getComputedStyle(parent).display;
-  return display === 'grid' || display === 'inline-grid';
+/**
+ * Whether the element is a small painted shape (a badge, pill, chip or progress bar): its own
+ * colour or a border all round, both sides at most 48 px or at most 24 px tall, and no children
+ * but painted leaves (a progress bar's filled part).
+ */
+function paintedShape(element, style, rect) {
+  const own = colorOf(style.backgroundColor) || ['Top', 'Right', 'Bottom', 'Left'].every((side) => parseFloat(style[`border${side}Width`]) > 0 && colorOf(style[`border${side}Color`]));
+  if (!own || !((rect.width <= 48 && rect.height <= 48) || rect.height <= 24)) return false;
+  return [...element.children].every((child) => child.children.length === 0 && colorOf(getComputedStyle(child).backgroundColor));
+}
+
+/** The most lines a text shows: its line clamp, the lines a clipping max-height holds, 1 for one line ending in an ellipsis; else null. */
+function clampOf(style) {
+  const clamp = parseInt(style.webkitLineClamp ?? style.lineClamp, 10);
+  if (clamp > 0) return Math.min(CAPTURE_LIMITS.maxLines, clamp);
+  if (style.textOverflow === 'ellipsis' && /nowrap|pre/.test(style.whiteSpace)) return 1;
+  if (style.maxHeight.endsWith('px') && ['hidden', 'clip'].includes(style.overflowY)) {
+    const line = parseFloat(style.lineHeight) || parseFloat(style.fontSize) * 1.2;
+    return Math.max(1, Math.min(CAPTURE_LIMITS.maxLines, Math.floor(parseFloat(style.maxHeight) / line)));
+  }
+  return null;
+}
+
+/** A flex item's `auto` margins in reading order (`before` its leading side, `after` its trailing one), or null. */
+function autoMargins(element, rtl) {
+  const map = element.computedStyleMap?.();
+  if (!map) return null;
+  const auto = (side) => String(map.get(`margin-${side}`)) === 'auto';
+  const [before, after] = rtl ? [auto('right'), auto('left')] : [auto('left'), auto('right')];
+  return before || after ? { before, after } : null;
+}
+
+/** The root's width, as the file's `captureWidth` takes it (120 to 10,000). */
+const captureWidth = (box) => Math.min(CAPTURE_LIMITS.maxSize, Math.max(120, Math.round(box.width)));
+
+/**
+ * Each element's box under `root` (as deep and as many as a capture reaches) with the root 80% as
+ * wide, or null when it does not narrow. The root's `style` attribute is set for the measurement
+ * (its own width last, `!important`) and put back as it was (or removed), as are the scroll positions of the page, of the root's
+ * ancestors and of the elements under it: the page is left exactly as it was.
+ */
+function secondWidths(root, box) {
+  const elements = [];
+  const walk = [[root, 0]];
+  while (walk.length > 0 && elements.length <= CAPTURE_LIMITS.maxExpandedNodes) {
+    const [element, depth] = walk.pop();
+    elements.push(element);
+    if (depth < CAPTURE_LIMITS.maxNodeDepth) for (const child of element.children) if (!SKIPPED.has(child.tagName.toUpperCase())) walk.push([child, depth + 1]);
+  }
+  const around = [];
+  for (let at = root.parentElement; at; at = at.parentElement) around.push(at);
+  const scrolled = [...elements, ...around].filter((element) => element.scrollTop || element.scrollLeft).map((element) => [element, element.scrollTop, element.scrollLeft]);
+  const page = [window.scrollX, window.scrollY];
+  const style = root.getAttribute('style');
+  try {
+    // Through the attribute, not `root.style`: Chromium writes a CSSOM change back to the
+    // attribute lazily, which could bring back an empty `style=""` after it is removed.
+    root.setAttribute('style', `${style ?? ''};width:${round(box.width * 0.8)}px !important`);
+    if (box.width - root.getBoundingClientRect().width < 1) return null;
+    return new Map(elements.map((element) => [element, element.getBoundingClientRect()]));
+  } finally {
+    if (style === null) root.removeAttribute('style');
+    else root.setAttribute('style', style);
+    for (const [element, top, left] of scrolled) Object.assign(element, { scrollTop: top, scrollLeft: left });
+    window.scrollTo(page[0], page[1]);
+  }
 }
 
 /** `::before` or `::after` (both when `which` is not given) that paint a box of their own, as blocks. */
@@ -385,10 +619,37 @@ function unwrapped(stack) {
   return child;
 }
 
+/** Whether `child` (of `style`), an item of a grid or a flex row (of `own`), is stretched across its row. */
+function stretches(own, style, child) {
+  const align = style.alignSelf === 'auto' ? own.alignItems : style.alignSelf;
+  return (align === 'normal' || align === 'stretch') && String(child.computedStyleMap?.().get('height')) === 'auto';
+}
+
+/** Whether the node is a block narrower than the box it stands for (the only child of a wider box): it keeps its width. */
+const narrower = (node, rect) => node.type === 'block' && typeof node.width === 'number' && node.width < rect.width - 1;
+
 /** The node takes all the width its parent offers. */
 function fill(node) {
   if (node.type === 'block') node.width = 'fill';
-  else if (node.type === 'stack' || node.type === 'scroll') node.maxWidth = 'fill';
+  else if (node.type === 'text') node.width = { kind: 'fill' };
+  else if (node.type === 'stack' || node.type === 'scroll') {
+    node.maxWidth = 'fill';
+    delete node.width;
+  }
+}
+
+/** The node, greedy in a row, takes `share` parts of its free width. */
+function grow(node, share) {
+  if (share === 1) return;
+  delete node.maxWidth;
+  node.width = { kind: 'fill', grow: share };
+}
+
+/** The node is `width` wide whatever its parent offers (a block keeps its own width, its padding outside). */
+function fixed(node, width) {
+  if (node.type === 'block') return;
+  delete node.maxWidth;
+  node.width = { kind: 'points', points: size(width) };
 }
 
 /** The measured width of each text node's last line (not written to the file). */

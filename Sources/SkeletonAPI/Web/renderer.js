@@ -1373,7 +1373,7 @@ const views = new WeakMap();
 const ATTACH = Symbol('attach');
 const DETACH = Symbol('detach');
 
-export { captureScreen, CaptureError, CAPTURE_LIMITS } from './capture.js';
+export { captureScreen, pickAndCapture, CaptureError, CAPTURE_LIMITS } from './capture.js';
 
 /**
  * Renders `layoutDocument` (a parsed layout document) into `container`, replacing its children.

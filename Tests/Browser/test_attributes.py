@@ -62,7 +62,7 @@ PAINTED = r"""
 const element = window.screenElement;
 const origin = element.getBoundingClientRect();
 const screen = element.shadowRoot.querySelector('[data-sk="screen"]');
-const boxes = [...screen.querySelectorAll('*')].filter((node) => node.style.backgroundColor !== '').map((node) => {
+const boxes = [...screen.querySelectorAll('*')].filter((node) => node.style.backgroundColor !== '' && node.getBoundingClientRect().width > 0 && node.getBoundingClientRect().height > 0).map((node) => {
     const r = node.getBoundingClientRect();
     return { x: r.left - origin.left, y: r.top - origin.top, width: r.width, height: r.height,
              color: getComputedStyle(node).backgroundColor, id: node.dataset.id ?? null };

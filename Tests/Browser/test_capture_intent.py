@@ -8,6 +8,7 @@ two others match the page's own boxes at those widths (IoU at least 0.9; lines e
 captured width, within one elsewhere, clamped exact). The capture leaves the page exactly as it
 was. The bookmarklet of GET /capture captures a page of another origin and downloads the file."""
 import json
+import math
 import subprocess
 import urllib.parse
 import urllib.request
@@ -245,3 +246,47 @@ def test_the_bookmarklet_captures_a_page_of_another_origin(driver, server, pages
         text = json.dumps(file, ensure_ascii=False)
         assert not any(secret in text for secret in SECRETS)
         validate(file, tmp_path)
+
+
+def test_every_captured_screen_is_drawn_by_the_renderer_as_the_server_lays_it_out(driver, server, pages, tmp_path):
+    """The cross-renderer test on captured screens: each fixture page captured (the two above and
+    test_capture.py's four), served, and laid out by the server at its capture width and at 390
+    and 320 (narrower than a desktop capture's fixed content), light and dark, equals the boxes the
+    renderer paints, within 0.5 px; no frame is empty."""
+    from test_capture import FIXTURES as PAGES_OF_TODAY
+    from test_frames import PAINTED, differences
+    directory = tmp_path / "captured"
+    directory.mkdir()
+    for fixture in [*FIXTURES, *PAGES_OF_TODAY]:
+        file = capture(driver, server, pages, fixture)["file"]
+        (directory / f"{fixture}.json").write_text(json.dumps(file))
+    served = RunningServer(["--layouts", str(directory)])
+    try:
+        driver.get(served.url + "/renderer.js")
+        run(driver, "window.sk = await import('/renderer.js'); document.body.replaceChildren(); document.body.style.margin = '0';"
+                    "window.nextFrames = (n) => new Promise((resolve) => { const step = (k) => k === 0 ? resolve() : requestAnimationFrame(() => step(k - 1)); step(n); });"
+                    "window.mountDocument = (layout, options, size) => { const box = document.createElement('div'); box.style.cssText = `width: ${size[0]}px; height: ${size[1]}px; position: relative`;"
+                    " document.body.append(box); box.view = sk.renderSkeleton(layout, box, options); return box; };")
+        failures, compared = [], 0
+        for fixture in [*FIXTURES, *PAGES_OF_TODAY]:
+            for theme in ("light", "dark"):
+                options = f"theme={theme}&motion=reduced"
+                with urllib.request.urlopen(f"{served.url}/layouts/{fixture}?{options}") as response:
+                    layout = json.load(response)
+                for width in sorted({layout.get("captureWidth", 390), 390, 320}, reverse=True):
+                    frames_of = f"{served.url}/layouts/{fixture}/frames?width={width}&{options}"
+                    with urllib.request.urlopen(frames_of) as response:
+                        height = math.ceil(json.load(response)["height"])
+                    # A height within the route's range is the renderer's box; a taller content is laid out at its own.
+                    with urllib.request.urlopen(frames_of + (f"&height={height}" if height <= 2048 else "")) as response:
+                        document = json.load(response)
+                    boxes = run(driver, PAINTED, layout, [width], height)[0]
+                    compared += 1
+                    empty = [frame for frame in document["frames"] if frame["width"] <= 0 or frame["height"] <= 0]
+                    if empty:
+                        failures.append(f"{fixture} {theme} {width}: {len(empty)} empty frames, the first {empty[0]}")
+                    failures += [f"{fixture} {theme} {width}: {problem}" for problem in differences(document["frames"], boxes)[:3]]
+    finally:
+        assert served.stop() == 0
+    assert compared >= 2 * 2 * len([*FIXTURES, *PAGES_OF_TODAY]), compared
+    assert failures == [], f"{len(failures)} differences, the first: " + "\n".join(failures[:10])

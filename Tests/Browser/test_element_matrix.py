@@ -48,7 +48,7 @@ while (!wrappers.every((wrapper) => overlay(wrapper) && overlay(wrapper).childEl
 await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
 return wrappers.map((wrapper) => {
   const origin = wrapper.getBoundingClientRect();
-  const painted = [...overlay(wrapper).querySelectorAll('*')].filter((element) => element.style.backgroundColor !== '');
+  const painted = [...overlay(wrapper).querySelectorAll('*')].filter((element) => element.style.backgroundColor !== '' && element.getBoundingClientRect().width > 0 && element.getBoundingClientRect().height > 0);
   return { name: wrapper.getAttribute('name'), width: origin.width,
            boxes: painted.map((element) => { const r = element.getBoundingClientRect(); return { x: r.left - origin.left, y: r.top - origin.top, width: r.width, height: r.height }; }) };
 });

@@ -32,7 +32,7 @@ for (const width of widths) {
   // Two frames: a measured paragraph is drawn anew at its width when the first frame's layout is observed.
   await nextFrames(2);
   const origin = box.getBoundingClientRect();
-  const painted = [...box.querySelectorAll('*')].filter((element) => element.style.backgroundColor !== '');
+  const painted = [...box.querySelectorAll('*')].filter((element) => element.style.backgroundColor !== '' && element.getBoundingClientRect().width > 0 && element.getBoundingClientRect().height > 0);
   results.push(painted.map((element) => {
     const r = element.getBoundingClientRect();
     const style = getComputedStyle(element);

@@ -91,7 +91,7 @@ return { shimmering, before, loading, revealed: boxes(), cls: cls(), shifts, ann
 PAINTED = r"""
 return wrappers().map((wrapper) => {
   const origin = wrapper.getBoundingClientRect();
-  const painted = [...overlay(wrapper).querySelectorAll('*')].filter((element) => element.style.backgroundColor !== '');
+  const painted = [...overlay(wrapper).querySelectorAll('*')].filter((element) => element.style.backgroundColor !== '' && element.getBoundingClientRect().width > 0 && element.getBoundingClientRect().height > 0);
   return {
     name: wrapper.getAttribute('name'), width: wrapper.clientWidth,
     boxes: painted.map((element) => { const r = element.getBoundingClientRect(); return { x: r.left - origin.left, y: r.top - origin.top, width: r.width, height: r.height }; }),

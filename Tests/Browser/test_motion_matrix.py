@@ -47,7 +47,7 @@ const origin = box.getBoundingClientRect();
 const animations = box.getAnimations({ subtree: true });
 const starts = animations.map((animation) => animation.startTime);
 for (const animation of animations) animation.pause();
-const painted = [...box.querySelectorAll('*')].filter((element) => element.style.backgroundColor !== '');
+const painted = [...box.querySelectorAll('*')].filter((element) => element.style.backgroundColor !== '' && element.getBoundingClientRect().width > 0 && element.getBoundingClientRect().height > 0);
 const samples = [];
 for (const at of instants) {
   // Document time t is the wall-clock instant timeOrigin + t.

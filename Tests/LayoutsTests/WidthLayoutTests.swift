@@ -28,7 +28,22 @@ struct WidthLayoutTests {
         let bars = Self.frames(root, width: 1100).map(\.rect)
         #expect(bars.map(\.x) == [0, 210, 430, 860])
         #expect(bars.map(\.width) == [200, 210, 420, 240])
-        #expect(Self.frames(root, width: 460).map(\.rect.width) == [200, 0, 0, 240], "no free width: the fill widths get none")
+        #expect(Self.frames(root, width: 460).map(\.rect.width) == [200, 240], "no free width: the fill widths get none, and draw nothing")
+    }
+
+    /// As CSS's `flex: grow 1 0px` on border boxes: each padded card is at least its padding and
+    /// shares what the row leaves beyond the paddings, so the renderer's boxes are the frames.
+    @Test func paddedFillWidthsShareWhatTheirPaddingsLeave() {
+        func card(_ grow: Double) -> Node {
+            var card = Self.bar(.fill(grow: grow))
+            card.padding = .init(top: 0, leading: 16, bottom: 0, trailing: 16)
+            card.background = .card
+            return card
+        }
+        let widths = Self.frames(Self.row([card(1), card(2)], spacing: 16), width: 712).filter { $0.kind == .background }.map(\.rect.width)
+        #expect(widths.count == 2 && abs(widths[0] - (32 + 632.0 / 3)) < 1e-9 && abs(widths[1] - (32 + 2 * 632.0 / 3)) < 1e-9, "\(widths)")
+        let squeezed = Self.frames(Self.row([card(1), card(2)], spacing: 16), width: 60).filter { $0.kind == .background }.map(\.rect.width)
+        #expect(squeezed == [32, 32], "no room: each its padding, its paragraph drawing nothing")
     }
 
     @Test func growsAddingUpToLessThanOneShareOnlyThatPartLikeCSS() {
@@ -50,7 +65,7 @@ struct WidthLayoutTests {
 
     @Test(arguments: [
         (500.0, Int?.none, 1000.0, 1, 0.5), (500, nil, 500, 1, 1), (500, nil, 200, 3, 0.5), (500, 2, 200, 2, 1),
-        (401, nil, 200, 3, 0.05), (500, nil, 0, 100, 1), (500, 4, -1, 4, 1), (400.0000001, nil, 200, 2, 1),
+        (401, nil, 200, 3, 0.05), (500, nil, 0, 1, 1), (500, 4, -1, 1, 1), (400.0000001, nil, 200, 2, 1),
     ])
     func aMeasuredParagraphHasTheLinesItsTextTakes(measure: Double, maxLines: Int?, width: Double, lines: Int, fraction: Double) {
         let wrapped = Wrapping.lines(measure: measure, maxLines: maxLines, width: width)

@@ -6,7 +6,8 @@
 /// row's free width equally with the row's other greedy children, while any other child keeps
 /// its own size (a block its points, a stack the size of its content, a node with a `points`
 /// width that frame); a row's greedy children share its free width in proportion to their `grow`
-/// (as CSS's `flex: grow 1 0px`: when the grows add up to less than 1, only that part of it); a
+/// (as CSS's `flex: grow 1 0px` on border boxes: each is at least its own padding, and shares what
+/// the row leaves beyond that; when the grows add up to less than 1, only that part of it); a
 /// spacer shares the free length of its stack; a block with padding, a background or a minimum height sits in a frame
 /// of its own that centres it vertically; a paragraph is its lines, the last `lastLineFraction`
 /// of the width, or with a `measure` the lines it wraps to at its width (`Wrapping`): widths are
@@ -149,14 +150,19 @@ extension LayoutBox {
         stretchesAcrossColumn ? inner : width
     }
 
-    /// The widths of a row's children in an inner width `width`: greedy children share the free
-    /// width in proportion to their grows (all of it when the grows add up to 1 or more).
+    /// The widths of a row's children in an inner width `width`, as CSS's `flex: grow 1 0px` on
+    /// border boxes gives them: a greedy child is its own horizontal padding (a box is never
+    /// narrower) plus a share of what the others leave, in proportion to its grow (all of it when
+    /// the grows add up to 1 or more).
     static func widths(ofRow children: [LayoutBox], in width: Double, spacing: Double) -> [Double] {
         let grows = children.filter(\.isGreedy).reduce(0) { $0 + $1.grow }
-        let fixed = children.filter { !$0.isGreedy }.reduce(0) { $0 + $1.width }
-        let free = max(0, width - fixed - spacing * Double(max(0, children.count - 1)))
-        return children.map { $0.isGreedy ? free * $0.grow / max(grows, 1) : $0.width }
+        let taken = children.reduce(0) { $0 + ($1.isGreedy ? $1.horizontalPadding : $1.width) }
+        let free = max(0, width - taken - spacing * Double(max(0, children.count - 1)))
+        return children.map { $0.isGreedy ? $0.horizontalPadding + free * $0.grow / max(grows, 1) : $0.width }
     }
+
+    /// Its leading and trailing padding together.
+    var horizontalPadding: Double { padding.leading + padding.trailing }
 
     /// A paragraph's lines and its last line's fraction in an inner width `width`.
     func lines(width: Double) -> (count: Int, lastLineFraction: Double) {
@@ -307,7 +313,9 @@ private struct Placer {
         return groups - 1
     }
 
+    /// A frame for the shape at `rect`; none for a shape with no area, which draws nothing.
     mutating func add(_ kind: Frame.Kind, _ rect: Rect, radii: [Double], fill: Color, context: Context, shimmered: Bool) {
+        guard rect.width > 0, rect.height > 0 else { return }
         frames.append(Frame(
             kind: kind, rect: rect, radii: Self.fitted(radii, in: rect), fill: fill, element: context.element,
             group: shimmered ? context.group : nil, clip: context.clip))

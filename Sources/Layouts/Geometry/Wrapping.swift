@@ -3,14 +3,15 @@
 /// one 1 wide when the text is clamped (measure > n·width), else (measure − (n − 1)·width) /
 /// width, at least 0.05.
 ///
-/// Guarantees: at least one line and at most `maxLines` (100 without it); a width of 0 or less
-/// gives the most lines; the fraction lies in 0.05...1.
+/// Guarantees: at least one line and at most `maxLines` (100 without it); with no width (0 or
+/// less) one line, which has no width either, so that a paragraph squeezed out of a narrow row
+/// takes one line's height rather than its most; the fraction lies in 0.05...1.
 public enum Wrapping {
     public static let maxLines = 100
 
     public static func lines(measure: Double, maxLines: Int?, width: Double) -> (count: Int, lastLineFraction: Double) {
         let most = maxLines ?? Self.maxLines
-        guard width > 0 else { return (most, 1) }
+        guard width > 0 else { return (1, 1) }
         let wanted = (measure / width - 1e-6).rounded(.up)
         let count = wanted >= Double(most) ? most : max(1, Int(wanted))
         if measure > Double(count) * width { return (count, 1) }

@@ -493,7 +493,7 @@ function place(element, node, parentAxis) {
  */
 function wrap(node, width) {
   if (node.measure === null) return { lines: node.lines, lastLineFraction: node.lastLineFraction };
-  if (!(width > 0)) return { lines: node.maxLines, lastLineFraction: 1 };
+  if (!(width > 0)) return { lines: 1, lastLineFraction: 1 };
   const lines = Math.min(node.maxLines, Math.max(1, Math.ceil(node.measure / width - 1e-6)));
   if (node.measure > lines * width) return { lines, lastLineFraction: 1 };
   return { lines, lastLineFraction: Math.max(0.05, (node.measure - (lines - 1) * width) / width) };

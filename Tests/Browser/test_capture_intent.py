@@ -4,8 +4,9 @@ header laid out with `space-between`, clamped card text, badges and progress bar
 responsive catalogue (three columns above 700 px, one below). The captured JSON: fixed tracks as
 points, `fr` tracks as fill shares, spacers for distributed space, clamps as `maxLines`, painted
 shapes as blocks, `captureWidth`. Served with --layouts, the frames at the captured width and at
-two others match the page's own boxes at those widths (IoU at least 0.9; lines exact at the
-captured width, within one elsewhere, clamped exact). The capture leaves the page exactly as it
+two others (test_capture.py's four phone pages: at theirs and a wider phone's) match the page's
+own boxes at those widths (IoU at least 0.9; lines exact at the captured width, within one
+elsewhere, clamped exact), and equal the renderer's boxes at the capture width, 390 and 320. The capture leaves the page exactly as it
 was. The bookmarklet of GET /capture captures a page of another origin and downloads the file."""
 import json
 import math
@@ -53,6 +54,10 @@ FIXTURES = {
     # fixture: (shapes, paragraphs, widths: the captured one first, the others within the page's breakpoint)
     "dashboard": ("canvas, button, .badge, .count, .status, .progress, .done", "p, h1, h2, h3", [960, 860, 1100]),
     "responsive": ("img, .tag", "p, h1, h3", [1000, 820, 900]),
+    # test_capture.py's four phone pages, at their 390 and a wider phone's width (at 360 the list's
+    # longest paragraphs wrap two lines more than their measure says: issue 31 keeps it open).
+    **{page: ("img, svg, canvas, video, button, input, .hero", "p, h1, h2, h3, b, .label, .who span", [390, 430])
+       for page in ("list", "grid", "article", "rtl")},
 }
 
 
@@ -157,7 +162,9 @@ def test_capture_leaves_the_page_exactly_as_it_was(driver, server, pages, fixtur
 
 
 def frames(url, id, width):
-    with urllib.request.urlopen(f"{url}/layouts/{id}/frames?width={width}") as response:
+    """The served frames at `width`, in the captured page's direction (its screen file is drawn left to right unless asked)."""
+    direction = "rtl" if id == "rtl" else "ltr"
+    with urllib.request.urlopen(f"{url}/layouts/{id}/frames?width={width}&direction={direction}") as response:
         return json.load(response)["frames"]
 
 

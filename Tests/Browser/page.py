@@ -1,7 +1,10 @@
 """Helpers that drive the renderer in the browser. A harness page is any document of the server's
 origin with nothing in it: /renderer.js shown as text, its body emptied. Scripts run as async
 functions; a rejected promise fails the test with its stack."""
+import functools
+import http.server
 import json
+import threading
 
 SETUP = r"""
 window.sk = await import('/renderer.js');
@@ -74,3 +77,17 @@ def fetch_json(driver, path):
 
 def js(value):
     return json.dumps(value)
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+def served_directory(directory):
+    """Serves `directory`'s files on a loopback port the kernel chose (pages of an origin other
+    than the server's); yields their base URL, for a fixture, and stops after."""
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=directory))
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    httpd.shutdown()

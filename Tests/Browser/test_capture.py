@@ -4,18 +4,15 @@ by the preview page at the page's width (390): every media box covered by a bloc
 paragraph drawn with the line count the browser wrapped it into, every marked element present
 and revealed by a loading session; the file holds no text, URL or attribute value of the page.
 A skeleton of a skeleton is itself; hostile pages give a bounded file or a clear error."""
-import functools
-import http.server
 import json
 import os
 import subprocess
-import threading
 import time
 
 import pytest
 
 from conftest import BINARY, RunningServer
-from page import harness, run
+from page import harness, run, served_directory
 
 PAGES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "capture-pages")
 FIXTURES = ["list", "grid", "article", "rtl"]
@@ -70,16 +67,7 @@ return { width: origin.width, blocks, elements: elements.map((e) => e.dataset.el
 
 @pytest.fixture(scope="module")
 def pages():
-    handler = functools.partial(Quiet, directory=PAGES)
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}"
-    httpd.shutdown()
-
-
-class Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
+    yield from served_directory(PAGES)
 
 
 def iou(a, b):

@@ -4,14 +4,10 @@ GET /layouts/{screen}/elements/{element}/frames?width=W equal the boxes the in-p
 paints in a `<skeleton-element>` W px wide (within 0.5 px, both from the wrapper's top-left), at
 three widths, left to right and right to left. (At the width the screen gives an element, its
 frames are its slice of the screen's: Tests/LayoutsTests/ElementFramesTests.swift.)"""
-import json
-import os
-import urllib.request
-
 import pytest
 
-from conftest import ROOT, RunningServer
 from page import run
+from test_frames import examples_server, get  # noqa: F401  (examples_server: the example screens' server)
 
 WIDTHS = [320, 600, 1024]
 TOLERANCE = 0.5
@@ -53,18 +49,6 @@ return wrappers.map((wrapper) => {
            boxes: painted.map((element) => { const r = element.getBoundingClientRect(); return { x: r.left - origin.left, y: r.top - origin.top, width: r.width, height: r.height }; }) };
 });
 """
-
-
-@pytest.fixture(scope="module")
-def examples_server():
-    running = RunningServer(["--layouts", os.path.join(ROOT, "examples", "screens")])
-    yield running
-    assert running.stop() == 0
-
-
-def get(server, path):
-    with urllib.request.urlopen(server.url + path) as response:
-        return json.load(response)
 
 
 def layouts_of(server, screens):

@@ -4,14 +4,11 @@ element's skeleton; Tests/Browser/in-place-pages) wrapped in place, each element
 its wrapper while it loads and revealed by the app (mode="manual"). Every box of the page equals
 the page without the renderer within 0.5 px, while loading and after the reveals, with no layout
 shift; the skeleton's blocks equal the element's served frames; loading content is unreachable."""
-import functools
-import http.server
 import os
-import threading
 
 import pytest
 
-from page import run
+from page import run, served_directory
 
 PAGES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "in-place-pages")
 TOLERANCE = 0.5
@@ -102,16 +99,7 @@ return wrappers().map((wrapper) => {
 
 @pytest.fixture(scope="module")
 def pages():
-    handler = functools.partial(Quiet, directory=PAGES)
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}"
-    httpd.shutdown()
-
-
-class Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
+    yield from served_directory(PAGES)
 
 
 def open_page(driver, server, pages, fixture, with_renderer=True):

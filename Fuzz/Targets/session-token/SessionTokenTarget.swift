@@ -30,7 +30,11 @@ public func fuzzSessionToken(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt 
 private let secret = Array("skeleton-server built-in session secret; set --session-secret in production".utf8)
 /// Shortly after the seed tokens were made (`Fuzz/corpus/session-token`), so that they open.
 private let now: Int64 = 1_795_375_921_000
-private let screens: Set<String> = ["home", "insights", "inbox", "thread", "movies", "custom.v2.home"]
+/// The screens served, with their layout variants (a `v2` token names one).
+private let screens: [String: [String]] = [
+    "home": ["default", "fullscreen"], "insights": ["default"], "inbox": ["default"], "thread": ["default"], "movies": ["default"],
+    "custom.v2.home": ["default", "wide"],
+]
 
 private func open(_ text: String) -> Result<SessionToken, SessionTokenError> {
     Result { () throws(SessionTokenError) -> SessionToken in try SessionToken.open(text, key: HMACSHA256(key: secret), nowEpochMs: now, knownScreens: screens) }
@@ -60,7 +64,7 @@ private func openSigned(payload: [UInt8]) {
 }
 
 private func checkRanges(_ token: SessionToken, _ text: String) {
-    precondition(screens.contains(token.screen), "\(text): unknown screen \(token.screen)")
+    precondition(screens[token.screen]?.contains(token.variant) == true, "\(text): unknown screen \(token.screen) or variant \(token.variant)")
     precondition(Schedule.seedRange.contains(token.seed), "\(text): seed \(token.seed)")
     precondition(SessionToken.speedThousandthsRange.contains(token.speedThousandths), "\(text): speed \(token.speedThousandths)")
     precondition(token.startEpochMs <= now + SessionToken.maximumClockSkewMs && token.startEpochMs >= now - SessionToken.maximumAgeMs,

@@ -95,12 +95,16 @@ struct DataRoutes: Sendable {
             throw Rejection(response: ProblemResponses.unknown(.screen, screenName, allowed: sessions.screens.map(\.id)))
         }
         let parameters = LoadingParameters(request: request, sessions: sessions)
-        // The element is checked against the variant before a load is started (or a token opened).
-        let variant = request.queryValue("session") == nil ? try parameters.variant(of: screen) : nil
-        if let variant { _ = try Self.element(request, of: screen, variant: variant) }
+        guard request.queryValue("session") == nil else {
+            // The older form: the token's load decides the variant, so the element is checked after it.
+            let fault = try fault(request)
+            let session = try parameters.session(pathScreen: screen)
+            return answer(request, element: try Self.element(request, of: screen, variant: session.token.variant), session: session, fault: fault)
+        }
+        // A new load: the element is checked against the variant before the load is started.
+        let element = try Self.element(request, of: screen, variant: try parameters.variant(of: screen))
         let fault = try fault(request)
-        let session = try parameters.session(pathScreen: screen)
-        return answer(request, element: try Self.element(request, of: screen, variant: session.token.variant), session: session, fault: fault)
+        return answer(request, element: element, session: try parameters.session(pathScreen: screen), fault: fault)
     }
 
     /// `GET /loading-state/{session}/data/{element}`.

@@ -95,9 +95,11 @@ final class FrameRoutes: Sendable {
         var element: (index: Int, id: String)?
         if view == .elementFrames {
             let id = request.parameter("element") ?? ""
-            // A variant `take` accepted is one the screen has a layout of.
-            let ids = screens[index].layout(options.variant)?.elements.map(\.id) ?? []
-            guard let elementIndex = ids.firstIndex(of: id) else { return ProblemResponses.unknown(.element, id, allowed: ids) }
+            // `take` accepted a variant the screen has: its index is its layout's.
+            let elements = screens[index].layouts[chosen.variantIndex].elements
+            guard let elementIndex = elements.firstIndex(where: { $0.id == id }) else {
+                return ProblemResponses.unknown(.element, id, allowed: elements.map(\.id))
+            }
             element = (elementIndex, id)
         }
         let key = Self.key(screen: index, variant: chosen.variantIndex, view: view, options: options, width: widthValue, height: heightValue, element: element?.index)

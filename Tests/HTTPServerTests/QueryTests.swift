@@ -22,7 +22,7 @@ import Testing
     ])
     func splitsPairsAsSentAndMarksWhatNeedsDecoding(query: String, expected: [String]) {
         let items = query.withUTF8Bytes { bytes in
-            QueryItems(bytes).map { name, value in
+            QueryItems.all(in: bytes).map { name, value in
                 let encoded = name.isEncoded ? "name" : value.isEncoded ? "value" : "plain"
                 return "\(String(decoding: name.bytes, as: UTF8.self))|\(String(decoding: value.bytes, as: UTF8.self))|\(encoded)"
             }
@@ -30,17 +30,32 @@ import Testing
         #expect(items == expected)
     }
 
+    /// A parsed request tells its handler which pairs need decoding: a `+` alone (no `%`) is
+    /// a space too, and a query with neither is compared as sent.
+    @Test(arguments: [("/a?x+y=a+b&z=1", ["x y|a b", "z|1"]), ("/a?x=1&y=%41", ["x|1", "y|A"]), ("/a?x=1&y=2", ["x|1", "y|2"])])
+    func aParsedRequestsItemsDecodeAsTheirBytesSay(target: String, expected: [String]) throws {
+        let limits = RequestLimits()
+        let head = Array("GET \(target) HTTP/1.1\r\nHost: a\r\n\r\n".utf8)
+        let outcome = try head.withUnsafeBytes { try RequestParser.parse($0, limits: limits, scratch: RequestParser.Scratch(limits: limits)) }
+        guard case .complete(let request, _, _) = outcome else {
+            Issue.record("the head did not parse")
+            return
+        }
+        var items: [String] = []
+        request.forEachQueryItem { name, value in items.append("\(name.text)|\(value.text)") }
+        #expect(items == expected)
+    }
+
     @Test func comparesAndReadsNumbersOfTheDecodedText() {
         func item(_ query: String, _ body: (QueryText, QueryText) -> Void) {
             query.withUTF8Bytes { bytes in
-                var items = QueryItems(bytes)
-                let (name, value) = items.next()!
+                let (name, value) = QueryItems.all(in: bytes)[0]
                 body(name, value)
             }
         }
         item("th%65me=d%61rk") { name, value in
             #expect(name.is("theme") && value.is("dark") && !value.is("dar") && !value.is("darkk"))
-            #expect(value.index(in: ["light", "dark"]) == 1)
+            #expect(value.index(in: QueryChoices(["light", "dark"])) == 1)
         }
         item("a+b=%zz") { name, value in
             #expect(name.is("a b") && !value.is("%zz") && value.wholeNumber(maxDigits: 4) == nil)

@@ -147,11 +147,11 @@ private func escapedText(_ text: String) -> String {
 /// comparison and whole number against its strict decoding.
 private func checkItems(_ query: String, _ pairs: [ReferencePair], isValid: Bool) {
     query.withUTF8Bytes { bytes in
-        let items = Array(QueryItems(bytes))
+        let items = QueryItems.all(in: bytes)
         precondition(items.count == pairs.count, "QueryItems finds \(items.count) items in \(escapedText(query)), the reference \(pairs.count)")
         for (item, pair) in zip(items, pairs) {
             precondition(Array(item.name.bytes) == pair.rawName && Array(item.value.bytes) == pair.rawValue, "QueryItems splits \(escapedText(query)) otherwise")
-            if let name = pair.name { precondition(item.name.index(in: [name]) == 0, "a name does not equal its decoding in \(escapedText(query))") }
+            if let name = pair.name { precondition(item.name.index(in: QueryChoices([name])) == 0, "a name does not equal its decoding in \(escapedText(query))") }
             guard isValid, let value = pair.value else { continue }
             let isNumber = !value.isEmpty && value.utf8.count <= 4 && value.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
             precondition(item.value.wholeNumber(maxDigits: 4) == (isNumber ? Int(value) : nil), "wholeNumber disagrees on \(escapedText(query))")

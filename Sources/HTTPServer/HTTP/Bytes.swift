@@ -46,7 +46,7 @@ extension String {
     }
 
     /// Runs `body` over the string's UTF-8 bytes without copying when they are contiguous (native strings are).
-    @inline(__always)
+    @inlinable @inline(__always)
     func withUTF8Bytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         if let result = utf8.withContiguousStorageIfAvailable(body) { return result }
         return Array(utf8).withUnsafeBufferPointer(body)

@@ -17,15 +17,16 @@ enum Query {
         return query.withUTF8Bytes { query in
             // The parser let only visible ASCII into the target: without a `%` every pair is text.
             guard memchr(query.baseAddress!, Int32(UInt8(ascii: "%")), query.count) != nil else { return nil }
-            for (name, value) in QueryItems(query) {
+            var defect: Defect?
+            QueryItems.forEach(in: query) { name, value in
                 if name.isEncoded && PercentEncoding.decodedText(name.bytes, plusIsSpace: true) == nil {
-                    return Defect(parameter: String(decoding: name.bytes, as: UTF8.self), reason: reason(name.bytes))
+                    defect = Defect(parameter: String(decoding: name.bytes, as: UTF8.self), reason: reason(name.bytes))
+                } else if value.isEncoded && PercentEncoding.decodedText(value.bytes, plusIsSpace: true) == nil {
+                    defect = Defect(parameter: name.text, reason: reason(value.bytes))
                 }
-                if value.isEncoded && PercentEncoding.decodedText(value.bytes, plusIsSpace: true) == nil {
-                    return Defect(parameter: name.text, reason: reason(value.bytes))
-                }
+                return defect == nil
             }
-            return nil
+            return defect
         }
     }
 
@@ -34,8 +35,12 @@ enum Query {
         if query.isEmpty { return nil }
         return query.withUTF8Bytes { query in
             name.withUTF8Bytes { name in
-                for (key, value) in QueryItems(query) where key.equals(name) { return value.text }
-                return nil
+                var found: String?
+                QueryItems.forEach(in: query) { key, value in
+                    if key.equals(name) { found = value.text }
+                    return found == nil
+                }
+                return found
             }
         }
     }

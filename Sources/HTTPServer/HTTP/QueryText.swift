@@ -13,6 +13,12 @@ public struct QueryText {
     /// Whether the bytes have a `%` or `+` to decode.
     @usableFromInline let isEncoded: Bool
 
+    @usableFromInline
+    init(bytes: UnsafeBufferPointer<UInt8>, isEncoded: Bool) {
+        self.bytes = bytes
+        self.isEncoded = isEncoded
+    }
+
     /// The text's length in bytes when it has nothing to decode (it is its bytes as sent); nil
     /// when it has a `%` or `+`. A caller that tells names apart by length switches on it.
     @inlinable
@@ -27,16 +33,6 @@ public struct QueryText {
     public func `is`(_ literal: StaticString) -> Bool {
         if isEncoded { return equals(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)) }
         return bytes.count == literal.utf8CodeUnitCount && (bytes.isEmpty || memcmp(bytes.baseAddress!, literal.utf8Start, bytes.count) == 0)
-    }
-
-    /// The position of the first of `texts` that the decoded text is; nil when it is none of them.
-    public func index(in texts: [String]) -> Int? {
-        for index in texts.indices {
-            // Without escapes, a text of another length is not compared at all.
-            if !isEncoded && texts[index].utf8.count != bytes.count { continue }
-            if texts[index].withUTF8Bytes({ equals($0) }) { return index }
-        }
-        return nil
     }
 
     /// The decoded text as a whole number written in at most `maxDigits` decimal digits
@@ -121,10 +117,14 @@ public struct QueryText {
 
 extension Request {
     /// Calls `body` with each parameter of the query, in order, by name and value.
+    @inlinable
     public func forEachQueryItem(_ body: (_ name: QueryText, _ value: QueryText) -> Void) {
         if query.isEmpty { return }
         query.withUTF8Bytes { query in
-            for (name, value) in QueryItems(query) { body(name, value) }
+            QueryItems.forEach(in: query, mayBeEncoded: hasQueryEscapes) { name, value in
+                body(name, value)
+                return true
+            }
         }
     }
 }

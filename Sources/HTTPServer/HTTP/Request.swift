@@ -21,9 +21,9 @@ public struct Request: Sendable {
     /// Whether the path and query are written into an access-log line as they are, with no byte
     /// to escape (`AccessLog.isPlain`): the parser knows it from its pass over the target.
     let isTargetPlain: Bool
-    /// Whether the query has a `%`: only such a query can fail to decode (`Query.defect(in:)`).
-    /// The parser knows it from the same pass.
-    let hasQueryEscapes: Bool
+    /// Whether the query has a `%` or `+`: only such a query has text to decode, and only such a
+    /// query can fail to decode (`Query.defect(in:)`).
+    @usableFromInline let hasQueryEscapes: Bool
     /// The route template's `{name}` segment and its value, set by the router.
     var routeParameter: RouteParameter?
     /// Which route answered it, for the metrics (`LoopMetrics.RouteSlot`); set by the router.
@@ -32,7 +32,7 @@ public struct Request: Sendable {
     public init(method: Method, path: String, query: String = "", version: Version = .http11, fields: HTTPFields = HTTPFields([]), isKeepAlive: Bool = true) {
         self.init(method: method, path: path, query: query, version: version, fields: fields, isKeepAlive: isKeepAlive,
                   isTargetPlain: path.utf8.allSatisfy(AccessLog.isPlain) && query.utf8.allSatisfy(AccessLog.isPlain),
-                  hasQueryEscapes: query.utf8.contains(UInt8(ascii: "%")))
+                  hasQueryEscapes: query.utf8.contains { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") })
     }
 
     init(method: Method, path: String, query: String, version: Version, fields: HTTPFields, isKeepAlive: Bool, isTargetPlain: Bool, hasQueryEscapes: Bool) {

@@ -296,7 +296,8 @@ private struct RequestLine {
             path = scratch.path(rawPath)
         }
         guard questionMark < target.upperBound else { return (path, "", isPlain, false) }
-        let hasQueryEscapes = hasPercent && Bytes.firstIndex(of: UInt8(ascii: "%"), in: bytes, from: questionMark + 1, to: target.upperBound) != nil
+        let hasQueryEscapes = Bytes.firstIndex(of: UInt8(ascii: "+"), in: bytes, from: questionMark + 1, to: target.upperBound) != nil
+            || hasPercent && Bytes.firstIndex(of: UInt8(ascii: "%"), in: bytes, from: questionMark + 1, to: target.upperBound) != nil
         return (path, scratch.query(UnsafeRawBufferPointer(rebasing: bytes[(questionMark + 1)..<target.upperBound])), isPlain, hasQueryEscapes)
     }
 }

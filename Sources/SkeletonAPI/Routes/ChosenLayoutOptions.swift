@@ -3,7 +3,8 @@ import Layouts
 
 /// The options a request for a layout document chose (`/layouts/{screen}` and its frames and
 /// snapshot), and the client hints that chose what its query did not, so that the response
-/// varies on exactly those.
+/// varies on exactly those. The variant is `variantIndex` (`options.variant` stays the default:
+/// a route that needs the name looks it up).
 struct ChosenLayoutOptions {
     var options = LayoutOptions()
     var variantIndex = 0
@@ -18,7 +19,7 @@ struct ChosenLayoutOptions {
     /// expand) from the query and, where it has none, the client hints; returns the first bad
     /// option's answer (`problem`). One pass over the query, its names and values compared as
     /// bytes; the first of a repeated parameter counts, as `Request.queryValue` has it.
-    mutating func choose(from request: Request, variants: [String]) -> Response? {
+    mutating func choose(from request: Request, variants: QueryChoices) -> Response? {
         request.forEachQueryItem { name, value in take(name, value, variants: variants) }
         return finish(request)
     }
@@ -26,7 +27,7 @@ struct ChosenLayoutOptions {
     /// Reads one query parameter if it is a layout option (the first of its name), for a route
     /// that reads its own parameters in the same pass; nothing once a problem has been found.
     /// Then `finish`.
-    mutating func take(_ name: QueryText, _ value: QueryText, variants: [String]) {
+    mutating func take(_ name: QueryText, _ value: QueryText, variants: QueryChoices) {
         guard problem == nil, let option = Given(name), given.insert(option).inserted else { return }
         switch option {
         case .theme:
@@ -50,9 +51,8 @@ struct ChosenLayoutOptions {
         case .variant:
             if let found = value.index(in: variants) {
                 variantIndex = found
-                options.variant = variants[found]
             } else {
-                problem = ProblemResponses.unknown(.variant, value.text, allowed: variants)
+                problem = ProblemResponses.unknown(.variant, value.text, allowed: variants.texts)
             }
         default:
             preconditionFailure("a parameter names one option")

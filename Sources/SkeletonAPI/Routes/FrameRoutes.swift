@@ -34,6 +34,8 @@ final class FrameRoutes: Sendable {
 
     private let screens: [Screen]
     private let screenIDs: [String]
+    /// Each screen's variants, as `variant` is matched.
+    private let variantChoices: [QueryChoices]
     private let cache = FrameCache(limit: cacheLimit)
     /// The values of `width` and `height`, from their declarations.
     private let widths = Parameters.width.integers!
@@ -43,6 +45,7 @@ final class FrameRoutes: Sendable {
     init(catalog: Catalog) {
         screens = catalog.screens
         screenIDs = screens.map(\.id)
+        variantChoices = screens.map { QueryChoices($0.variants) }
     }
 
     func register(on router: inout Router) {
@@ -58,7 +61,7 @@ final class FrameRoutes: Sendable {
             return ProblemResponses.unknown(.screen, name, allowed: screenIDs)
         }
         var chosen = ChosenLayoutOptions()
-        let variants = screens[index].variants
+        let variants = variantChoices[index]
         var width = QueryInteger.absent, height = QueryInteger.absent, instant = QueryInteger.absent
         // One pass: the size, the instant and the layout options; the first of a repeated parameter counts.
         request.forEachQueryItem { parameter, value in
@@ -74,7 +77,7 @@ final class FrameRoutes: Sendable {
         }
         if let problem = chosen.finish(request) { return problem }
         var options = chosen.options
-        options.variant = variants[chosen.variantIndex]
+        options.variant = variants.texts[chosen.variantIndex]
         let widthValue: Int, heightValue: Int?
         switch width {
         case .valid(let points): widthValue = points
@@ -110,7 +113,7 @@ final class FrameRoutes: Sendable {
         // Nil only for a variant the screen has no layout of, which `take` has ruled out, or an
         // element its layout does not have, ruled out above.
         guard let document = FramesDocument(screen: screens[index], options: options, element: element?.id, width: widthValue, height: heightValue) else {
-            return ProblemResponses.unknown(.variant, options.variant, allowed: variants)
+            return ProblemResponses.unknown(.variant, options.variant, allowed: variants.texts)
         }
         let responses = Self.responses(document, view, at: epochMs)
         if epochMs == nil { cache.keep(responses, key) }

@@ -9,7 +9,7 @@ struct LayoutRoutes: Sendable {
     /// One screen's prepared documents, indexed by `slot(_:variantIndex:)`.
     private struct ScreenDocuments: Sendable {
         let id: String
-        let variants: [String]
+        let variants: QueryChoices
         let documents: [DocumentResponses]
     }
 
@@ -38,7 +38,7 @@ struct LayoutRoutes: Sendable {
                     }
                 }
             }
-            return ScreenDocuments(id: screen.id, variants: screen.variants, documents: documents)
+            return ScreenDocuments(id: screen.id, variants: QueryChoices(screen.variants), documents: documents)
         }
         layoutsIndex = DocumentResponses(catalog.layoutsIndex, hinted: false)
         themesIndex = DocumentResponses(catalog.themesIndex, hinted: false)

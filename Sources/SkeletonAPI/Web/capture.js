@@ -13,8 +13,9 @@
 // inline style restored exactly after): a size that follows the root's width is fluid
 // (`width: fill`, with `grow` for shares such as `fr` tracks), one that does not is fixed
 // (`width: points`); `space-between`/`-around`/`-evenly` and auto margins become spacers; text
-// records `measure` (its width on one line) and `maxLines` (its clamp); small painted leaves
-// (badges, pills, progress bars) become blocks of their shape; `captureWidth` is the root's width.
+// records `measure` (its width on one line, chosen to wrap as the browser did at both widths) and
+// `maxLines` (its clamp); small painted leaves (badges, pills, progress bars) become blocks of
+// their shape; `captureWidth` is the root's width.
 // `data-skeleton-element="ID"` (and `data-skeleton-stage`) marks the screen's loading elements, as
 // does a `<skeleton-element name="ID">` wrapping a page in place (boxes of `display: contents`,
 // such as its `<skeleton-screen>`, are looked through to their children),
@@ -135,12 +136,16 @@ function download(file) {
   setTimeout(() => URL.revokeObjectURL(link.href), 60000);
 }
 
-/** One capture's state: the marked elements and stages, the node count against the limit, and the boxes at the second width (`second`, by secondWidths). */
+/**
+ * One capture's state: the marked elements and stages, the node count against the limit, and
+ * the boxes and paragraphs' line boxes at the second width (`second`, `secondLines`, by secondWidths).
+ */
 class Capture {
   constructor(rtl, defaultStage, second) {
     if (!ID.test(defaultStage)) throw new CaptureError(`stage '${String(defaultStage).slice(0, 80)}' is not a stage id`);
     this.rtl = rtl;
-    this.second = second;
+    this.second = second?.boxes;
+    this.secondLines = second?.lines;
     this.wrapped = false;
     /** Boxes a grid or a flex row stretches to its row's height (their own height auto). */
     this.stretched = new WeakSet();
@@ -234,46 +239,42 @@ class Capture {
   /**
    * A paragraph: its lines as the browser wrapped them, each line box `lineHeight` tall; `measure`
    * its width on one line, `maxLines` its clamp (line-clamp, a max-height that clips, or one
-   * line ending in an ellipsis), `lines` what shows.
+   * line ending in an ellipsis), `lines` what shows. Wrapped lines end short of the width, the
+   * more so the narrower it is, so no one measure is exact at every width: from its full lines and
+   * its last one, it moves the least that wraps into the browser's line count at the second width
+   * too, never so far as to lose the captured width's count.
    */
   text(element, rect, style) {
     this.count();
-    const range = document.createRange();
-    range.selectNodeContents(element);
-    const lines = [];
-    for (const fragment of range.getClientRects()) {
-      if (fragment.width < 0.5 || fragment.height < 0.5) continue;
-      const middle = fragment.top + fragment.height / 2;
-      const line = lines.find((known) => middle >= known.top && middle <= known.bottom);
-      if (line) {
-        line.left = Math.min(line.left, fragment.left);
-        line.right = Math.max(line.right, fragment.right);
-      } else {
-        lines.push({ top: fragment.top, bottom: fragment.bottom, left: fragment.left, right: fragment.right });
-      }
-    }
     const inset = insets(style);
+    const clamp = clampOf(style);
+    const most = clamp ?? CAPTURE_LIMITS.maxLines;
+    const lines = lineBoxes(element);
     const width = Math.max(1, rect.width - inset.left - inset.right);
     const height = Math.max(1, rect.height - inset.top - inset.bottom);
-    lines.sort((a, b) => a.top - b.top);
-    const clamp = clampOf(style);
-    const shown = clamp ? lines.filter((line, index) => index < clamp && line.top < rect.bottom - inset.bottom - 1) : lines;
-    const count = Math.min(CAPTURE_LIMITS.maxLines, Math.max(1, shown.length));
+    const shown = showing(lines, clamp, rect, inset);
+    const count = Math.min(most, Math.max(1, shown.length));
     const lineBox = height / count;
     const bar = Math.min(lineBox, Math.max(2, Math.round(parseFloat(style.fontSize) * 0.7)));
     const last = shown[shown.length - 1];
     const lastWidth = last ? last.right - last.left : width;
     const fraction = last ? Math.min(1, Math.max(0.01, lastWidth / width)) : 1;
     const half = (lineBox - bar) / 2;
-    // Wrapped lines end short of the width; counted full, the measure wraps back into as many lines.
     const sum = lines.reduce((total, line) => total + line.right - line.left, 0);
-    const measure = clamp ? Math.max(sum, (count - 1) * width + lastWidth) : (count - 1) * width + Math.min(width, lastWidth);
+    let measure = clamp ? Math.max(sum, (count - 1) * width + lastWidth) : (count - 1) * width + Math.min(width, lastWidth);
+    const otherLines = this.secondLines?.get(element);
+    const otherRect = this.second?.get(element);
+    if (otherLines && otherRect) {
+      const otherWidth = Math.max(1, otherRect.width - inset.left - inset.right);
+      const otherCount = Math.min(most, Math.max(1, showing(otherLines, clamp, otherRect, inset).length));
+      measure = nearest(nearest(measure, wrapsTo(otherCount, otherWidth, most)), wrapsTo(count, width, most));
+    }
     const node = {
       type: 'text', lines: count, lineHeight: size(bar), lineSpacing: size(lineBox - bar), lastLineFraction: round(fraction) || 0.01,
-      measure: Math.max(1, Math.min(100000, round(measure))), maxLines: clamp ?? CAPTURE_LIMITS.maxLines,
+      measure: Math.max(1, Math.min(100000, round(measure))), maxLines: most,
       padding: { top: size(inset.top + half), leading: size(this.rtl ? inset.right : inset.left), bottom: size(inset.bottom + half), trailing: size(this.rtl ? inset.left : inset.right) },
     };
-    lastLineWidths.set(node, last ? last.right - last.left : width);
+    lastLineWidths.set(node, lastWidth);
     return node;
   }
 
@@ -528,6 +529,37 @@ function clampOf(style) {
   return null;
 }
 
+/** A paragraph's line boxes, top to bottom: its text's fragments as the browser laid them out, those of one line joined. */
+function lineBoxes(element) {
+  const range = document.createRange();
+  range.selectNodeContents(element);
+  const lines = [];
+  for (const fragment of range.getClientRects()) {
+    if (fragment.width < 0.5 || fragment.height < 0.5) continue;
+    const middle = fragment.top + fragment.height / 2;
+    const line = lines.find((known) => middle >= known.top && middle <= known.bottom);
+    if (line) {
+      line.left = Math.min(line.left, fragment.left);
+      line.right = Math.max(line.right, fragment.right);
+    } else {
+      lines.push({ top: fragment.top, bottom: fragment.bottom, left: fragment.left, right: fragment.right });
+    }
+  }
+  return lines.sort((a, b) => a.top - b.top);
+}
+
+/** The lines that show in the paragraph's box at `rect`: with a clamp, at most that many, none below its content. */
+const showing = (lines, clamp, rect, inset) => (clamp ? lines.filter((line, index) => index < clamp && line.top < rect.bottom - inset.bottom - 1) : lines);
+
+/**
+ * The measures that wrap to `count` lines at `width` (n = ceil(measure / width), as the server
+ * and the renderer wrap), half a point in from either end; any above the last when `count` is the most.
+ */
+const wrapsTo = (count, width, most) => [(count - 1) * width + 0.5, count >= most ? Infinity : count * width - 0.5];
+
+/** The value in `[low, high]` nearest `value` (`value` when the range is empty). */
+const nearest = (value, [low, high]) => (low > high ? value : Math.min(high, Math.max(low, value)));
+
 /** A flex item's `auto` margins in reading order (`before` its leading side, `after` its trailing one), or null. */
 function autoMargins(element, rtl) {
   const map = element.computedStyleMap?.();
@@ -541,10 +573,12 @@ function autoMargins(element, rtl) {
 const captureWidth = (box) => Math.min(CAPTURE_LIMITS.maxSize, Math.max(120, Math.round(box.width)));
 
 /**
- * Each element's box under `root` (as deep and as many as a capture reaches) with the root 80% as
- * wide, or null when it does not narrow. The root's `style` attribute is set for the measurement
- * (its own width last, `!important`) and put back as it was (or removed), as are the scroll positions of the page, of the root's
- * ancestors and of the elements under it: the page is left exactly as it was.
+ * Each element's box under `root` (as deep and as many as a capture reaches), and each
+ * paragraph's line boxes, with the root 80% as wide (narrower: a fluid paragraph wraps into more
+ * lines there, the more waste at their ends), or null when it does not narrow. The root's `style`
+ * attribute is set for the measurement (its own width last, `!important`) and put back as it was
+ * (or removed), as are the scroll positions of the page, of the root's ancestors and of the
+ * elements under it: the page is left exactly as it was.
  */
 function secondWidths(root, box) {
   const elements = [];
@@ -564,7 +598,8 @@ function secondWidths(root, box) {
     // attribute lazily, which could bring back an empty `style=""` after it is removed.
     root.setAttribute('style', `${style ?? ''};width:${round(box.width * 0.8)}px !important`);
     if (box.width - root.getBoundingClientRect().width < 1) return null;
-    return new Map(elements.map((element) => [element, element.getBoundingClientRect()]));
+    return { boxes: new Map(elements.map((element) => [element, element.getBoundingClientRect()])),
+      lines: new Map(elements.filter(hasText).map((element) => [element, lineBoxes(element)])) };
   } finally {
     if (style === null) root.removeAttribute('style');
     else root.setAttribute('style', style);

@@ -32,30 +32,32 @@ struct ChosenLayoutOptions {
         switch option {
         case .theme:
             hints.remove(.colorScheme)
-            if value.is("light") { options.theme = .light } else if value.is("dark") { options.theme = .dark } else {
-                problem = Parameters.theme.rejection(value.text).response
-            }
+            if value.is("light") { options.theme = .light } else if value.is("dark") { options.theme = .dark } else { refuse(option, value, variants) }
         case .motion:
             hints.remove(.reducedMotion)
-            if value.is("full") { options.motion = .full } else if value.is("reduced") { options.motion = .reduced } else {
-                problem = Parameters.motion.rejection(value.text).response
-            }
+            if value.is("full") { options.motion = .full } else if value.is("reduced") { options.motion = .reduced } else { refuse(option, value, variants) }
         case .direction:
-            if value.is("ltr") { options.direction = .ltr } else if value.is("rtl") { options.direction = .rtl } else {
-                problem = Parameters.direction.rejection(value.text).response
-            }
+            if value.is("ltr") { options.direction = .ltr } else if value.is("rtl") { options.direction = .rtl } else { refuse(option, value, variants) }
         case .expand:
-            if value.is("true") { options.expand = true } else if value.is("false") { options.expand = false } else {
-                problem = Parameters.expand.rejection(value.text).response
-            }
+            if value.is("true") { options.expand = true } else if value.is("false") { options.expand = false } else { refuse(option, value, variants) }
         case .variant:
-            if let found = value.index(in: variants) {
-                variantIndex = found
-            } else {
-                problem = ProblemResponses.unknown(.variant, value.text, allowed: variants.texts)
-            }
+            if let found = value.index(in: variants) { variantIndex = found } else { refuse(option, value, variants) }
         default:
             preconditionFailure("a parameter names one option")
+        }
+    }
+
+    /// Sets `problem` to the answer to `option`'s bad `value`: a 400 naming it, or for a variant
+    /// the screen does not have a 404. Kept out of `take`, which would otherwise make room for a
+    /// response on every call.
+    @inline(never)
+    private mutating func refuse(_ option: Given, _ value: QueryText, _ variants: QueryChoices) {
+        problem = switch option {
+        case .theme: Parameters.theme.rejection(value.text).response
+        case .motion: Parameters.motion.rejection(value.text).response
+        case .direction: Parameters.direction.rejection(value.text).response
+        case .expand: Parameters.expand.rejection(value.text).response
+        default: ProblemResponses.unknown(.variant, value.text, allowed: variants.texts)
         }
     }
 

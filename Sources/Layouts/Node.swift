@@ -27,7 +27,9 @@ public struct Node: Sendable {
 
     /// A node's width: a frame exactly `points` wide (its content laid out in it, from the
     /// leading edge), or greedy: all the width the parent offers (SwiftUI's `width: nil`), a
-    /// row's free width shared among its greedy children in proportion to their `grow`.
+    /// row's free width shared among its greedy children in proportion to their `grow`, beyond
+    /// their paddings. Either way a node is never narrower than its horizontal padding (a CSS
+    /// border box): given less, it is its padding wide and overflows its parent's trailing edge.
     public enum Width: Sendable, Equatable {
         case points(Double)
         /// `grow` is above 0 and at most 100; it matters only in a horizontal stack.

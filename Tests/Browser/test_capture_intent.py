@@ -54,6 +54,7 @@ FIXTURES = {
     # fixture: (shapes, paragraphs, widths: the captured one first, the others within the page's breakpoint)
     "dashboard": ("canvas, button, .badge, .count, .status, .progress, .done", "p, h1, h2, h3", [960, 860, 1100]),
     "responsive": ("img, .tag", "p, h1, h3", [1000, 820, 900]),
+    "tracks": ("canvas, button, .wide, .mixed", "p, h1, h3", [900, 780, 1100]),
     # test_capture.py's four phone pages, at their 390, a narrower phone's and a wider one's.
     **{page: ("img, svg, canvas, video, button, input, .hero", "p, h1, h2, h3, b, .label, .who span", [390, 360, 430])
        for page in ("list", "grid", "article", "rtl")},
@@ -130,6 +131,21 @@ def test_the_responsive_page_is_captured_within_its_breakpoint(driver, server, p
     narrow = run(driver, CAPTURE, server.url, "narrow")["file"]
     assert narrow["captureWidth"] == 400
     assert any("flex-wrap" in a and "400 pt" in a for a in narrow["assumptions"]), narrow["assumptions"]
+
+
+def test_grid_items_are_as_wide_as_the_tracks_they_span(driver, server, pages):
+    file = capture(driver, server, pages, "tracks")["file"]
+    root = file["layouts"][0]["root"]
+    header, middle, lower, last = root["children"]
+    assert all(row["axis"] == "horizontal" and row["spacing"] == 16 for row in (middle, lower, last)), "each grid row a row, the gap its spacing"
+    assert middle["children"][0]["width"] == {"kind": "points", "points": 200}, "the fixed track"
+    assert find(file, "wide")["width"] == {"kind": "fill", "grow": 3}, "1fr and 2fr spanned: a share of 3, the gap inside it"
+    # The fixed track, the gap and 1fr against 2fr: no share is exact at every width, so each is its width at the captured one.
+    cards = lower["children"]
+    grows = [card.get("width", {}).get("grow", 1) for card in cards]
+    assert all(fills(card, grow) for card, grow in zip(cards, grows)), lower
+    assert abs(grows[1] / grows[0] - (413.33 - 32) / (422.67 - 32)) < 0.01, grows
+    assert [child["type"] for child in last["children"]] == ["stack", "spacer", "spacer"] and last["children"][2]["width"]["grow"] == 2, "empty fr tracks: spacers"
 
 
 SNAPSHOT = """

@@ -141,6 +141,46 @@ def test_a_captured_screen_keeps_its_frames_at_desktop_tablet_and_phone_widths(d
     assert lines[390] > lines[768] > lines[1100] >= lines[1440], lines
 
 
+def card(**members):
+    """A card of PADDED_SCREEN: a bar in 16 pt of padding, on the card background."""
+    return {"type": "stack", "padding": {"top": 16, "leading": 16, "bottom": 16, "trailing": 16}, "background": "card",
+            "cornerRadius": 12, "children": [{"type": "block", "width": "fill", "height": 20}], **members}
+
+
+# Where border boxes and the layout model could part, as captured grids have them: a loading element
+# with a fractional grow beside a padded card (its slot shares what the paddings leave, as its box),
+# cards stretched across wrappers narrower than their padding, and a points width below its padding.
+PADDED_SCREEN = {
+    "$schema": "http://127.0.0.1:8080/schema/screen.json",
+    "id": "padded", "title": "Padded", "source": "Tests/Browser/test_frames.py",
+    "assumptions": ["padded cards in rows and columns narrower than their padding"],
+    "animation": {"preset": "chat"},
+    "stages": [{"id": "content", "title": "content ready", "readyMs": {"min": 100, "max": 200}}],
+    "layouts": [{"variant": "default", "elements": [{"id": "mixed", "stage": "content", "accessibilityLabel": "Loading card"}], "root": {
+        "type": "stack", "alignment": "leading", "spacing": 12, "background": "screen",
+        "padding": {"top": 16, "leading": 16, "bottom": 16, "trailing": 16},
+        "children": [
+            {"type": "stack", "axis": "horizontal", "spacing": 16, "maxWidth": "fill", "children": [
+                card(id="mixed", width={"kind": "fill", "grow": 1.02}), card(maxWidth="fill")]},
+            {"type": "stack", "axis": "horizontal", "spacing": 16, "maxWidth": "fill", "children": [
+                {"type": "stack", "width": {"kind": "fill", "grow": grow}, "children": [card(maxWidth="fill")]} for grow in (1, 2)]},
+            card(width={"kind": "points", "points": 10}),
+        ],
+    }}],
+}
+
+
+def test_padded_boxes_share_a_row_and_overflow_a_column_as_border_boxes(driver, tmp_path):
+    (tmp_path / "padded.json").write_text(json.dumps(PADDED_SCREEN))
+    running = RunningServer(["--layouts", str(tmp_path)])
+    try:
+        compared, failures = check_screen(driver, running, "padded", "default", [900, 390, 120])
+    finally:
+        assert running.stop() == 0
+    assert compared == 12
+    assert not failures, "\n".join(failures)
+
+
 # The renderer's drawing of the skeleton at rest, as the snapshot draws it: each shape in its own
 # fill, on the screen's background colour. The document's shimmer is taken off before it is drawn
 # (no stops: the renderer paints every block in its own fill, whatever the served application),

@@ -22,6 +22,19 @@ struct WidthLayoutTests {
         Node(.text(lines: 1, lineHeight: 10, lineSpacing: 5, lastLineFraction: 1, measure: measure, maxLines: maxLines), width: width)
     }
 
+    /// A card: a bar in 16 pt of padding on each side, on the card background.
+    private static func card(_ width: Node.Width? = .fill, id: String? = nil) -> Node {
+        var card = Self.bar(width)
+        card.id = id
+        card.padding = .init(top: 0, leading: 16, bottom: 0, trailing: 16)
+        card.background = .card
+        return card
+    }
+
+    private static func backgrounds(_ root: Node, elements: Set<String> = [], width: Double) -> [Rect] {
+        FrameLayout.layout(root: root, elements: elements, theme: .light, direction: .ltr, width: width).frames.filter { $0.kind == .background }.map(\.rect)
+    }
+
     /// `200px 1fr 2fr 240px`, as a captured grid becomes.
     @Test func fillWidthsShareARowsFreeWidthByTheirGrowsAndPointsWidthsKeepTheirs() {
         let root = Self.row([Self.bar(.points(200)), Self.bar(.fill), Self.bar(.fill(grow: 2)), Self.bar(.points(240))], spacing: 10)
@@ -34,16 +47,30 @@ struct WidthLayoutTests {
     /// As CSS's `flex: grow 1 0px` on border boxes: each padded card is at least its padding and
     /// shares what the row leaves beyond the paddings, so the renderer's boxes are the frames.
     @Test func paddedFillWidthsShareWhatTheirPaddingsLeave() {
-        func card(_ grow: Double) -> Node {
-            var card = Self.bar(.fill(grow: grow))
-            card.padding = .init(top: 0, leading: 16, bottom: 0, trailing: 16)
-            card.background = .card
-            return card
-        }
-        let widths = Self.frames(Self.row([card(1), card(2)], spacing: 16), width: 712).filter { $0.kind == .background }.map(\.rect.width)
+        let row = Self.row([Self.card(.fill), Self.card(.fill(grow: 2))], spacing: 16)
+        let widths = Self.backgrounds(row, width: 712).map(\.width)
         #expect(widths.count == 2 && abs(widths[0] - (32 + 632.0 / 3)) < 1e-9 && abs(widths[1] - (32 + 2 * 632.0 / 3)) < 1e-9, "\(widths)")
-        let squeezed = Self.frames(Self.row([card(1), card(2)], spacing: 16), width: 60).filter { $0.kind == .background }.map(\.rect.width)
-        #expect(squeezed == [32, 32], "no room: each its padding, its paragraph drawing nothing")
+        #expect(Self.backgrounds(row, width: 60).map(\.width) == [32, 32], "no room: each its padding, its paragraph drawing nothing")
+    }
+
+    /// A captured grid's item spanning a fixed and a fluid track (grow 1.02) beside a padded card: a
+    /// loading element shares like any node (the renderer's slot once shared beyond no padding).
+    @Test func aPaddedElementWithAFractionalGrowSharesWhatThePaddingsLeave() {
+        let row = Self.row([Self.card(.fill(grow: 1.02), id: "mixed"), Self.card()], spacing: 16)
+        let widths = Self.backgrounds(row, elements: ["mixed"], width: 900).map(\.width)
+        #expect(widths.count == 2 && abs(widths[0] - (32 + 820 * 1.02 / 2.02)) < 1e-9 && abs(widths[1] - (32 + 820 / 2.02)) < 1e-9, "\(widths)")
+    }
+
+    /// CSS border boxes: a padded card stretched across a column narrower than its padding, or
+    /// given a points width below it, is its padding wide and overflows its parent's trailing edge.
+    @Test func aBoxIsNeverNarrowerThanItsPaddingAndOverflowsItsParent() {
+        let wrapper = { (grow: Double) in Node(.stack(.vertical, spacing: 0, alignment: .center, children: [Self.card()]), width: .fill(grow: grow)) }
+        let cards = Self.backgrounds(Self.row([wrapper(1), wrapper(2)], spacing: 16), width: 72)
+        #expect(cards.map(\.x) == [0, 16 + 56.0 / 3], "the wrappers share the free width as before; a stretched card starts at its leading edge, centred or not")
+        #expect(cards.map(\.width) == [32, 2 * 56.0 / 3], "the first card wider than its wrapper's 18.7")
+        let narrow = Node(.stack(.vertical, spacing: 0, alignment: .leading, children: [Self.card(.points(10)), Self.bar()]))
+        #expect(Self.backgrounds(narrow, width: 300).map(\.width) == [32])
+        #expect(Self.frames(narrow, width: 300).last?.rect.y == 10, "the bar under the card")
     }
 
     @Test func growsAddingUpToLessThanOneShareOnlyThatPartLikeCSS() {

@@ -117,6 +117,10 @@ test('place: a fill width shares a row by its grow; a points width is a frame th
   assert.deepEqual(styled({ type: 'stack', greedy: true, width: 'fill', grow: 2 }, 'vertical'), { flex: '0 0 auto', alignSelf: 'stretch' });
   assert.deepEqual(styled({ type: 'spacer', greedy: true, width: 'fill', grow: 3 }, 'horizontal'), { flex: '3 1 0px', minWidth: '0', minHeight: '0' });
   assert.deepEqual(styled({ type: 'text', greedy: false, width: 200, grow: 1 }, 'horizontal'), { flex: '0 0 auto', width: '200px' });
+  // Said on the element itself, for an element's slot, which holds the padded box without its padding.
+  const padded = { type: 'stack', greedy: true, width: 'fill', grow: 1.02, padding: { top: 0, leading: 16, bottom: 0, trailing: 16 } };
+  assert.deepEqual(styled(padded, 'horizontal'), { flex: '1.02 1 32px', minWidth: '32px' }, 'its padding and a share of what the paddings leave');
+  assert.deepEqual(styled(padded, 'vertical'), { flex: '0 0 auto', minWidth: '32px', alignSelf: 'stretch' }, 'stretched, never narrower than its padding');
   const layout = readLayout(documentWith({ type: 'stack', axis: 'horizontal', children: [
     { type: 'stack', width: { kind: 'points', points: 200 }, children: [] },
     { type: 'stack', width: { kind: 'fill', grow: 2 }, children: [] },

@@ -7,7 +7,9 @@
 /// its own size (a block its points, a stack the size of its content, a node with a `points`
 /// width that frame); a row's greedy children share its free width in proportion to their `grow`
 /// (as CSS's `flex: grow 1 0px` on border boxes: each is at least its own padding, and shares what
-/// the row leaves beyond that; when the grows add up to less than 1, only that part of it); a
+/// the row leaves beyond that; when the grows add up to less than 1, only that part of it); no
+/// box is narrower than its horizontal padding (one stretched across a narrower column, or with a
+/// smaller `points` width, is its padding wide, from the column's leading edge, and overflows); a
 /// spacer shares the free length of its stack; a block with padding, a background or a minimum height sits in a frame
 /// of its own that centres it vertically; a paragraph is its lines, the last `lastLineFraction`
 /// of the width, or with a `measure` the lines it wraps to at its width (`Wrapping`): widths are
@@ -93,10 +95,10 @@ public enum FrameLayout {
 }
 
 extension LayoutBox {
-    /// The width of the box's content with its padding (or its fixed width): what it takes when
-    /// nothing stretches it.
+    /// The width of the box's content with its padding (or its fixed width, at least its padding):
+    /// what it takes when nothing stretches it.
     var width: Double {
-        if let fixedWidth { return fixedWidth }
+        if let fixedWidth { return max(fixedWidth, horizontalPadding) }
         let own: Double
         switch content {
         case .stack(.vertical, _, _), .scroll:
@@ -145,9 +147,10 @@ extension LayoutBox {
         return isGreedy
     }
 
-    /// The box's width in a column whose inner width is `inner`.
+    /// The box's width in a column whose inner width is `inner`: stretched, never narrower than
+    /// its horizontal padding (a border box overflows its parent rather than shrinking below it).
     func width(inColumn inner: Double) -> Double {
-        stretchesAcrossColumn ? inner : width
+        stretchesAcrossColumn ? max(inner, horizontalPadding) : width
     }
 
     /// The widths of a row's children in an inner width `width`, as CSS's `flex: grow 1 0px` on
@@ -274,7 +277,9 @@ private struct Placer {
             var childHeight = heights[index]
             if case .spacer = child.content { childHeight = max(child.minHeight ?? 0, share) }
             let width = widths[index]
-            let frame = Rect(x: inner.x + Self.offset(inner.width - width, alignment), y: y, width: width, height: childHeight)
+            // A stretched child wider than the column (its padding) overflows its trailing edge, as CSS's stretch does.
+            let x = child.stretchesAcrossColumn ? inner.x : inner.x + Self.offset(inner.width - width, alignment)
+            let frame = Rect(x: x, y: y, width: width, height: childHeight)
             place(child, in: frame, context: context)
             y += childHeight + spacing
         }

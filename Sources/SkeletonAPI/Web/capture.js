@@ -138,7 +138,8 @@ function download(file) {
 
 /**
  * One capture's state: the marked elements and stages, the node count against the limit, and
- * the boxes and paragraphs' line boxes at the second width (`second`, `secondLines`, by secondWidths).
+ * the boxes, paragraphs' line boxes and grids' column tracks at the second width (`second`,
+ * `secondLines`, `secondTracks`, by secondWidths).
  */
 class Capture {
   constructor(rtl, defaultStage, second) {
@@ -146,6 +147,7 @@ class Capture {
     this.rtl = rtl;
     this.second = second?.boxes;
     this.secondLines = second?.lines;
+    this.secondTracks = second?.tracks;
     this.wrapped = false;
     /** Boxes a grid or a flex row stretches to its row's height (their own height auto). */
     this.stretched = new WeakSet();
@@ -322,9 +324,10 @@ class Capture {
     }
     const justify = flex && own.flexDirection.startsWith('row') && /space-(between|around|evenly)/.exec(own.justifyContent)?.[1];
     const gap = parseFloat(own.columnGap) || 0;
-    if (rows.length === 1 && (rows[0].items.length > 1 || row)) return this.stack('horizontal', rows[0].items, rect, { element, justify, gap });
+    const tracks = grid ? this.tracks(element, own, rect) : null;
+    if (!tracks && rows.length === 1 && (rows[0].items.length > 1 || row)) return this.stack('horizontal', rows[0].items, rect, { element, justify, gap });
     if (flex && own.flexWrap !== 'nowrap' && rows.length > 1) this.wrapped = true;
-    const column = rows.map((row) => (row.items.length === 1 ? row.items[0]
+    const column = rows.map((row) => (tracks && this.gridRow(row.items, tracks, gap, spans)) ?? (row.items.length === 1 ? row.items[0]
       : { node: this.stack('horizontal', row.items, bounds(row.items), { justify, gap }), rect: bounds(row.items), spans: spans && bounds(row.items).width >= contentWidth - 1, grows: true }));
     // A box stretched to its row's height: drawn as tall as its content, so that the row follows its tallest box at any width.
     const bottom = this.stretched.has(element) ? inset.bottom + (column[column.length - 1].after ?? 0) : undefined;
@@ -402,6 +405,101 @@ class Capture {
     const stack = { type: 'stack', axis, spacing: size(spacing), alignment: vertical ? 'leading' : 'top', children: repeats(out) };
     addPadding(stack, padding);
     return stack;
+  }
+
+  /**
+   * A grid's column tracks in reading order: where each begins and ends (in reading coordinates,
+   * as `stack` takes them), its width and its `grow`: 0 for a track that kept its width at the
+   * second width, else what it gave up there, the least of them 1 (`200px 1fr 2fr`: 0, 1, 2).
+   * Null when the tracks were not measured alike at both widths (a track list that changed).
+   */
+  tracks(element, style, rect) {
+    const now = trackSizes(style);
+    const then = this.secondTracks?.get(element);
+    if (!now || !then || then.length !== now.length) return null;
+    const changes = now.map((width, index) => width - then[index]);
+    const unit = Math.min(...changes.filter((change) => change > 0.5));
+    const gap = parseFloat(style.columnGap) || 0;
+    const inset = insets(style);
+    let at = this.rtl ? inset.right - rect.right : rect.left + inset.left;
+    return now.map((width, index) => {
+      const track = { start: at, end: at + width, width, grow: changes[index] > 0.5 ? Math.min(100, round(changes[index] / unit)) : 0 };
+      at += width + gap;
+      return track;
+    });
+  }
+
+  /**
+   * A grid row of `items` on its column `tracks`, as a column's item: each item as wide as the
+   * tracks it spans, fixed where they all are, else a share of the free width (the sum of their
+   * grows) with the rest it spans (fixed tracks and gaps) as its padding. A grid shares an `fr`
+   * track's width whatever its item's padding, where a row shares what the paddings leave: when
+   * that differs, an item whose padding is not that rest is drawn in a box of its own that has it.
+   * An empty fluid track is a spacer. Null when an item does not fill its tracks or a fixed track
+   * is empty: the row is then laid out as a plain one.
+   */
+  gridRow(items, tracks, gap, spans) {
+    const start = (r) => (this.rtl ? -r.right : r.left);
+    const end = (r) => (this.rtl ? -r.left : r.right);
+    const top = Math.min(...items.map((item) => item.rect.top));
+    const bottom = Math.max(...items.map((item) => item.rect.bottom));
+    const children = [];
+    const greedy = [];
+    let next = 0;
+    const empty = (until) => {
+      for (; next < until; next++) {
+        if (!tracks[next].grow) return false;
+        greedy.push({ grows: tracks[next].grow, index: children.length, padding: 0, rest: 0, share: tracks[next].width });
+        children.push({ type: 'spacer' });
+      }
+      return true;
+    };
+    for (const item of [...items].sort((a, b) => start(a.rect) - start(b.rect))) {
+      const first = tracks.findIndex((track) => Math.abs(track.start - start(item.rect)) < 1);
+      const last = tracks.findIndex((track) => Math.abs(track.end - end(item.rect)) < 1);
+      if (first < next || last < first || !empty(first)) return null;
+      const spanned = tracks.slice(first, last + 1);
+      next = last + 1;
+      const grows = spanned.reduce((total, track) => total + track.grow, 0);
+      let node = item.node;
+      addPadding(node, { top: item.rect.top - top });
+      if (grows === 0) {
+        if (node.type === 'text' && node.lines === 1) node = lineBlock(node);
+        fixed(node, item.rect.width);
+      } else {
+        fill(node);
+        const padding = (node.padding?.leading ?? 0) + (node.padding?.trailing ?? 0);
+        const rest = item.rect.width - spanned.reduce((total, track) => total + (track.grow ? track.width : 0), 0);
+        const spansFixed = rest > (spanned.length - 1) * gap + 0.5;
+        greedy.push({ grows, index: children.length, padding, rest, share: item.rect.width - padding, spansFixed });
+      }
+      children.push(node);
+    }
+    if (!empty(tracks.length)) return null;
+    const total = (key) => greedy.reduce((sum, entry) => sum + entry[key], 0);
+    const [grows, paddings, rests] = [total('grows'), total('padding'), total('rest')];
+    const off = greedy.some((entry) => Math.abs(entry.padding - (entry.grows / grows) * paddings - entry.rest + (entry.grows / grows) * rests) > 0.5);
+    const unit = Math.min(...greedy.map((entry) => entry.share));
+    const spansFixed = greedy.some((entry) => entry.spansFixed) && unit > 0.5;
+    for (const entry of greedy) {
+      if (spansFixed) {
+        grow(children[entry.index], Math.min(100, round(entry.share / unit)));
+        continue;
+      }
+      if (off && Math.abs(entry.padding - entry.rest) > 0.5) {
+        this.count();
+        children[entry.index] = { type: 'stack', axis: 'vertical', spacing: 0, alignment: 'leading', children: [children[entry.index]] };
+        addPadding(children[entry.index], { trailing: entry.rest });
+        fill(children[entry.index]);
+      }
+      grow(children[entry.index], Math.min(100, round(entry.grows)));
+    }
+    this.count(1 + children.filter((child) => child.type === 'spacer').length);
+    if (children.length > CAPTURE_LIMITS.maxChildren) throw new CaptureError(`a box has more than ${CAPTURE_LIMITS.maxChildren} children (maxChildren)`, 'maxChildren');
+    const [left, right] = this.rtl ? [-tracks[tracks.length - 1].end, -tracks[0].start] : [tracks[0].start, tracks[tracks.length - 1].end];
+    const rect = { top, bottom, left, right, width: right - left, height: bottom - top };
+    const node = { type: 'stack', axis: 'horizontal', spacing: size(gap), alignment: 'top', maxWidth: 'fill', children: repeats(children) };
+    return { node, rect, spans, grows: true };
   }
 
   /** How much narrower `item` is at the second width (px), or null when it was not measured. */
@@ -560,6 +658,12 @@ const wrapsTo = (count, width, most) => [(count - 1) * width + 0.5, count >= mos
 /** The value in `[low, high]` nearest `value` (`value` when the range is empty). */
 const nearest = (value, [low, high]) => (low > high ? value : Math.min(high, Math.max(low, value)));
 
+/** A grid's column tracks in px, from its resolved `grid-template-columns` (line names left out), or null when it lists anything else. */
+function trackSizes(style) {
+  const tracks = style.gridTemplateColumns.replace(/\[[^\]]*\]/g, ' ').trim().split(/\s+/);
+  return tracks.every((track) => /^[\d.]+px$/.test(track)) ? tracks.map(parseFloat) : null;
+}
+
 /** A flex item's `auto` margins in reading order (`before` its leading side, `after` its trailing one), or null. */
 function autoMargins(element, rtl) {
   const map = element.computedStyleMap?.();
@@ -599,7 +703,8 @@ function secondWidths(root, box) {
     root.setAttribute('style', `${style ?? ''};width:${round(box.width * 0.8)}px !important`);
     if (box.width - root.getBoundingClientRect().width < 1) return null;
     return { boxes: new Map(elements.map((element) => [element, element.getBoundingClientRect()])),
-      lines: new Map(elements.filter(hasText).map((element) => [element, lineBoxes(element)])) };
+      lines: new Map(elements.filter(hasText).map((element) => [element, lineBoxes(element)])),
+      tracks: new Map(elements.filter((element) => getComputedStyle(element).display.endsWith('grid')).map((element) => [element, trackSizes(getComputedStyle(element))])) };
   } finally {
     if (style === null) root.removeAttribute('style');
     else root.setAttribute('style', style);

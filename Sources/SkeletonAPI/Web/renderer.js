@@ -464,10 +464,15 @@ function div(role) {
 /**
  * How a node sits in its parent: a node other than a block with a width in points is a frame
  * that wide; a greedy node stretches across a column or shares a row's free width by its grow.
+ * It is never narrower than its horizontal padding and shares only what the paddings leave, as a
+ * border box is: said on `element` itself, since an element's slot holds the node's box without
+ * having its padding.
  */
 function place(element, node, parentAxis) {
   const style = element.style;
+  const padding = node.padding ? node.padding.leading + node.padding.trailing : 0;
   style.flex = '0 0 auto';
+  if (padding > 0) style.minWidth = px(padding);
   if (node.type !== 'block' && typeof node.width === 'number') {
     style.width = px(node.width);
     return;
@@ -481,8 +486,8 @@ function place(element, node, parentAxis) {
   if (!node.greedy) return;
   if (parentAxis === 'vertical') style.alignSelf = 'stretch';
   else if (parentAxis === 'horizontal') {
-    style.flex = `${node.grow} 1 0px`;
-    style.minWidth = '0';
+    style.flex = `${node.grow} 1 ${px(padding)}`;
+    if (padding === 0) style.minWidth = '0';
   }
 }
 

@@ -13,6 +13,7 @@ import math
 import subprocess
 import urllib.parse
 import urllib.request
+from xml.etree import ElementTree
 
 import pytest
 
@@ -52,7 +53,7 @@ return { width: origin.width, boxes, texts };
 
 FIXTURES = {
     # fixture: (shapes, paragraphs, widths: the captured one first, the others within the page's breakpoint)
-    "dashboard": ("canvas, button, .badge, .count, .status, .progress, .done", "p, h1, h2, h3", [960, 860, 1100]),
+    "dashboard": ("canvas, button, .badge, .count, .status, .progress, .done", "p, h1, h2, h3", [960, 860, 1024, 1100, 1440]),
     "responsive": ("img, .tag", "p, h1, h3", [1000, 820, 900]),
     "tracks": ("canvas, button, .wide, .mixed", "p, h1, h3", [900, 780, 1100]),
     # test_capture.py's four phone pages, at their 390, a narrower phone's and a wider one's.
@@ -271,11 +272,25 @@ def test_the_bookmarklet_captures_a_page_of_another_origin(driver, server, pages
         validate(file, tmp_path)
 
 
+def snapshot_differences(url, fixture, width, options, document):
+    """Where `snapshot.svg` at `width` draws other rectangles than the frames it is made of (every
+    frame not clipped away whole, in order, after the canvas)."""
+    with urllib.request.urlopen(f"{url}/layouts/{fixture}/snapshot.svg?width={width}&height={math.ceil(document['height'])}&{options}") as response:
+        svg = ElementTree.fromstring(response.read())
+    drawn = [tuple(float(rect.get(key, 0)) for key in ("x", "y", "width", "height")) for rect in svg.findall("{http://www.w3.org/2000/svg}rect")][1:]
+    visible = [(frame["x"], frame["y"], frame["width"], frame["height"]) for frame in document["frames"]
+               if not frame.get("clip") or (frame["clip"]["width"] > 0 and frame["clip"]["height"] > 0)]
+    if len(drawn) != len(visible):
+        return [f"the snapshot draws {len(drawn)} rectangles, the frames are {len(visible)}"]
+    return [f"snapshot {a} against frame {b}" for a, b in zip(drawn, visible) if any(abs(p - q) > 0.01 for p, q in zip(a, b))][:3]
+
+
 def test_every_captured_screen_is_drawn_by_the_renderer_as_the_server_lays_it_out(driver, server, pages, tmp_path):
     """The cross-renderer test on captured screens: each fixture page captured (the two above and
     test_capture.py's four), served, and laid out by the server at its capture width and at 390
     and 320 (narrower than a desktop capture's fixed content), light and dark, equals the boxes the
-    renderer paints, within 0.5 px; no frame is empty."""
+    renderer paints, within 0.5 px; no frame is empty. A desktop capture is laid out at 1024 and
+    1440 too, where its snapshot draws the same rectangles as its frames."""
     from test_capture import FIXTURES as PAGES_OF_TODAY
     from test_frames import PAINTED, differences
     directory = tmp_path / "captured"
@@ -296,7 +311,10 @@ def test_every_captured_screen_is_drawn_by_the_renderer_as_the_server_lays_it_ou
                 options = f"theme={theme}&motion=reduced"
                 with urllib.request.urlopen(f"{served.url}/layouts/{fixture}?{options}") as response:
                     layout = json.load(response)
-                for width in sorted({layout.get("captureWidth", 390), 390, 320}, reverse=True):
+                own = layout.get("captureWidth", 390)
+                # A desktop capture at the desktop widths too (issue 31: 1024 and 1440), where its snapshot is drawn as well.
+                desktop = {1024, 1440} if own > 600 else set()
+                for width in sorted({own, 390, 320} | desktop, reverse=True):
                     frames_of = f"{served.url}/layouts/{fixture}/frames?width={width}&{options}"
                     with urllib.request.urlopen(frames_of) as response:
                         height = math.ceil(json.load(response)["height"])
@@ -309,6 +327,8 @@ def test_every_captured_screen_is_drawn_by_the_renderer_as_the_server_lays_it_ou
                     if empty:
                         failures.append(f"{fixture} {theme} {width}: {len(empty)} empty frames, the first {empty[0]}")
                     failures += [f"{fixture} {theme} {width}: {problem}" for problem in differences(document["frames"], boxes)[:3]]
+                    if width in desktop:
+                        failures += [f"{fixture} {theme} {width}: {problem}" for problem in snapshot_differences(served.url, fixture, width, options, document)]
     finally:
         assert served.stop() == 0
     assert compared >= 2 * 2 * len([*FIXTURES, *PAGES_OF_TODAY]), compared

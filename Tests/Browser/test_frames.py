@@ -141,6 +141,17 @@ def test_a_captured_screen_keeps_its_frames_at_desktop_tablet_and_phone_widths(d
     assert lines[390] > lines[768] > lines[1100] >= lines[1440], lines
 
 
+def screen_file(id, assumption, element, root):
+    """A screen file of one layout (`root`) whose one element `element` loads in one stage."""
+    return {
+        "$schema": "http://127.0.0.1:8080/schema/screen.json",
+        "id": id, "title": id.capitalize(), "source": "Tests/Browser/test_frames.py", "assumptions": [assumption],
+        "animation": {"preset": "chat"},
+        "stages": [{"id": "content", "title": "content ready", "readyMs": {"min": 100, "max": 200}}],
+        "layouts": [{"variant": "default", "elements": [{"id": element, "stage": "content", "accessibilityLabel": "Loading " + element}], "root": root}],
+    }
+
+
 def card(**members):
     """A card of PADDED_SCREEN: a bar in 16 pt of padding, on the card background."""
     return {"type": "stack", "padding": {"top": 16, "leading": 16, "bottom": 16, "trailing": 16}, "background": "card",
@@ -150,24 +161,17 @@ def card(**members):
 # Where border boxes and the layout model could part, as captured grids have them: a loading element
 # with a fractional grow beside a padded card (its slot shares what the paddings leave, as its box),
 # cards stretched across wrappers narrower than their padding, and a points width below its padding.
-PADDED_SCREEN = {
-    "$schema": "http://127.0.0.1:8080/schema/screen.json",
-    "id": "padded", "title": "Padded", "source": "Tests/Browser/test_frames.py",
-    "assumptions": ["padded cards in rows and columns narrower than their padding"],
-    "animation": {"preset": "chat"},
-    "stages": [{"id": "content", "title": "content ready", "readyMs": {"min": 100, "max": 200}}],
-    "layouts": [{"variant": "default", "elements": [{"id": "mixed", "stage": "content", "accessibilityLabel": "Loading card"}], "root": {
-        "type": "stack", "alignment": "leading", "spacing": 12, "background": "screen",
-        "padding": {"top": 16, "leading": 16, "bottom": 16, "trailing": 16},
-        "children": [
-            {"type": "stack", "axis": "horizontal", "spacing": 16, "maxWidth": "fill", "children": [
-                card(id="mixed", width={"kind": "fill", "grow": 1.02}), card(maxWidth="fill")]},
-            {"type": "stack", "axis": "horizontal", "spacing": 16, "maxWidth": "fill", "children": [
-                {"type": "stack", "width": {"kind": "fill", "grow": grow}, "children": [card(maxWidth="fill")]} for grow in (1, 2)]},
-            card(width={"kind": "points", "points": 10}),
-        ],
-    }}],
-}
+PADDED_SCREEN = screen_file("padded", "padded cards in rows and columns narrower than their padding", "mixed", {
+    "type": "stack", "alignment": "leading", "spacing": 12, "background": "screen",
+    "padding": {"top": 16, "leading": 16, "bottom": 16, "trailing": 16},
+    "children": [
+        {"type": "stack", "axis": "horizontal", "spacing": 16, "maxWidth": "fill", "children": [
+            card(id="mixed", width={"kind": "fill", "grow": 1.02}), card(maxWidth="fill")]},
+        {"type": "stack", "axis": "horizontal", "spacing": 16, "maxWidth": "fill", "children": [
+            {"type": "stack", "width": {"kind": "fill", "grow": grow}, "children": [card(maxWidth="fill")]} for grow in (1, 2)]},
+        card(width={"kind": "points", "points": 10}),
+    ],
+})
 
 
 def test_padded_boxes_share_a_row_and_overflow_a_column_as_border_boxes(driver, tmp_path):
@@ -353,22 +357,15 @@ def test_the_snapshot_drawn_by_rsvg_matches_the_renderer_in_chromium(driver, ser
 
 
 # A screen with one 8 pt circle (a status dot) beside larger shapes, for the test below.
-DOT_SCREEN = {
-    "$schema": "http://127.0.0.1:8080/schema/screen.json",
-    "id": "dot", "title": "Dot", "source": "Tests/Browser/test_frames.py",
-    "assumptions": ["a screen with one 8 pt shape"],
-    "animation": {"preset": "chat"},
-    "stages": [{"id": "content", "title": "content ready", "readyMs": {"min": 100, "max": 200}}],
-    "layouts": [{"variant": "default", "elements": [{"id": "row", "stage": "content", "accessibilityLabel": "Loading row"}], "root": {
-        "type": "stack", "alignment": "leading", "spacing": 12, "background": "screen",
-        "padding": {"top": 16, "leading": 16, "bottom": 16, "trailing": 16},
-        "children": [{"type": "stack", "id": "row", "axis": "horizontal", "spacing": 10, "shimmer": True, "children": [
-            {"type": "block", "width": 50, "height": 50, "shape": "circle"},
-            {"type": "block", "width": 8, "height": 8, "shape": "circle"},
-            {"type": "block", "width": 120, "height": 16, "cornerRadius": 4},
-        ]}],
-    }}],
-}
+DOT_SCREEN = screen_file("dot", "a screen with one 8 pt shape", "row", {
+    "type": "stack", "alignment": "leading", "spacing": 12, "background": "screen",
+    "padding": {"top": 16, "leading": 16, "bottom": 16, "trailing": 16},
+    "children": [{"type": "stack", "id": "row", "axis": "horizontal", "spacing": 10, "shimmer": True, "children": [
+        {"type": "block", "width": 50, "height": 50, "shape": "circle"},
+        {"type": "block", "width": 8, "height": 8, "shape": "circle"},
+        {"type": "block", "width": 120, "height": 16, "cornerRadius": 4},
+    ]}],
+})
 
 
 @pytest.fixture(scope="module")

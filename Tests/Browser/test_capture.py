@@ -201,7 +201,7 @@ finally { restore.forEach((undo) => undo()); }
 
 # Reads per element of the page at most (and a few for the root and its pseudo-elements): the
 # capture's cost is linear in the page, each element read a bounded number of times. Measured:
-# 1.1 layout and 1.5 style reads per element on the 100,000-node page.
+# 1.2 layout and 1.5 style reads per element on the 100,000-node page.
 READS_PER_ELEMENT = 2
 READS_BASE = 25
 

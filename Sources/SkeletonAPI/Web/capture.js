@@ -13,9 +13,11 @@
 // inline style restored exactly after): a size that follows the root's width is fluid
 // (`width: fill`, with `grow` for shares such as `fr` tracks), one that does not is fixed
 // (`width: points`); `space-between`/`-around`/`-evenly` and auto margins become spacers; text
-// records `measure` (its width on one line, chosen to wrap as the browser did at both widths) and
-// `maxLines` (its clamp); small painted leaves (badges, pills, progress bars) become blocks of
-// their shape; `captureWidth` is the root's width.
+// records `measure` (its width on one line) and `maxLines` (its clamp): paragraphs are measured
+// at a wider width too (150%), and `measure` wraps into the browser's line count at the captured
+// width always and at the 80% and 150% ones where one value does all three, else as few lines
+// wrong there as it can (measureFor); small painted leaves (badges, pills, progress bars) become
+// blocks of their shape; `captureWidth` is the root's width.
 // `data-skeleton-element="ID"` (and `data-skeleton-stage`) marks the screen's loading elements, as
 // does a `<skeleton-element name="ID">` wrapping a page in place (boxes of `display: contents`,
 // such as its `<skeleton-screen>`, are looked through to their children),
@@ -54,7 +56,7 @@ export function captureScreen(root, options = {}) {
   if (!SCREEN_ID.test(id)) throw new CaptureError(`id '${String(id).slice(0, 80)}' is not a screen id (${SCREEN_ID.source})`);
   const box = root.getBoundingClientRect();
   if (box.width < 1 || box.height < 1) throw new CaptureError(`the root has no size (${round(box.width)} x ${round(box.height)}): capture an element that is laid out`);
-  const capture = new Capture(getComputedStyle(root).direction === 'rtl', options.stage ?? 'content', secondWidths(root, box));
+  const capture = new Capture(getComputedStyle(root).direction === 'rtl', options.stage ?? 'content', otherWidths(root, box));
   const screen = screenColor(root, box);
   const tree = capture.container(root, box, 0, screen ?? { r: 255, g: 255, b: 255, a: 1 }, true);
   if (!tree) throw new CaptureError('nothing under the root draws: no media, text or painted box');
@@ -139,15 +141,17 @@ function download(file) {
 /**
  * One capture's state: the marked elements and stages, the node count against the limit, and
  * the boxes, paragraphs' line boxes and grids' column tracks at the second width (`second`,
- * `secondLines`, `secondTracks`, by secondWidths).
+ * `secondLines`, `secondTracks`), and paragraphs' boxes and line boxes at the wider one
+ * (`wider`), by otherWidths.
  */
 class Capture {
-  constructor(rtl, defaultStage, second) {
+  constructor(rtl, defaultStage, { second, wider }) {
     if (!ID.test(defaultStage)) throw new CaptureError(`stage '${String(defaultStage).slice(0, 80)}' is not a stage id`);
     this.rtl = rtl;
     this.second = second?.boxes;
     this.secondLines = second?.lines;
     this.secondTracks = second?.tracks;
+    this.wider = wider;
     this.wrapped = false;
     /** Boxes a grid or a flex row stretches to its row's height (their own height auto). */
     this.stretched = new WeakSet();
@@ -243,8 +247,8 @@ class Capture {
    * its width on one line, `maxLines` its clamp (line-clamp, a max-height that clips, or one
    * line ending in an ellipsis), `lines` what shows. Wrapped lines end short of the width, the
    * more so the narrower it is, so no one measure is exact at every width: from its full lines and
-   * its last one, it moves the least that wraps into the browser's line count at the second width
-   * too, never so far as to lose the captured width's count.
+   * its last one, measureFor chooses one from its line counts at the captured, second and wider
+   * widths (a clamped paragraph: the captured and second ones).
    */
   text(element, rect, style) {
     this.count();
@@ -263,14 +267,15 @@ class Capture {
     const fraction = last ? Math.min(1, Math.max(0.01, lastWidth / width)) : 1;
     const half = (lineBox - bar) / 2;
     const sum = lines.reduce((total, line) => total + line.right - line.left, 0);
-    let measure = clamp ? Math.max(sum, (count - 1) * width + lastWidth) : (count - 1) * width + Math.min(width, lastWidth);
-    const otherLines = this.secondLines?.get(element);
-    const otherRect = this.second?.get(element);
-    if (otherLines && otherRect) {
-      const otherWidth = Math.max(1, otherRect.width - inset.left - inset.right);
-      const otherCount = Math.min(most, Math.max(1, showing(otherLines, clamp, otherRect, inset).length));
-      measure = nearest(nearest(measure, wrapsTo(otherCount, otherWidth, most)), wrapsTo(count, width, most));
+    const start = clamp ? Math.max(sum, (count - 1) * width + lastWidth) : (count - 1) * width + Math.min(width, lastWidth);
+    const measured = [{ width, count }];
+    const others = [{ rect: this.second?.get(element), lines: this.secondLines?.get(element) }, ...(clamp ? [] : [this.wider?.get(element)])];
+    for (const other of others) {
+      if (!other?.rect || !other.lines) continue;
+      const otherWidth = Math.max(1, other.rect.width - inset.left - inset.right);
+      measured.push({ width: otherWidth, count: Math.min(most, Math.max(1, showing(other.lines, clamp, other.rect, inset).length)) });
     }
+    const measure = measureFor(measured, start, most);
     const node = {
       type: 'text', lines: count, lineHeight: size(bar), lineSpacing: size(lineBox - bar), lastLineFraction: round(fraction) || 0.01,
       measure: Math.max(1, Math.min(100000, round(measure))), maxLines: most,
@@ -658,6 +663,31 @@ const wrapsTo = (count, width, most) => [(count - 1) * width + 0.5, count >= mos
 /** The value in `[low, high]` nearest `value` (`value` when the range is empty). */
 const nearest = (value, [low, high]) => (low > high ? value : Math.min(high, Math.max(low, value)));
 
+/** The lines a text of `measure` wraps into at `width`, as the server and the renderer wrap it. */
+const wrapped = (measure, width, most) => Math.min(most, Math.max(1, Math.ceil(measure / width - 1e-6)));
+
+/**
+ * A paragraph's measure from its line counts in the browser at several content widths
+ * (`measured`: `{ width, count }`, the captured width first), starting from `start`. The captured
+ * width's count is always kept: the measure is in its interval (wrapsTo). Where the intervals of
+ * all the widths meet, it is the value of their intersection nearest `start`; where they do not,
+ * the value with the fewest lines wrong at the other widths (summed), of those the nearest
+ * `start`. The lines wrong change only at the other widths' multiples, so the values half a point
+ * either side of each multiple in the interval, its ends and `start` are all it compares.
+ */
+function measureFor([captured, ...others], start, most) {
+  const interval = wrapsTo(captured.count, captured.width, most);
+  const candidates = [nearest(start, interval)];
+  for (const { width } of others) {
+    const last = Math.min(most, Math.ceil(Math.min(interval[1], most * width) / width));
+    for (let multiple = Math.max(1, Math.floor(interval[0] / width)); multiple <= last; multiple++) {
+      candidates.push(nearest(multiple * width - 0.5, interval), nearest(multiple * width + 0.5, interval));
+    }
+  }
+  const wrong = (measure) => others.reduce((total, { width, count }) => total + Math.abs(wrapped(measure, width, most) - count), 0);
+  return candidates.sort((a, b) => wrong(a) - wrong(b) || Math.abs(a - start) - Math.abs(b - start))[0];
+}
+
 /** A grid's column tracks in px, from its resolved `grid-template-columns` (line names left out), or null when it lists anything else. */
 function trackSizes(style) {
   const tracks = style.gridTemplateColumns.replace(/\[[^\]]*\]/g, ' ').trim().split(/\s+/);
@@ -677,14 +707,16 @@ function autoMargins(element, rtl) {
 const captureWidth = (box) => Math.min(CAPTURE_LIMITS.maxSize, Math.max(120, Math.round(box.width)));
 
 /**
- * Each element's box under `root` (as deep and as many as a capture reaches), and each
- * paragraph's line boxes, with the root 80% as wide (narrower: a fluid paragraph wraps into more
- * lines there, the more waste at their ends), or null when it does not narrow. The root's `style`
- * attribute is set for the measurement (its own width last, `!important`) and put back as it was
- * (or removed), as are the scroll positions of the page, of the root's ancestors and of the
- * elements under it: the page is left exactly as it was.
+ * The page at other widths of the root. `second`: each element's box under `root` (as deep and
+ * as many as a capture reaches), each paragraph's line boxes and each grid's column tracks, with
+ * the root 80% as wide (narrower: a fluid paragraph wraps into more lines there, the more waste
+ * at their ends), or null when it does not narrow. `wider`: each paragraph's box and line boxes
+ * with the root 150% as wide, or null when it does not widen. The root's `style` attribute is set
+ * for each measurement (its own width last, `!important`) and put back as it was (or removed), as
+ * are the scroll positions of the page, of the root's ancestors and of the elements under it: the
+ * page is left exactly as it was.
  */
-function secondWidths(root, box) {
+function otherWidths(root, box) {
   const elements = [];
   const walk = [[root, 0]];
   while (walk.length > 0 && elements.length <= CAPTURE_LIMITS.maxExpandedNodes) {
@@ -700,11 +732,17 @@ function secondWidths(root, box) {
   try {
     // Through the attribute, not `root.style`: Chromium writes a CSSOM change back to the
     // attribute lazily, which could bring back an empty `style=""` after it is removed.
-    root.setAttribute('style', `${style ?? ''};width:${round(box.width * 0.8)}px !important`);
-    if (box.width - root.getBoundingClientRect().width < 1) return null;
-    return { boxes: new Map(elements.map((element) => [element, element.getBoundingClientRect()])),
-      lines: new Map(elements.filter(hasText).map((element) => [element, lineBoxes(element)])),
+    const resize = (width) => root.setAttribute('style', `${style ?? ''};width:${round(width)}px !important`);
+    const paragraphs = elements.filter(hasText);
+    resize(box.width * 0.8);
+    const second = box.width - root.getBoundingClientRect().width < 1 ? null : {
+      boxes: new Map(elements.map((element) => [element, element.getBoundingClientRect()])),
+      lines: new Map(paragraphs.map((element) => [element, lineBoxes(element)])),
       tracks: new Map(elements.filter((element) => getComputedStyle(element).display.endsWith('grid')).map((element) => [element, trackSizes(getComputedStyle(element))])) };
+    resize(Math.min(CAPTURE_LIMITS.maxSize, box.width * 1.5));
+    const wider = root.getBoundingClientRect().width - box.width < 1 ? null
+      : new Map(paragraphs.map((element) => [element, { rect: element.getBoundingClientRect(), lines: lineBoxes(element) }]));
+    return { second, wider };
   } finally {
     if (style === null) root.removeAttribute('style');
     else root.setAttribute('style', style);

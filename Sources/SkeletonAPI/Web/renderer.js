@@ -1070,7 +1070,7 @@ class SkeletonView {
     return token;
   }
 
-  /** The served transition from `old` (then removed, and `finished` called) to each of `entering`. */
+  /** The served transition from `old` (then removed, and `finished` called once every part of it has ended) to each of `entering`. */
   crossFade(old, entering, finished) {
     const transition = this.layout.transition;
     const reduced = this.reducedMotion;
@@ -1080,7 +1080,7 @@ class SkeletonView {
     for (const group of this.groups) if (old.contains(group.element)) group.exiting = true;
     const timing = { duration: transition.durationMs, easing: transition.easing };
     const out = old.animate([{ opacity: 1, transform: 'scale(1)' }, { opacity: transition.exit.opacity, transform: `scale(${exitScale})` }], { ...timing, fill: 'forwards' });
-    for (const next of entering) next.animate([{ opacity: transition.enter.opacity, transform: `scale(${enterScale})` }, { opacity: 1, transform: 'scale(1)' }], timing);
+    const ins = entering.map((next) => next.animate([{ opacity: transition.enter.opacity, transform: `scale(${enterScale})` }, { opacity: 1, transform: 'scale(1)' }], timing));
     const done = () => {
       out.cancel();
       old.remove();
@@ -1088,7 +1088,9 @@ class SkeletonView {
       this.refresh();
       this.relayout();
     };
-    out.finished.then(done, done);
+    // Done when every part has ended (or was cancelled): the way out and each way in, which end in the same frame
+    // but settle their promises one after another.
+    Promise.allSettled([out, ...ins].map((animation) => animation.finished)).then(done);
   }
 
   /** Starts, stops or stills each shimmer group: animated ones up to `maxConcurrentShimmers`, in document order. */

@@ -56,6 +56,30 @@ import Testing
         #expect(shorter["Host"] == "e" && shorter.count == 1)
     }
 
+    @Test func aTargetSeenLastIsReadAsItWasAndAnyOtherAfresh() throws {
+        let scratch = RequestParser.Scratch(limits: RequestLimits())
+        func target(_ method: String, _ target: String) throws -> Request {
+            let text = "\(method) \(target) HTTP/1.1\r\nHost: h\r\n\r\n"
+            let outcome = try Array(text.utf8).withUnsafeBytes { try RequestParser.parse($0, limits: RequestLimits(), scratch: scratch) }
+            guard case .complete(let request, _, _) = outcome else { throw ParseError(.badRequest, "incomplete") }
+            return request
+        }
+        for _ in 0..<2 {
+            let escaped = try target("GET", "/a%62?x=1+2")
+            #expect(escaped.path == "/ab" && escaped.query == "x=1+2" && escaped.hasQueryEscapes && escaped.target.isPlain)
+        }
+        // As long, other bytes.
+        let other = try target("GET", "/a%62?x=1&2")
+        #expect(other.path == "/ab" && other.query == "x=1&2" && !other.hasQueryEscapes)
+        let quoted = try target("GET", "/a\"b")
+        #expect(quoted.path == "/a\"b" && quoted.query.isEmpty && !quoted.target.isPlain)
+        // `*` is for OPTIONS alone, whatever came before it.
+        #expect(try target("OPTIONS", "*").path == "*")
+        #expect(throws: ParseError.self) { try target("GET", "*") }
+        #expect(throws: ParseError.self) { try target("GET", "/a b") }
+        #expect(try target("GET", "/a\"b").path == "/a\"b")
+    }
+
     @Test func everyPrefixNeedsMoreAndTheWholeCompletes() throws {
         let text = "POST /x HTTP/1.1\r\nHost: h\r\nContent-Length: 3\r\n\r\n"
         for end in 0..<text.utf8.count {

@@ -12,7 +12,8 @@ import Glibc
 ///   query, version, fields, persistence, framing and length; each body's length; the error's
 ///   status and detail; what is left buffered): a prefix may only answer "need more" or the
 ///   whole's answer;
-/// - a head the parser completes is one `ReferenceHead`, a plain reading of RFC 9112 and docs/spec.md §6,
+/// - a head the parser completes (its target perhaps the one before it, read again from the scratch)
+///   is one `ReferenceHead`, a plain reading of RFC 9112 and docs/spec.md §6,
 ///   refuses or reads differently, or a complete head the reference accepts is refused;
 /// - a body `BodyReader` ends, refuses or waits on where `ReferenceBody` does not.
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -9,42 +9,42 @@ public struct Request: Sendable {
 
     public let method: Method
     public let version: Version
-    /// The target's path, `*` for `OPTIONS *`: percent-encoded unreserved characters decoded, every
-    /// other percent-encoding kept (`/layouts/a%2Fb`), so that routing sees the client's segments.
-    public let path: String
-    /// The raw query, without `?`; empty when the target has none.
-    public let query: String
+    /// The target as read: its path, query and what the parser learnt of them.
+    @usableFromInline let target: RequestTarget
     /// Kept by an `Exchange` only while its start closure runs (see `Exchange.request`).
     public internal(set) var fields: HTTPFields
     /// Whether the connection stays open after this request (RFC 9112 §9.3).
     public var isKeepAlive: Bool
-    /// Whether the path and query are written into an access-log line as they are, with no byte
-    /// to escape (`AccessLog.isPlain`): the parser knows it from its pass over the target.
-    let isTargetPlain: Bool
-    /// Whether the query has a `%` or `+`: only such a query has text to decode, and only such a
-    /// query can fail to decode (`Query.defect(in:)`).
-    @usableFromInline let hasQueryEscapes: Bool
     /// The route template's `{name}` segment and its value, set by the router.
     var routeParameter: RouteParameter?
     /// Which route answered it, for the metrics (`LoopMetrics.RouteSlot`); set by the router.
     var routeSlot = LoopMetrics.RouteSlot.unmatched
 
     public init(method: Method, path: String, query: String = "", version: Version = .http11, fields: HTTPFields = HTTPFields([]), isKeepAlive: Bool = true) {
-        self.init(method: method, path: path, query: query, version: version, fields: fields, isKeepAlive: isKeepAlive,
-                  isTargetPlain: path.utf8.allSatisfy(AccessLog.isPlain) && query.utf8.allSatisfy(AccessLog.isPlain),
-                  hasQueryEscapes: query.utf8.contains { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") })
+        let target = RequestTarget(path: path, query: query,
+                                   isPlain: path.utf8.allSatisfy(AccessLog.isPlain) && query.utf8.allSatisfy(AccessLog.isPlain),
+                                   hasQueryEscapes: query.utf8.contains { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") })
+        self.init(method: method, target: target, version: version, fields: fields, isKeepAlive: isKeepAlive)
     }
 
-    init(method: Method, path: String, query: String, version: Version, fields: HTTPFields, isKeepAlive: Bool, isTargetPlain: Bool, hasQueryEscapes: Bool) {
+    init(method: Method, target: RequestTarget, version: Version, fields: HTTPFields, isKeepAlive: Bool) {
         self.method = method
-        self.path = path
-        self.query = query
+        self.target = target
         self.version = version
         self.fields = fields
         self.isKeepAlive = isKeepAlive
-        self.isTargetPlain = isTargetPlain
-        self.hasQueryEscapes = hasQueryEscapes
     }
+
+    /// The target's path, `*` for `OPTIONS *`: percent-encoded unreserved characters decoded, every
+    /// other percent-encoding kept (`/layouts/a%2Fb`), so that routing sees the client's segments.
+    public var path: String { target.path }
+
+    /// The raw query, without `?`; empty when the target has none.
+    public var query: String { target.query }
+
+    /// Whether the query has a `%` or `+`: only such a query has text to decode, and only such a
+    /// query can fail to decode (`Query.defect(in:)`).
+    @inlinable var hasQueryEscapes: Bool { target.hasQueryEscapes }
 
     /// The value of the route parameter `name` (`screen` in `/layouts/{screen}`), decoded.
     public func parameter(_ name: String) -> String? {

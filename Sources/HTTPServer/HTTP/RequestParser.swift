@@ -41,32 +41,31 @@ enum RequestParser {
     /// that is kept (a deferred reply's, one whose body is being read) keeps its storage, and the
     /// next head gets a new one.
     ///
-    /// It also keeps the last path and query made, and gives one again to a head whose bytes are
-    /// the same: a client asking for one target again and again (a poll, a pipeline) costs a
-    /// comparison rather than a string's allocation and UTF-8 check each time (about 100
-    /// instructions even for a string of up to 15 bytes, which needs no allocation).
+    /// It also keeps the last target read, and hands it out again to a head whose target has the
+    /// same bytes: a client asking for one target again and again (a poll, a pipeline) costs one
+    /// comparison rather than the target's checks and its strings' making each time (some 800
+    /// instructions for `/layouts/home?n=1`, docs/performance.md). A target's reading depends on
+    /// its bytes alone, but for `*`, which only `OPTIONS` may send and which is never kept.
     final class Scratch {
         private let buffer: UnsafeMutableRawBufferPointer
         private var storage: HTTPFields.Storage?
         private var storageCapacity = 0
         /// Used by one loop's thread only (as the whole scratch is), so not checked at run time.
-        @exclusivity(unchecked) private var lastPath = LastText()
-        @exclusivity(unchecked) private var lastQuery = LastText()
-
-        /// A text made for a head, and its bytes beside it: comparing the next head's bytes with
-        /// them touches no string (a string of up to 15 bytes, held inline, would be copied out
-        /// to be compared).
-        private struct LastText {
-            var text = ""
-            var bytes: [UInt8] = []
-        }
+        @exclusivity(unchecked) private var lastTarget: RequestTarget?
+        /// The last target's bytes (room for the longest request line): comparing the next head's
+        /// with them touches no string (a string of up to 15 bytes, held inline, would be copied
+        /// out to be compared).
+        private let lastTargetBytes: UnsafeMutableRawBufferPointer
+        private var lastTargetCount = 0
 
         init(limits: RequestLimits) {
             buffer = .allocate(byteCount: limits.maxHeaderCount * MemoryLayout<HTTPFields.Entry>.stride + limits.maxHeaderBytes, alignment: 16)
+            lastTargetBytes = .allocate(byteCount: limits.maxRequestLine, alignment: 16)
         }
 
         deinit {
             buffer.deallocate()
+            lastTargetBytes.deallocate()
         }
 
         func setEntry(_ index: Int, _ entry: HTTPFields.Entry) {
@@ -85,24 +84,20 @@ enum RequestParser {
             return HTTPFields(storage: storage!, count: count)
         }
 
-        /// A path as text: `String(utf8:)`, or the last one made when its bytes are the same.
-        func path(_ bytes: UnsafeRawBufferPointer) -> String {
-            Self.text(bytes, last: &lastPath)
+        /// The target read last, when `bytes` are its bytes.
+        func target(sameAs bytes: UnsafeRawBufferPointer) -> RequestTarget? {
+            guard let lastTarget, lastTargetCount == bytes.count,
+                  memcmp(lastTargetBytes.baseAddress!, bytes.baseAddress!, bytes.count) == 0 else { return nil }
+            return lastTarget
         }
 
-        /// A query as text: `String(utf8:)`, or the last one made when its bytes are the same.
-        func query(_ bytes: UnsafeRawBufferPointer) -> String {
-            Self.text(bytes, last: &lastQuery)
-        }
-
-        private static func text(_ bytes: UnsafeRawBufferPointer, last: inout LastText) -> String {
-            guard !bytes.isEmpty else { return "" }
-            if last.bytes.count == bytes.count && last.bytes.withUnsafeBytes({ memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }) {
-                return last.text
-            }
-            last.text = String(utf8: bytes)
-            last.bytes = Array(bytes)
-            return last.text
+        /// Keeps `target`, read from `bytes`, to be handed out again (`target(sameAs:)`); a target
+        /// longer than the limits' request line (which the parser refuses) is not kept.
+        func keep(_ target: RequestTarget, readFrom bytes: UnsafeRawBufferPointer) {
+            guard bytes.count <= lastTargetBytes.count else { return }
+            lastTarget = target
+            lastTargetBytes.copyMemory(from: bytes)
+            lastTargetCount = bytes.count
         }
     }
 
@@ -148,13 +143,12 @@ enum RequestParser {
 
         let fields = scratch.fields(count: fieldCount, bytes: UnsafeRawBufferPointer(rebasing: bytes[headerStart..<position]))
         let bodyFraming = try framing.resolve(version: version, limits: limits)
-        let (path, query, isTargetPlain, hasQueryEscapes) = try line.pathAndQuery(method: method, scratch: scratch)
+        let target = try line.readTarget(method: method, scratch: scratch)
         let isKeepAlive = switch version {
         case .http11: !framing.hasClose
         case .http10: framing.hasKeepAlive && !framing.hasClose
         }
-        let request = Request(method: method, path: path, query: query, version: version, fields: fields, isKeepAlive: isKeepAlive, isTargetPlain: isTargetPlain,
-                              hasQueryEscapes: hasQueryEscapes)
+        let request = Request(method: method, target: target, version: version, fields: fields, isKeepAlive: isKeepAlive)
         return .complete(request, bodyFraming, consumed: consumed)
     }
 
@@ -237,11 +231,21 @@ private struct RequestLine {
         return (known, bytes[v + 7] == UInt8(ascii: "0") ? .http10 : .http11)
     }
 
+    /// The target: the one the scratch read last when the bytes are the same, else read (`parsed`)
+    /// and kept.
+    func readTarget(method: Method, scratch: RequestParser.Scratch) throws(ParseError) -> RequestTarget {
+        let raw = UnsafeRawBufferPointer(rebasing: bytes[target])
+        if let seen = scratch.target(sameAs: raw) { return seen }
+        let read = try parsedTarget(method: method)
+        if raw.count > 1 || raw[0] != UInt8(ascii: "*") { scratch.keep(read, readFrom: raw) }
+        return read
+    }
+
     /// The normalised path (`PercentEncoding.normalizedPath`) and raw query of an origin-form,
     /// absolute-form or asterisk-form target, whether an access-log line takes them as they
     /// are (`AccessLog.isPlain`: normalising decodes unreserved characters only, all plain), and
-    /// whether the query has a `%`.
-    func pathAndQuery(method: Method, scratch: RequestParser.Scratch) throws(ParseError) -> (String, String, isPlain: Bool, hasQueryEscapes: Bool) {
+    /// whether the query has a `%` or `+`.
+    private func parsedTarget(method: Method) throws(ParseError) -> RequestTarget {
         // Eight bytes at a time: this loop meets every byte of every target. A word with no byte
         // below `&` (where the controls, space, `"`, `#` and `%` are), above `~` or a `\` is plain.
         // Read past the target where the buffer goes on (" HTTP/1.1" follows it), masked.
@@ -268,7 +272,7 @@ private struct RequestLine {
         if bytes[start] != UInt8(ascii: "/") {
             if target.count == 1 && bytes[start] == UInt8(ascii: "*") {
                 guard method == .options else { throw .bad("the asterisk-form target is only for OPTIONS") }
-                return ("*", "", true, false)
+                return .asterisk
             }
             let lowered = bytes[target].prefix(8).map(lowercased)
             let schemeLength = lowered.starts(with: "http://".utf8) ? 7 : lowered.starts(with: "https://".utf8) ? 8 : 0
@@ -293,12 +297,13 @@ private struct RequestLine {
             }
             path = String(decoding: normalized, as: UTF8.self)
         } else {
-            path = scratch.path(rawPath)
+            path = String(utf8: rawPath)
         }
-        guard questionMark < target.upperBound else { return (path, "", isPlain, false) }
+        guard questionMark < target.upperBound else { return RequestTarget(path: path, query: "", isPlain: isPlain, hasQueryEscapes: false) }
         let hasQueryEscapes = Bytes.firstIndex(of: UInt8(ascii: "+"), in: bytes, from: questionMark + 1, to: target.upperBound) != nil
             || hasPercent && Bytes.firstIndex(of: UInt8(ascii: "%"), in: bytes, from: questionMark + 1, to: target.upperBound) != nil
-        return (path, scratch.query(UnsafeRawBufferPointer(rebasing: bytes[(questionMark + 1)..<target.upperBound])), isPlain, hasQueryEscapes)
+        let query = String(utf8: UnsafeRawBufferPointer(rebasing: bytes[(questionMark + 1)..<target.upperBound]))
+        return RequestTarget(path: path, query: query, isPlain: isPlain, hasQueryEscapes: hasQueryEscapes)
     }
 }
 

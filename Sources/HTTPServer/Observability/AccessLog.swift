@@ -80,10 +80,10 @@ struct AccessLog: ~Copyable {
     }
 
     private mutating func appendTarget(_ request: Request) {
-        appendEscaped(request.path, isPlain: request.isTargetPlain)
+        appendEscaped(request.path, isPlain: request.target.isPlain)
         if !request.query.isEmpty {
             buffer.append(UInt8(ascii: "?"))
-            appendEscaped(request.query, isPlain: request.isTargetPlain)
+            appendEscaped(request.query, isPlain: request.target.isPlain)
         }
     }
 

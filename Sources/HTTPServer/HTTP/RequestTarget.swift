@@ -1,0 +1,17 @@
+/// A request's target as the parser read it (RFC 9112 §3.2): the path that routing sees, the
+/// query as sent, and what the parser learnt of their bytes. One value, which a parser hands out
+/// again whole to a head whose target has the same bytes as the last one (`RequestParser.Scratch`).
+@usableFromInline
+struct RequestTarget: Sendable {
+    /// The path, `*` for `OPTIONS *`: percent-encoded unreserved characters decoded, every other
+    /// percent-encoding kept (`/layouts/a%2Fb`).
+    let path: String
+    /// The raw query, without `?`; empty when the target has none.
+    @usableFromInline let query: String
+    /// Whether the path and query go into an access-log line as they are (`AccessLog.isPlain`).
+    let isPlain: Bool
+    /// Whether the query has a `%` or `+`.
+    @usableFromInline let hasQueryEscapes: Bool
+
+    static let asterisk = RequestTarget(path: "*", query: "", isPlain: true, hasQueryEscapes: false)
+}

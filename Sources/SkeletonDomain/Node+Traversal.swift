@@ -30,4 +30,27 @@ extension Node {
             return own
         }
     }
+
+    /// How many nodes carry each id once repeats are expanded (a copy keeps its node's id here,
+    /// where the engines suffix it `[i]`); saturates as `expandedCount` does.
+    func expandedIDCounts() -> [String: Int] {
+        var counts: [String: Int] = [:]
+        addIDs(times: 1, to: &counts)
+        return counts
+    }
+
+    private func addIDs(times: Int, to counts: inout [String: Int]) {
+        if let id { counts[id] = min(counts[id, default: 0] + times, Int.max / 2) }
+        switch kind {
+        case .stack(_, _, _, let children):
+            for child in children { child.addIDs(times: times, to: &counts) }
+        case .scroll(_, let child):
+            child.addIDs(times: times, to: &counts)
+        case .repeat(let count, let child):
+            let (product, overflow) = times.multipliedReportingOverflow(by: count)
+            child.addIDs(times: overflow ? Int.max / 2 : min(product, Int.max / 2), to: &counts)
+        case .block, .text, .spacer, .divider:
+            break
+        }
+    }
 }

@@ -3,8 +3,8 @@ import Layouts
 /// One variant of a screen: its skeleton tree, the stages and elements the tree is bound to,
 /// and what this layout assumes beyond the seeds.
 ///
-/// Guarantees, checked at construction: every element's node appears exactly once in the tree
-/// (repeats unexpanded) and element ids are unique; once part of a `Screen`, every element's stage
+/// Guarantees, checked at construction: every element's node appears exactly once in the tree,
+/// repeats expanded (never inside one), and element ids are unique; once part of a `Screen`, every element's stage
 /// is one of `stages`, which are the screen's stages its elements are bound to.
 public struct ScreenLayout: Sendable {
     public let variant: String
@@ -16,14 +16,11 @@ public struct ScreenLayout: Sendable {
 
     public init(variant: String, elements: [Element], root: Node, assumptions: [String]) {
         precondition(Set(elements.map(\.id)).count == elements.count, "\(variant): two elements share an id")
-        var idCounts: [String: Int] = [:]
-        root.forEach { node in
-            if let id = node.id { idCounts[id, default: 0] += 1 }
-        }
+        let idCounts = root.expandedIDCounts()
         for element in elements {
             precondition(
                 idCounts[element.id] == 1,
-                "\(variant): element \(element.id) appears \(idCounts[element.id] ?? 0) times in the tree")
+                "\(variant): element \(element.id) appears \(idCounts[element.id] ?? 0) times in the tree once repeats are expanded")
         }
         self.variant = variant
         self.elements = elements

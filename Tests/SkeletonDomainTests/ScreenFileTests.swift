@@ -129,6 +129,19 @@ struct ScreenFileTests {
         ])
     }
 
+    /// The renderer, the frames and the loading find an element on one node: inside a repeat its
+    /// node stands for as many as the repeat makes, none of which is the element.
+    @Test(arguments: [(0, 0), (1, 1), (2, 2), (4, 12)])
+    func anElementInsideARepeatIsOnExactlyOneNodeOnlyOnceExpanded(count: Int, nodes: Int) {
+        let inner = #"{"type": "repeat", "count": \#(count), "child": {"type": "block", "id": "e", "height": 10}}"#
+        let root = #"{"type": "stack", "children": [{"type": "repeat", "count": \#(count == 4 ? 3 : 1), "child": \#(inner)}]}"#
+        let found = Self.problems(Self.file(root: root))
+        #expect(found == (nodes == 1 ? [] : [
+            "/layouts/0/elements/0/id: element \"e\" is on a node inside a repeat, which stands for \(nodes) nodes once expanded; "
+                + "an element must be on exactly one: put its id on a stack around the repeat",
+        ]))
+    }
+
     @Test func stagesMustCountFromEarlierStagesAndEachHaveAnElement() {
         let found = Self.problems(#"""
             {"id": "t", "title": "T", "animation": {"preset": "chat"},

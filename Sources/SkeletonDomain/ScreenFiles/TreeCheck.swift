@@ -1,7 +1,8 @@
 import Layouts
 
 /// The checks on a decoded layout tree that need the whole tree: each element on exactly one
-/// node, the shimmer groups within `maxConcurrentShimmers` and the expanded size within bounds.
+/// node once repeats are expanded (the renderer, the frames and the loading know one node an
+/// element), the shimmer groups within `maxConcurrentShimmers` and the expanded size within bounds.
 /// Reports at the layout's `root` or `elements`; true when the tree passes.
 enum TreeCheck {
     static func passes(root: Node, elements: [Element], limit: Int?, at pointer: String, reader: inout ValueReader) -> Bool {
@@ -10,9 +11,16 @@ enum TreeCheck {
         root.forEach { node in
             if let id = node.id { idCounts[id, default: 0] += 1 }
         }
-        for (index, element) in elements.enumerated() where idCounts[element.id] != 1 {
-            let count = idCounts[element.id] ?? 0
-            reader.report(pointer + "/elements/\(index)/id", count == 0 ? "element \"\(element.id)\" is on no node of root" : "element \"\(element.id)\" is the id of \(count) nodes; it must be on exactly one")
+        let expandedCounts = root.expandedIDCounts()
+        for (index, element) in elements.enumerated() where expandedCounts[element.id] != 1 {
+            let count = idCounts[element.id] ?? 0, expanded = expandedCounts[element.id] ?? 0
+            let problem = switch count {
+            case 0: "element \"\(element.id)\" is on no node of root"
+            case 1: "element \"\(element.id)\" is on a node inside a repeat, which stands for \(expanded) nodes once expanded; "
+                + "an element must be on exactly one: put its id on a stack around the repeat"
+            default: "element \"\(element.id)\" is the id of \(count) nodes; it must be on exactly one"
+            }
+            reader.report(pointer + "/elements/\(index)/id", problem)
             passes = false
         }
         let nodes = root.expandedCount { _ in true }

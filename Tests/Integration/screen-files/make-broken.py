@@ -49,6 +49,7 @@ CASES = {
     "repeat-over-bound": lambda s: s["layouts"][0]["root"]["children"][0].update(count=1000000000000),
     "too-deep": lambda s: s["layouts"][0]["root"]["children"].append(nested_scrolls(40)),
     "element-on-no-node": lambda s: s["layouts"][0]["root"].pop("id"),
+    "element-in-repeat": lambda s: (s["layouts"][0]["root"].pop("id"), child(s).update(id="list")),
 }
 
 here = os.path.join(os.path.dirname(os.path.abspath(__file__)), "broken")

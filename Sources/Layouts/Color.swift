@@ -21,13 +21,16 @@ public struct Color: Hashable, Sendable {
         return Color(UInt32(red) << 24 | UInt32(green) << 16 | UInt32(blue) << 8 | scaled)
     }
 
+    /// `#RRGGBBAA`: nine bytes written in place, a string held inline (no allocation).
     public var hex: String {
-        let digits = Array("0123456789ABCDEF")
-        var text = "#"
-        for channel in [red, green, blue, alpha] {
-            text.append(digits[Int(channel >> 4)])
-            text.append(digits[Int(channel & 0x0F)])
+        let rgba = UInt32(red) << 24 | UInt32(green) << 16 | UInt32(blue) << 8 | UInt32(alpha)
+        return String(unsafeUninitializedCapacity: 9) { text in
+            text[0] = UInt8(ascii: "#")
+            for index in 0..<8 {
+                let nibble = UInt8(truncatingIfNeeded: rgba >> (28 - 4 * UInt32(index))) & 0x0F
+                text[1 + index] = nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "A") + nibble - 10
+            }
+            return 9
         }
-        return text
     }
 }

@@ -37,6 +37,21 @@ struct JSONWriterTests {
         #expect(try JSON.parse(Array(written.utf8)) == .number(value))
     }
 
+    /// Thousandths are written from their digits, not through `description`: the same bytes, for
+    /// every value of up to three decimals and for the values around them that are not.
+    @Test func aValueOfThousandthsIsWrittenAsItsDescription() {
+        var generator = SystemRandomNumberGenerator()
+        var values: [Double] = [0.001, -0.001, 0.01, 0.1, -0.5, 0.999, 12.345, -12.34, 8_589_934.591, 8_796_093_022.207, 0.1 + 0.2]
+        for _ in 0..<20_000 {
+            let thousandths = Int.random(in: -9_000_000_000_000...9_000_000_000_000, using: &generator) >> Int.random(in: 0...40, using: &generator)
+            let value = Double(thousandths) / 1000
+            values += [value, value.nextUp, value.nextDown, Double(thousandths) * 0.001]
+        }
+        for value in values where value.rounded() != value {
+            #expect(text { $0.number(value) } == value.description, "\(value)")
+        }
+    }
+
     @Test func separatesMembersAndElementsAtEveryDepth() throws {
         let written = text { writer in
             writer.beginObject()

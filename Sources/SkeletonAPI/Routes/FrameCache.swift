@@ -1,7 +1,7 @@
 import HTTPServer
 
-/// The frames and snapshot documents computed so far (`FrameRoutes`), each under its key packed
-/// in one integer: an open-addressed table hashed by one multiplication, so that a look-up costs
+/// The frames and snapshot documents computed so far (`FrameRoutes`), each with its responses,
+/// under its key packed in one integer: an open-addressed table hashed by one multiplication, so that a look-up costs
 /// a few instructions and the lock, not a `Hasher` pass over the key.
 ///
 /// Guarantees: holds at most `limit` documents, in twice as many slots (so that a probe stays
@@ -10,7 +10,7 @@ final class FrameCache: Sendable {
     private struct Table {
         /// Zero for an empty slot: no key is zero.
         var keys: [UInt64]
-        var documents: [DocumentResponses?]
+        var documents: [FrameRoutes.Kept?]
         var count = 0
     }
 
@@ -27,7 +27,7 @@ final class FrameCache: Sendable {
     }
 
     /// The document kept under `key`, if any.
-    func document(_ key: UInt64) -> DocumentResponses? {
+    func document(_ key: UInt64) -> FrameRoutes.Kept? {
         table.withLock { table in
             var slot = self.slot(key)
             while true {
@@ -40,7 +40,7 @@ final class FrameCache: Sendable {
     }
 
     /// Keeps `document` under `key`, replacing any there; empties the table first when it is full.
-    func keep(_ document: DocumentResponses, _ key: UInt64) {
+    func keep(_ document: FrameRoutes.Kept, _ key: UInt64) {
         precondition(key != 0, "a frame cache key is never zero")
         table.withLock { table in
             if table.count >= limit {

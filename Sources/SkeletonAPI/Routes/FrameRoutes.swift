@@ -10,10 +10,25 @@ import SkeletonDomain
 ///
 /// Each document is computed on its first request and kept (`FrameCache`): a later request for
 /// the same screen, options and size costs a lookup, like a layout document. At most `cacheLimit`
-/// documents are kept; when the cache is full it starts afresh. A document with an instant `at`
-/// (the shimmer's paints then) is computed for each request and not kept: instants do not repeat.
+/// documents are kept; when the cache is full it starts afresh. A request with an instant `at`
+/// takes the kept document and adds the shimmer's paints then, for each request (instants do
+/// not repeat).
 final class FrameRoutes: Sendable {
     static let cacheLimit = 512
+
+    /// A document laid out, its bytes at rest (no `at`: JSON, or an SVG for a snapshot) and their
+    /// responses. A class: a look-up hands out one reference, not the document's many.
+    final class Kept: Sendable {
+        let document: FramesDocument
+        let atRest: [UInt8]
+        let responses: DocumentResponses
+
+        init(document: FramesDocument, atRest: [UInt8], responses: DocumentResponses) {
+            self.document = document
+            self.atRest = atRest
+            self.responses = responses
+        }
+    }
 
     /// The document a route serves.
     private enum View {
@@ -106,26 +121,32 @@ final class FrameRoutes: Sendable {
             element = (elementIndex, id)
         }
         let key = Self.key(screen: index, variant: chosen.variantIndex, view: view, options: options, width: widthValue, height: heightValue, element: element?.index)
-        if epochMs == nil, let responses = cache.document(key) {
-            return responses.response(to: request, hints: chosen.hints)
+        let kept: Kept
+        if let found = cache.document(key) {
+            kept = found
+        } else {
+            options.expand = false
+            // Nil only for a variant the screen has no layout of, which `take` has ruled out, or an
+            // element its layout does not have, ruled out above.
+            guard let document = FramesDocument(screen: screens[index], options: options, element: element?.id, width: widthValue, height: heightValue) else {
+                return ProblemResponses.unknown(.variant, options.variant, allowed: variants.texts)
+            }
+            let atRest = view == .snapshot ? document.svg() : document.json()
+            kept = Kept(document: document, atRest: atRest, responses: Self.responses(view, atRest))
+            cache.keep(kept, key)
         }
-        options.expand = false
-        // Nil only for a variant the screen has no layout of, which `take` has ruled out, or an
-        // element its layout does not have, ruled out above.
-        guard let document = FramesDocument(screen: screens[index], options: options, element: element?.id, width: widthValue, height: heightValue) else {
-            return ProblemResponses.unknown(.variant, options.variant, allowed: variants.texts)
-        }
-        let responses = Self.responses(document, view, at: epochMs)
-        if epochMs == nil { cache.keep(responses, key) }
-        return responses.response(to: request, hints: chosen.hints)
+        guard let epochMs else { return kept.responses.response(to: request, hints: chosen.hints) }
+        let moment = view == .snapshot ? kept.document.svg(at: epochMs) : kept.document.json(at: epochMs, atRest: kept.atRest)
+        return Self.responses(view, moment).response(to: request, hints: chosen.hints)
     }
 
-    private static func responses(_ document: FramesDocument, _ view: View, at epochMs: Int?) -> DocumentResponses {
+    /// The responses that serve `view`'s `bytes`.
+    private static func responses(_ view: View, _ bytes: [UInt8]) -> DocumentResponses {
         switch view {
         case .frames, .elementFrames:
-            return DocumentResponses(EncodedDocument(bytes: document.json(at: epochMs)), hinted: true)
+            return DocumentResponses(EncodedDocument(bytes: bytes), hinted: true)
         case .snapshot:
-            return DocumentResponses(EncodedDocument(bytes: document.svg(at: epochMs)), hinted: true, contentType: "image/svg+xml",
+            return DocumentResponses(EncodedDocument(bytes: bytes), hinted: true, contentType: "image/svg+xml",
                                      headers: ResponseHeaders(["X-Content-Type-Options": "nosniff", "Content-Security-Policy": "default-src 'none'"]))
         }
     }

@@ -55,7 +55,27 @@ public struct FramesDocument: Sendable {
         shimmer.paints(of: result.groups, at: Double(epochMs))
     }
 
+    /// The frames as JSON; with `epochMs`, each shimmer group's paint then too (`at`, `paints`).
     public func json(at epochMs: Int? = nil) -> [UInt8] {
+        let atRest = jsonAtRest()
+        guard let epochMs else { return atRest }
+        return json(at: epochMs, atRest: atRest)
+    }
+
+    /// `json(at: epochMs)` made from `atRest`, this document's `json()`: the instant and the
+    /// paints added at its end, nothing else written again (a server keeps the document at rest).
+    public func json(at epochMs: Int, atRest: [UInt8]) -> [UInt8] {
+        var writer = JSONWriter(continuing: atRest.dropLast(), reservingCapacity: atRest.count + 512 * result.groups.count)
+        writer.member("at", epochMs)
+        writer.key("paints")
+        writer.beginArray()
+        for paint in paints(at: epochMs) { Self.write(paint, to: &writer) }
+        writer.endArray()
+        writer.endObject()
+        return writer.bytes
+    }
+
+    private func jsonAtRest() -> [UInt8] {
         var writer = JSONWriter(reservingCapacity: 256 + result.frames.count * 200)
         writer.beginDocument()
         writer.member("screen", screen.id)
@@ -109,13 +129,6 @@ public struct FramesDocument: Sendable {
             writer.endObject()
         }
         writer.endArray()
-        if let epochMs {
-            writer.member("at", epochMs)
-            writer.key("paints")
-            writer.beginArray()
-            for paint in paints(at: epochMs) { Self.write(paint, to: &writer) }
-            writer.endArray()
-        }
         writer.endObject()
         return writer.bytes
     }
@@ -125,13 +138,8 @@ public struct FramesDocument: Sendable {
         writer.member("group", paint.group)
         writer.member("kind", paint.kind.rawValue)
         writer.member("application", paint.application.rawValue)
-        for (name, point) in [("start", paint.start), ("end", paint.end)] {
-            writer.key(name)
-            writer.beginObject()
-            writer.member("x", rounded(point.x))
-            writer.member("y", rounded(point.y))
-            writer.endObject()
-        }
+        write(paint.start, as: "start", to: &writer)
+        write(paint.end, as: "end", to: &writer)
         writer.key("stops")
         writer.beginArray()
         for stop in paint.stops {
@@ -201,6 +209,14 @@ public struct FramesDocument: Sendable {
         var writer = JSONWriter()
         writer.number(rounded(value))
         return String(decoding: writer.bytes, as: UTF8.self)
+    }
+
+    private static func write(_ point: Point, as name: String, to writer: inout JSONWriter) {
+        writer.key(name)
+        writer.beginObject()
+        writer.member("x", rounded(point.x))
+        writer.member("y", rounded(point.y))
+        writer.endObject()
     }
 
     private static func write(_ rect: Rect, to writer: inout JSONWriter) {

@@ -19,6 +19,15 @@ public struct JSONWriter {
         bytes.reserveCapacity(capacity)
     }
 
+    /// A writer that goes on after `bytes`, an object's members so far (its closing brace not
+    /// written): the next member takes a comma.
+    public init(continuing bytes: ArraySlice<UInt8>, reservingCapacity capacity: Int) {
+        self.bytes = []
+        self.bytes.reserveCapacity(capacity)
+        self.bytes.append(contentsOf: bytes)
+        needsComma = true
+    }
+
     public mutating func beginObject() {
         startValue()
         bytes.append(UInt8(ascii: "{"))
@@ -84,10 +93,39 @@ public struct JSONWriter {
             number(Int(value))
             return
         }
+        // A value of at most three decimals (geometry is rounded to thousandths) that is the double
+        // nearest them: written from its thousandths, as its description would be (no shorter
+        // decimal is as near: below 2^33 doubles lie far closer together than 0.001).
+        let thousandths = value * 1000
+        if thousandths.magnitude < 0x1p43, Double(Int(thousandths)) == thousandths, Double(Int(thousandths)) / 1000 == value {
+            number(Int(thousandths) / 1000, orMinusZero: value < 0)
+            // Not 0: an integral value was written above. Its trailing zeros left out.
+            let fraction = Int(thousandths.magnitude) % 1000
+            bytes.append(UInt8(ascii: "."))
+            bytes.append(Self.digit(fraction / 100))
+            if fraction % 100 != 0 { bytes.append(Self.digit(fraction / 10 % 10)) }
+            if fraction % 10 != 0 { bytes.append(Self.digit(fraction % 10)) }
+            return
+        }
         startValue()
         // Swift's description is the shortest form that round-trips, and always valid JSON here.
         bytes.append(contentsOf: value.description.utf8)
         needsComma = true
+    }
+
+    private static func digit(_ value: Int) -> UInt8 {
+        UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value)
+    }
+
+    /// `value`, with a minus sign when it is 0 of a negative number (`-0.5`'s whole part).
+    private mutating func number(_ value: Int, orMinusZero isNegative: Bool) {
+        if value == 0 && isNegative {
+            startValue()
+            bytes.append(contentsOf: "-0".utf8)
+            needsComma = true
+        } else {
+            number(value)
+        }
     }
 
     public mutating func bool(_ value: Bool) {

@@ -36,6 +36,28 @@ import Testing
         #expect(response("/layouts/home/frames", query: "width=391").headers["ETag"] != etag)
     }
 
+    /// An instant's document is the kept one at rest with the paints added: the same bytes whether
+    /// its screen, options and size were asked for before or not, and as the document writes them whole.
+    @Test(arguments: ["/layouts/inbox/frames", "/layouts/home/elements/accountsCarousel/frames", "/layouts/home/snapshot.svg"])
+    func anInstantsDocumentIsTheKeptOneWithItsPaints(path: String) throws {
+        let fresh = SkeletonService(readiness: Readiness()).router
+        let cold = fresh.response(path, query: "width=390&theme=dark&at=1700000000375")
+        let atRest = fresh.response(path, query: "width=390&theme=dark")
+        let warm = fresh.response(path, query: "width=390&theme=dark&at=1700000000375")
+        #expect(cold.status == .ok && warm.status == .ok && atRest.status == .ok)
+        #expect(cold.body == warm.body && cold.body != atRest.body)
+        let document = try #require(FramesDocument(
+            screen: Catalog.builtIn.screen(String(path.split(separator: "/")[1]))!, options: LayoutOptions(theme: .dark),
+            element: path.contains("/elements/") ? "accountsCarousel" : nil, width: 390, height: nil))
+        if path.hasSuffix(".svg") {
+            #expect(warm.body == document.svg(at: 1_700_000_000_375) && atRest.body == document.svg())
+        } else {
+            #expect(warm.body == document.json(at: 1_700_000_000_375) && atRest.body == document.json())
+            #expect(Array(warm.body.prefix(atRest.body.count - 1)) == Array(atRest.body.dropLast()))
+            #expect(try JSONParser.parse(warm.body)["at"] == .number(1_700_000_000_375))
+        }
+    }
+
     @Test func theSnapshotIsAStillSVGOfTheSameFrames() throws {
         let served = response("/layouts/inbox/snapshot.svg", query: "width=320&theme=dark")
         #expect(served.status == .ok)

@@ -4,8 +4,8 @@ import Layouts
 /// and what this layout assumes beyond the seeds.
 ///
 /// Guarantees, checked at construction: every element's node appears exactly once in the tree,
-/// repeats expanded (never inside one), and element ids are unique; once part of a `Screen`, every element's stage
-/// is one of `stages`, which are the screen's stages its elements are bound to.
+/// repeats expanded (never inside one), and element ids are unique; once part of a `Screen`,
+/// every element's stage is one of `stages`, which are the screen's stages its elements are bound to.
 public struct ScreenLayout: Sendable {
     public let variant: String
     /// Empty until the layout is part of a `Screen`.

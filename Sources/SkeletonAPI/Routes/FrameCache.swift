@@ -1,8 +1,8 @@
 import HTTPServer
 
 /// The frames and snapshot documents computed so far (`FrameRoutes`), each with its responses,
-/// under its key packed in one integer: an open-addressed table hashed by one multiplication, so that a look-up costs
-/// a few instructions and the lock, not a `Hasher` pass over the key.
+/// under its key packed in one integer: an open-addressed table hashed by one multiplication,
+/// so that a look-up costs a few instructions and the lock, not a `Hasher` pass over the key.
 ///
 /// Guarantees: holds at most `limit` documents, in twice as many slots (so that a probe stays
 /// short); when it is full, it starts afresh. Safe to share between loops: one lock guards it.

@@ -1,6 +1,8 @@
+@testable import SkeletonDomain
+
 /// libFuzzer target `json-parser`: `JSONParser.parse` and `JSONValue.write(to:)`, against a plain
-/// reading of RFC 8259 (`ReferenceJSON`). Compiled as one module with the JSON files of
-/// `Sources/SkeletonDomain/ScreenFiles` and `JSONWriter` (see `scripts/fuzz`).
+/// reading of RFC 8259 (`ReferenceJSON`). Linked with the `SkeletonDomain` module, whose
+/// `ScreenFiles/JSON*` and `JSONWriter` it drives (see `scripts/fuzz`).
 ///
 /// Input: the bytes of a screen file, parsed with the default limits. The process traps (a
 /// libFuzzer crash) when:

@@ -1,3 +1,5 @@
+@testable import SkeletonDomain
+
 /// RFC 8259's grammar (§2-§7) read literally: where bytes stop being the beginning of a JSON text
 /// in UTF-8 (§8.1, a leading byte order mark allowed) nested at most 64 deep, or nil if they are
 /// one. It finds the first ill-formed UTF-8 sequence with the standard library's decoder and the

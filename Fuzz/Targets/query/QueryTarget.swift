@@ -1,7 +1,9 @@
+@testable import HTTPServer
+
 /// libFuzzer target `query`: the query reader (`Query.defect(in:)`, `Query.value(of:in:)`, which
 /// `Request.queryValue` calls) and the percent decoder (`PercentEncoding`), against a plain
 /// reading of `application/x-www-form-urlencoded` (WHATWG URL §5.1, with strict escapes) and RFC
-/// 3986 §2.1, §6.2.2. Compiled as one module with `Sources/HTTPServer` (see `scripts/fuzz`).
+/// 3986 §2.1, §6.2.2. Linked with the `HTTPServer` module (see `scripts/fuzz`).
 ///
 /// Input: the query text (any bytes; invalid UTF-8 is repaired by `String(decoding:)`, as the
 /// parser never lets it through anyway). The process traps (a libFuzzer crash) when:

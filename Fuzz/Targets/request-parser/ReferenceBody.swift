@@ -1,3 +1,5 @@
+@testable import HTTPServer
+
 /// A body as RFC 9112 §6.2 and §7.1 delimit it, read from a buffer that holds everything
 /// received, with `BodyReader`'s limits: the decoded size (413), a chunk-size line of at most
 /// 4,095 bytes before its CR (400), a trailer line of at most 4,096 (431).

@@ -1,4 +1,5 @@
 import Glibc
+@testable import HTTPServer
 
 /// What RFC 9112 §2-§6, RFC 9110 §5 and §7.2, RFC 3986 and docs/spec.md §6 accept as a request head, read
 /// plainly and without the parser's shortcuts: the head is cut into lines first, then each rule

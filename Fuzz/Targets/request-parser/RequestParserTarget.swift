@@ -1,9 +1,10 @@
 import Glibc
+@testable import HTTPServer
 
 /// libFuzzer target `request-parser`: `RequestParser` and `BodyReader` fed the way an event loop
 /// feeds them (`EventLoop.process`): bytes arrive in pieces, the growing buffer is re-parsed from
 /// the first unconsumed byte, a complete head hands its body to a `BodyReader`, pipelined requests
-/// follow. Compiled as one module with `Sources/HTTPServer` (see `scripts/fuzz`).
+/// follow. Linked with the `HTTPServer` module (see `scripts/fuzz`).
 ///
 /// Input: byte 0 holds flags (bits 0-2: how many piece sizes follow, bit 3: small limits so that
 /// short inputs reach 414, 431 and 413); then that many piece sizes (byte + 1, used in turn);

@@ -1,8 +1,9 @@
 import Layouts
+@testable import SkeletonDomain
 
 /// libFuzzer target `screen-file`: `ScreenFileDecoder` on arbitrary bytes, as `--layouts` reads
-/// an untrusted file. Compiled as one module with `Sources/SkeletonDomain`, over the `Layouts`
-/// module (see `scripts/fuzz`).
+/// an untrusted file. Linked with the `SkeletonDomain` and `Layouts`
+/// modules (see `scripts/fuzz`).
 ///
 /// The process traps (a libFuzzer crash) when decoding, or serving what it decoded, stops the
 /// process: every invariant `Screen`, `ScreenLayout` and `Catalog` check by precondition must

@@ -1,5 +1,7 @@
-/// libFuzzer target `session-token`: `SessionToken.open` and `Base64` (URL alphabet), compiled as one module
-/// with `Sources/SkeletonDomain`, over the `Layouts` module (see `scripts/fuzz`).
+@testable import SkeletonDomain
+
+/// libFuzzer target `session-token`: `SessionToken.open` and `Base64` (URL alphabet), linked with the
+/// `SkeletonDomain` and `Layouts` modules (see `scripts/fuzz`).
 ///
 /// Input: the first byte chooses the mode (its value mod 3, so the seeds can start with `0`, `1`
 /// or `2`); the rest is

@@ -9,7 +9,7 @@
 # measured in the same run.
 #
 #   Benchmarks/run.sh [--smoke] [--rounds N] [--duration 10s] [--idle N] [--peers "nginx hummingbird flyingfox-nodelay"]
-#                     [--streams 50000] [--polls 50000]
+#                     [--streams 50000] [--polls 50000] [--binary PATH]
 #
 # The first peer is the ratio baseline. nginx (Debian's) is the default; the Swift peers
 # (hummingbird, hummingbird-nioexec, flyingfox, flyingfox-nodelay) are taken only when their
@@ -20,13 +20,14 @@
 # cannot be installed, the smoke says so and stops without failing. --streams and --polls size
 # the large stream and long-poll runs (the issue's 50,000); N connections need N + 100
 # descriptors per process, so where the hard limit (ulimit -Hn) is lower and cannot be raised
-# (root without CAP_SYS_RESOURCE) they run at the limit, and say so.
+# (root without CAP_SYS_RESOURCE) they run at the limit, and say so. --binary: the server to
+# measure (default: the release build, built here; CI gives it scripts/build-release's).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(dirname "$here")
 bench=$here/harness
 rounds=3 duration=10s idle=10000 peers="nginx" smoke=0 ab_n=20000 warmup=3s settle=3
-streams=50000 polls=50000 held=10000 # held: the stream-memory and all-at-one-instant runs
+binary="" streams=50000 polls=50000 held=10000 # held: the stream-memory and all-at-one-instant runs
 while [ $# -gt 0 ]; do
     case $1 in
         --smoke) smoke=1; rounds=1; duration=2s; idle=200; ab_n=2000; warmup=0; settle=1; streams=200; polls=200; held=200; shift ;;
@@ -36,7 +37,8 @@ while [ $# -gt 0 ]; do
         --peers) peers=$2; shift 2 ;;
         --streams) streams=$2; shift 2 ;;
         --polls) polls=$2; shift 2 ;;
-        -h|--help) sed -n '2,23p' "$0"; exit 0 ;;
+        --binary) binary=$(realpath "$2"); shift 2 ;;
+        -h|--help) sed -n '2,25p' "$0"; exit 0 ;;
         *) echo "unknown argument: $1" >&2; exit 2 ;;
     esac
 done
@@ -63,8 +65,10 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 export PATH=$PATH:/usr/sbin
 
-(cd "$root" && swift build -c release --product skeleton-server 2>&1 | tail -1)
-binary=$root/.build/release/skeleton-server
+if [ -z "$binary" ]; then
+    (cd "$root" && swift build -c release --product skeleton-server 2>&1 | tail -1)
+    binary=$root/.build/release/skeleton-server
+fi
 work=$(mktemp -d /tmp/skeleton-bench.XXXXXX)
 chmod 755 "$work" # nginx workers run as nobody and read the payload from here
 server_pid="" floor_pid=""
@@ -201,9 +205,9 @@ for size in streams polls; do
     fi
 done
 failed=0
-python3 "$here/streams.py" --streams "$held" || failed=1 # memory per stream, at speed 1 (each lasts ~3 s)
-python3 "$here/streams.py" --streams "$streams" --speed 0.2 || failed=1 # each lasts ~15 s: all open at once
-python3 "$here/longpolls.py" --polls "$polls" || failed=1 # each poll its own session
-python3 "$here/longpolls.py" --polls "$held" --one-instant || failed=1 # the worst case: all due at one instant
+python3 "$here/streams.py" --binary "$binary" --streams "$held" || failed=1 # memory per stream, at speed 1 (each lasts ~3 s)
+python3 "$here/streams.py" --binary "$binary" --streams "$streams" --speed 0.2 || failed=1 # each lasts ~15 s: all open at once
+python3 "$here/longpolls.py" --binary "$binary" --polls "$polls" || failed=1 # each poll its own session
+python3 "$here/longpolls.py" --binary "$binary" --polls "$held" --one-instant || failed=1 # the worst case: all due at one instant
 echo "raw output: $work"
 exit "$failed"

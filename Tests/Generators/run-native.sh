@@ -9,8 +9,10 @@
 #   description (they are not compiled: no Kotlin or Dart toolchain here); what the layout node
 #   union, Transition.curve and BlockNode.width became is printed.
 # Installs default-jre-headless when there is no java; openapi-generator-cli comes from scripts/venv.
-# Swift builds go to .build-apple-openapi (the first one takes a few minutes). Work files and logs go
-# to WORK_DIR. Prints PASS or FAIL per generator; exits 1 when any failed.
+# Its work copy and Swift builds are kept out of the checkout, in
+# ${SKELETON_BUILD_CACHE:-~/.cache/skeleton-server}/apple-openapi, so that the generator and its
+# dependencies are built once per machine, not once per clone (the first build takes a few
+# minutes). Other work files and logs go to WORK_DIR. Prints PASS or FAIL per generator; exits 1 when any failed.
 #   Tests/Generators/run-native.sh WORK_DIR BASE_URL CORPUS_DIR
 set -euo pipefail
 if [ $# -ne 3 ]; then
@@ -34,7 +36,8 @@ curl -sSf "$url/openapi.json" -o "$work/openapi.json"
 # apple-openapi: a work copy of the package gets the generated sources and a table from every
 # component name of the description to its generated type, for Decode.
 apple_openapi() {
-    local package=$work/apple-openapi scratch=$root/.build-apple-openapi warnings
+    local cache=${SKELETON_BUILD_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/skeleton-server}/apple-openapi
+    local package=$cache/package scratch=$cache/build warnings
     local generated=$package/Sources/Decode/Generated
     rm -rf "$package"
     cp -R "$here/apple-openapi" "$package"

@@ -1,11 +1,10 @@
-// The Linux interfaces that Swift's Glibc module does not export: epoll, eventfd, timerfd, accept4,
+// The Linux interfaces that Swift's Glibc module does not export: epoll, eventfd, accept4,
 // malloc_trim.
 #ifndef SKELETON_CLINUX_SHIM_H
 #define SKELETON_CLINUX_SHIM_H
 
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
-#include <sys/timerfd.h>
 #include <sys/socket.h>
 #include <sys/ioctl.h>
 #include <sys/syscall.h>

@@ -6,10 +6,10 @@ import SkeletonDomain
 ///
 /// `serving(_:)` makes the same service for another catalog (a reload of `--layouts`): same
 /// routes, secret, readiness and counters, so that `Server.replaceRouter` can swap it in.
-public struct SkeletonService: Sendable {
-    public static let version = "0.1.0"
+package struct SkeletonService: Sendable {
+    package static let version = "0.1.0"
 
-    public let router: Router
+    package let router: Router
     private let readiness: Readiness
     private let sessionSecret: String
     private let metrics: ServerMetrics?
@@ -19,14 +19,19 @@ public struct SkeletonService: Sendable {
 
     /// The key that seals session tokens when `--session-secret` and `SESSION_SECRET` are unset.
     /// Public on purpose: replicas that should share sessions must share a secret of their own.
-    public static let defaultSessionSecret = "skeleton-server built-in session secret; set --session-secret in production"
+    package static let defaultSessionSecret = "skeleton-server built-in session secret; set --session-secret in production"
+
+    /// What a page on another origin must read of this API's responses
+    /// (`ServerConfiguration.corsExposedFields`): `ETag` to revalidate, and the data endpoints'
+    /// `Retry-After` and `Server-Timing`.
+    package static let corsExposedFields = ["ETag", "Retry-After", "Server-Timing"]
 
     /// `now` is the wall clock in Unix epoch milliseconds (tests pass their own). With `metrics`
     /// (the server's, `ServerConfiguration.metrics`) the service answers `GET /metrics`. Without
     /// `injectsFaults` the data routes answer every element's data at once: no fault, no simulated
     /// failure, no wait (`--no-faults`, for schema fuzzers, which count a cut connection or a 5xx
     /// as an error and give up on a response after 10 s).
-    public init(readiness: Readiness, catalog: Catalog = .builtIn, sessionSecret: String = defaultSessionSecret,
+    package init(readiness: Readiness, catalog: Catalog = .builtIn, sessionSecret: String = defaultSessionSecret,
                 metrics: ServerMetrics? = nil, injectsFaults: Bool = true, now: @escaping @Sendable () -> Int64 = epochMilliseconds) {
         self.init(readiness: readiness, catalog: catalog, sessionSecret: sessionSecret, metrics: metrics,
                   sessionsStarted: metrics.map { _ in SessionsStarted() }, injectsFaults: injectsFaults, now: now)
@@ -55,7 +60,7 @@ public struct SkeletonService: Sendable {
     }
 
     /// This service for `catalog`: what a reload swaps in.
-    public func serving(_ catalog: Catalog) -> SkeletonService {
+    package func serving(_ catalog: Catalog) -> SkeletonService {
         SkeletonService(readiness: readiness, catalog: catalog, sessionSecret: sessionSecret, metrics: metrics,
                         sessionsStarted: sessionsStarted, injectsFaults: injectsFaults, now: now)
     }

@@ -4,21 +4,21 @@ import Layouts
 /// and under Reduce Motion, the skeleton-to-content transition, and the display timings.
 /// Everything a seed does not give is listed in `assumptions`. Screen files name a preset or
 /// give their own values (then `name` is nil).
-public struct AnimationPreset: Sendable {
+package struct AnimationPreset: Sendable {
     /// `finance`, `chat` or `movies` for the seeds' presets, by which screen files name them.
-    public let name: String?
-    public let shimmer: Shimmer
-    public let reducedShimmer: Shimmer
-    public let transition: Transition
+    package let name: String?
+    package let shimmer: Shimmer
+    package let reducedShimmer: Shimmer
+    package let transition: Transition
     /// A shown skeleton stays at least this long, so a fast load does not flicker (seed 002).
-    public let minimumDisplayMs: Int
+    package let minimumDisplayMs: Int
     /// Data ready before this never shows the skeleton at all.
-    public let showDelayMs: Int
+    package let showDelayMs: Int
     /// An element not ready by then fails (seed 002: "timeout after 10s shows error state").
-    public let timeoutMs: Int
-    public let assumptions: [String]
+    package let timeoutMs: Int
+    package let assumptions: [String]
 
-    public init(
+    package init(
         name: String? = nil, shimmer: Shimmer, reducedShimmer: Shimmer, transition: Transition,
         minimumDisplayMs: Int, showDelayMs: Int, timeoutMs: Int, assumptions: [String]
     ) {
@@ -35,7 +35,7 @@ public struct AnimationPreset: Sendable {
     /// Seed 003's fixed form of seed 000's shimmer (white 0.5, no blend mode, phase -0.5 to 1.5)
     /// and its per-element transition (out to 0.98, in from 1.02, spring 0.4 s).
     /// The seeds' presets, by name.
-    public static let named: [String: AnimationPreset] = ["finance": finance, "chat": chat, "movies": movies]
+    package static let named: [String: AnimationPreset] = ["finance": finance, "chat": chat, "movies": movies]
 
     static let finance = AnimationPreset(
         name: "finance",

@@ -5,15 +5,15 @@
 /// padding, no characters outside the alphabet, no length of 1 mod 4, and zero bits in the last
 /// character's unused low bits (§3.5), so each byte sequence has one spelling and changing any
 /// character of a valid text changes the bytes or fails.
-public enum Base64 {
-    public enum Alphabet: Sendable {
+package enum Base64 {
+    package enum Alphabet: Sendable {
         /// §5, without padding.
         case url
         /// §4, padded with `=` to a multiple of four characters.
         case standard
     }
 
-    public static func encode(_ bytes: [UInt8], _ alphabet: Alphabet = .url) -> String {
+    package static func encode(_ bytes: [UInt8], _ alphabet: Alphabet = .url) -> String {
         let digits = alphabet == .url ? urlDigits : standardDigits
         var text: [UInt8] = []
         text.reserveCapacity((bytes.count * 4 + 2) / 3)

@@ -5,13 +5,13 @@ import Layouts
 /// Guarantees: screen ids are unique; every (screen, options) pair with a known variant has one
 /// document, found by lookup with no encoding per call; equal inputs give byte-identical
 /// documents on every run; a screen's `version` changes whenever any of its documents would.
-public struct Catalog: Sendable {
+package struct Catalog: Sendable {
     /// The five seed screens (docs/spec.md §4), encoded at first use.
-    public static let builtIn = Catalog(screens: Screen.builtIns)
+    package static let builtIn = Catalog(screens: Screen.builtIns)
 
     /// The built-in screens with `files` (from `ScreenDirectory`): a file screen replaces the
     /// built-in with its id, in place; the others follow the built-ins in the order given.
-    public static func builtIn(with files: [Screen]) -> Catalog {
+    package static func builtIn(with files: [Screen]) -> Catalog {
         var screens = Screen.builtIns
         for file in files {
             if let index = screens.firstIndex(where: { $0.id == file.id }) { screens[index] = file } else { screens.append(file) }
@@ -19,17 +19,17 @@ public struct Catalog: Sendable {
         return Catalog(screens: screens)
     }
 
-    public let screens: [Screen]
+    package let screens: [Screen]
     /// The body of `GET /layouts`: `{"screens": [{id, title, source, elements, stages, variants, link}]}`.
-    public let layoutsIndex: EncodedDocument
+    package let layoutsIndex: EncodedDocument
     /// The body of `GET /themes`: `{"themes": [{theme, palette}], "assumptions": [...]}`.
-    public let themesIndex: EncodedDocument
+    package let themesIndex: EncodedDocument
     /// Per screen, its documents in `slot` order.
     private let documents: [[EncodedDocument]]
     /// In `Theme.allCases` order.
     private let themeDocuments: [EncodedDocument]
 
-    public init(screens: [Screen]) {
+    package init(screens: [Screen]) {
         precondition(Set(screens.map(\.id)).count == screens.count, "two screens share an id")
         self.screens = screens
         documents = screens.map(Self.encodeDocuments)
@@ -42,12 +42,12 @@ public struct Catalog: Sendable {
         themesIndex = Self.encodeThemesIndex()
     }
 
-    public func screen(_ id: String) -> Screen? {
+    package func screen(_ id: String) -> Screen? {
         screens.first { $0.id == id }
     }
 
     /// Nil when the screen or the variant is unknown.
-    public func document(screen id: String, options: LayoutOptions) -> EncodedDocument? {
+    package func document(screen id: String, options: LayoutOptions) -> EncodedDocument? {
         guard let screenIndex = screens.firstIndex(where: { $0.id == id }),
             let variantIndex = screens[screenIndex].variants.firstIndex(of: options.variant)
         else { return nil }
@@ -55,7 +55,7 @@ public struct Catalog: Sendable {
     }
 
     /// The body of `GET /themes/{theme}`: `{"theme", "palette", "assumptions"}`.
-    public func themeDocument(_ theme: Theme) -> EncodedDocument {
+    package func themeDocument(_ theme: Theme) -> EncodedDocument {
         themeDocuments[theme == .light ? 0 : 1]
     }
 

@@ -3,7 +3,7 @@
 /// Closeness is the optimal-string-alignment edit distance, ignoring case (an insertion,
 /// deletion, substitution or swap of two neighbours costs 1). A name is suggested only when at
 /// most `max(2, name.count / 3)` edits away; ties go to the earlier name. Nil when none is.
-public func closestName(to input: String, among names: [String]) -> String? {
+package func closestName(to input: String, among names: [String]) -> String? {
     let typed = Array(input.lowercased().unicodeScalars)
     guard !typed.isEmpty else { return nil }
     var best: (name: String, distance: Int)?

@@ -9,25 +9,25 @@ import Layouts
 /// that counts from another counts from an earlier one; every layout keeps to
 /// `maxConcurrentShimmers`; each layout's `stages` are the screen's stages its elements are bound
 /// to, in `stages` order.
-public struct Screen: Sendable {
-    public let id: String
-    public let title: String
+package struct Screen: Sendable {
+    package let id: String
+    package let title: String
     /// The app and view the skeleton mirrors.
-    public let source: String
+    package let source: String
     /// What the whole screen assumes beyond its sources; listed first in its documents.
-    public let assumptions: [String]
-    public let animation: AnimationPreset
+    package let assumptions: [String]
+    package let animation: AnimationPreset
     /// At most this many `shimmer: true` nodes per document; nil for no limit.
-    public let maxConcurrentShimmers: Int?
+    package let maxConcurrentShimmers: Int?
     /// The width in points the screen was captured at, if it was captured from a page: where a
     /// preview starts.
-    public let captureWidth: Int?
-    public let layouts: [ScreenLayout]
-    public let variants: [String]
-    public let stages: [Stage]
-    public let elements: [Element]
+    package let captureWidth: Int?
+    package let layouts: [ScreenLayout]
+    package let variants: [String]
+    package let stages: [Stage]
+    package let elements: [Element]
 
-    public init(
+    package init(
         id: String, title: String, source: String, assumptions: [String], animation: AnimationPreset,
         maxConcurrentShimmers: Int? = nil, captureWidth: Int? = nil, stages: [Stage], layouts: [ScreenLayout]
     ) {
@@ -62,18 +62,18 @@ public struct Screen: Sendable {
         self.elements = layouts[0].elements
     }
 
-    public func layout(_ variant: String) -> ScreenLayout? {
+    package func layout(_ variant: String) -> ScreenLayout? {
         layouts.first { $0.variant == variant }
     }
 }
 
 /// A point in a screen's loading at which some of its elements become ready, and when.
-public struct Stage: Sendable, Equatable {
-    public let id: String
-    public let title: String
-    public let timing: StageTiming
+package struct Stage: Sendable, Equatable {
+    package let id: String
+    package let title: String
+    package let timing: StageTiming
 
-    public init(id: String, title: String, timing: StageTiming) {
+    package init(id: String, title: String, timing: StageTiming) {
         self.id = id
         self.title = title
         self.timing = timing

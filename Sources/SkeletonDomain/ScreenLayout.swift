@@ -6,15 +6,15 @@ import Layouts
 /// Guarantees, checked at construction: every element's node appears exactly once in the tree,
 /// repeats expanded (never inside one), and element ids are unique; once part of a `Screen`,
 /// every element's stage is one of `stages`, which are the screen's stages its elements are bound to.
-public struct ScreenLayout: Sendable {
-    public let variant: String
+package struct ScreenLayout: Sendable {
+    package let variant: String
     /// Empty until the layout is part of a `Screen`.
-    public private(set) var stages: [Stage] = []
-    public let elements: [Element]
-    public let root: Node
-    public let assumptions: [String]
+    package private(set) var stages: [Stage] = []
+    package let elements: [Element]
+    package let root: Node
+    package let assumptions: [String]
 
-    public init(variant: String, elements: [Element], root: Node, assumptions: [String]) {
+    package init(variant: String, elements: [Element], root: Node, assumptions: [String]) {
         precondition(Set(elements.map(\.id)).count == elements.count, "\(variant): two elements share an id")
         let idCounts = root.expandedIDCounts()
         for element in elements {

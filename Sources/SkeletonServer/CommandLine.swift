@@ -72,6 +72,7 @@ struct CommandLineOptions {
 
     init(arguments: [String], environment: [String: String]) throws(UsageError) {
         configuration.metrics = ServerMetrics()
+        configuration.corsExposedFields = SkeletonService.corsExposedFields
         if let host = environment["HOST"], !host.isEmpty { configuration.host = host }
         if let secret = environment["SESSION_SECRET"], !secret.isEmpty { sessionSecret = secret }
         if let port = environment["PORT"], !port.isEmpty {

@@ -153,7 +153,8 @@ import Testing
         // As sent: the server's CORS fields, which every response carries, and no body or length.
         var batch = ResponseBatch(capacity: 4)
         let configuration = ServerConfiguration()
-        ResponseEncoder(serverName: configuration.serverName, corsOrigin: configuration.corsOrigin)
+        ResponseEncoder(serverName: configuration.serverName, corsOrigin: configuration.corsOrigin,
+                        exposedFields: configuration.corsExposedFields)
             .encode(preflight, includeBody: true, version: .http11, keepAlive: true, date: [], into: &batch)
         let wire = String(decoding: batch.bytes(from: 0), as: UTF8.self)
         #expect(wire.hasPrefix("HTTP/1.1 204 ") && wire.hasSuffix("\r\n\r\n"))

@@ -62,6 +62,8 @@ def test_a_late_request_is_answered_at_once_with_the_same_content(client):
     assert first.status == again.status == 200 and first.body == again.body
     assert again.header("server-timing") == 'stage;desc="conversations", wait;dur=0'
     assert again.header("access-control-allow-origin") == "*" and again.header("timing-allow-origin") == "*"
+    # A page on another origin reads what it needs of the reply: the validator and the timing.
+    assert again.header("access-control-expose-headers") == "ETag, Retry-After, Server-Timing"
     etag = again.header("etag")
     assert client.request(f"/data/inbox/conversationList?session={state['session']}", headers=[("If-None-Match", etag)]).status == 304
     head = client.request(f"/data/inbox/conversationList?session={state['session']}", method="HEAD")

@@ -43,7 +43,8 @@ final class ConnectionHandler {
         self.metrics = metrics
         self.router = router
         serverState = state
-        encoder = ResponseEncoder(serverName: configuration.serverName, corsOrigin: configuration.corsOrigin)
+        encoder = ResponseEncoder(serverName: configuration.serverName, corsOrigin: configuration.corsOrigin,
+                                  exposedFields: configuration.corsExposedFields)
         parserScratch = RequestParser.Scratch(limits: configuration.limits)
         accessLog = AccessLog(format: configuration.accessLog, clock: configuration.clock)
         self.listener = try Listener(fd: listener, loop: loop, state: state, maxConnections: configuration.maxConnections)

@@ -4,10 +4,10 @@
 ///
 /// When the client disconnects, or the exchange ends, its timers are cancelled and further
 /// calls do nothing, so a handler never writes to a closed or reused socket.
-public final class Exchange {
+package final class Exchange {
     /// The request, with its fields while the deferred start closure runs; then without them
     /// (`forgetFields`), so that a long poll or a stream keeps no header bytes for its life.
-    public private(set) var request: Request
+    package private(set) var request: Request
     let connection: Connection
     private unowned let connectionHandler: ConnectionHandler
     /// The pending wake-ups: most exchanges have one at a time, kept without an array.
@@ -24,13 +24,13 @@ public final class Exchange {
     }
 
     /// Whether the reply can still be delivered.
-    public var isConnected: Bool { !isFinished && !connection.isClosed }
+    package var isConnected: Bool { !isFinished && !connection.isClosed }
 
     /// The head of a streamed response was sent.
     var isStreaming: Bool { framing != nil }
 
     /// Runs `action` on the loop after `milliseconds`, unless cancelled or the exchange ended first.
-    public func schedule(afterMilliseconds milliseconds: Int, _ action: @escaping () -> Void) {
+    package func schedule(afterMilliseconds milliseconds: Int, _ action: @escaping () -> Void) {
         guard isConnected else { return }
         // No guard around `action`: `end()`, which every way of ending the exchange or closing its
         // connection calls, cancels the timer. The action may hold the exchange strongly: the cycle
@@ -47,7 +47,7 @@ public final class Exchange {
     /// Runs `handler` when the server begins to drain (at once if it has begun), so that the
     /// handler can end the exchange early: answer a long poll now, tell a stream's client to
     /// reconnect elsewhere. Without one, the exchange runs on until the drain deadline.
-    public func onDrain(_ handler: @escaping () -> Void) {
+    package func onDrain(_ handler: @escaping () -> Void) {
         guard isConnected else { return }
         if connectionHandler.isDraining {
             handler()
@@ -64,7 +64,7 @@ public final class Exchange {
     }
 
     /// Sends the whole response and ends the exchange.
-    public func respond(_ response: Response) {
+    package func respond(_ response: Response) {
         guard isConnected, framing == nil else { return }
         end()
         connectionHandler.complete(self, with: response)
@@ -73,7 +73,7 @@ public final class Exchange {
     /// Sends the status and fields of a streamed response; the body follows with `send`.
     /// With `contentLength`, the body is that many bytes (the sends must add up to it before
     /// `finish`); without, it is chunked for HTTP/1.1 and runs until the connection closes for 1.0.
-    public func startStream(status: Status = .ok, headers: ResponseHeaders, contentLength: Int? = nil) {
+    package func startStream(status: Status = .ok, headers: ResponseHeaders, contentLength: Int? = nil) {
         guard isConnected, framing == nil else { return }
         let framing: ResponseEncoder.Framing = contentLength.map { .length($0) } ?? (request.version == .http11 ? .chunked : .untilClose)
         self.framing = framing
@@ -81,13 +81,13 @@ public final class Exchange {
     }
 
     /// Sends one piece of a streamed body now.
-    public func send(_ bytes: [UInt8]) {
+    package func send(_ bytes: [UInt8]) {
         guard isConnected, let framing, !bytes.isEmpty else { return }
         connectionHandler.sendChunk(self, bytes, framing: framing)
     }
 
     /// Ends a streamed body and the exchange.
-    public func finish() {
+    package func finish() {
         guard isConnected, let framing else { return }
         end()
         connectionHandler.finishStream(self, framing: framing)
@@ -96,7 +96,7 @@ public final class Exchange {
     /// Ends the exchange without the rest of its response, as a failing network would: what was
     /// sent stays sent, then the connection closes, with a reset (RST) when `reset`, else in order
     /// (FIN). Done from the loop's next turn, so that bytes still being batched go out first.
-    public func abort(reset: Bool) {
+    package func abort(reset: Bool) {
         guard isConnected else { return }
         end()
         connectionHandler.loop.schedule(afterMilliseconds: 0) { [connectionHandler, self] in connectionHandler.abort(self, reset: reset) }

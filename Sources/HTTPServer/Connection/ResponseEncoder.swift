@@ -5,16 +5,13 @@ struct ResponseEncoder {
     /// `Server` and the CORS fields: the same on every response, encoded once.
     let fixedFields: [UInt8]
 
-    /// The response fields a page on another origin may read besides the CORS-safelisted ones
-    /// (Fetch §3.2.6): `ETag`, so that a cross-origin client (the web renderer) can revalidate,
-    /// and the data endpoints' `Retry-After` and `Server-Timing`.
-    static let exposedFields = "ETag, Retry-After, Server-Timing"
-
-    init(serverName: String, corsOrigin: String) {
+    /// `exposedFields`: the response fields a page on another origin may read besides the
+    /// CORS-safelisted ones (Fetch §3.2.6), `Access-Control-Expose-Headers` on every response.
+    init(serverName: String, corsOrigin: String, exposedFields: [String]) {
         var fields = ResponseHeaders()
         fields.add("Server", serverName)
         fields.add("Access-Control-Allow-Origin", corsOrigin)
-        fields.add("Access-Control-Expose-Headers", Self.exposedFields)
+        if !exposedFields.isEmpty { fields.add("Access-Control-Expose-Headers", exposedFields.joined(separator: ", ")) }
         fixedFields = fields.encoded
     }
 

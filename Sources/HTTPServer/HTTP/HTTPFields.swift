@@ -1,7 +1,7 @@
 /// The header fields of one request, in arrival order, duplicates kept (RFC 9110 §5.3).
 /// One buffer per request whatever the number of fields: a table of each name's and value's
 /// offsets followed by one copy of the header bytes. Names compare case-insensitively.
-public struct HTTPFields: Sendable {
+package struct HTTPFields: Sendable {
     struct Entry: Sendable {
         var nameStart: Int32, nameEnd: Int32, valueStart: Int32, valueEnd: Int32
     }
@@ -34,7 +34,7 @@ public struct HTTPFields: Sendable {
 
     /// Sendable although `ManagedBuffer` is not: it is never written while fields hold it.
     nonisolated(unsafe) private let storage: Storage
-    public let count: Int
+    package let count: Int
 
     /// Fields over `storage` laid out as above (`RequestParser.Scratch` assembles it).
     init(storage: Storage, count: Int) {
@@ -46,7 +46,7 @@ public struct HTTPFields: Sendable {
     static let none = HTTPFields(storage: Storage.make(byteCount: 0), count: 0)
 
     /// Fields from names and values, for building requests outside the parser (tests, routers).
-    public init(_ pairs: [(String, String)]) {
+    package init(_ pairs: [(String, String)]) {
         var table: [UInt8] = []
         var bytes: [UInt8] = []
         for (name, value) in pairs {
@@ -62,13 +62,13 @@ public struct HTTPFields: Sendable {
     }
 
     /// The value of the first field named `name`.
-    public subscript(_ name: String) -> String? {
+    package subscript(_ name: String) -> String? {
         guard let index = firstIndex(named: name, from: 0) else { return nil }
         return value(at: index)
     }
 
     /// The values of every field named `name`, in order.
-    public func values(_ name: String) -> [String] {
+    package func values(_ name: String) -> [String] {
         var values: [String] = []
         var next = 0
         while let index = firstIndex(named: name, from: next) {

@@ -5,7 +5,7 @@ import Glibc
 /// a token outside this set 501 Not Implemented (RFC 9110 §9.1, §15.5.6, §15.6.2). Method names
 /// are case-sensitive. (PRI is registered only to reserve HTTP/2's connection preface, which is
 /// answered 505: it is not a method here.)
-public enum Method: String, Sendable, CaseIterable {
+package enum Method: String, Sendable, CaseIterable {
     case get = "GET", head = "HEAD", post = "POST", put = "PUT", delete = "DELETE"
     case connect = "CONNECT", options = "OPTIONS", trace = "TRACE", patch = "PATCH"
     case query = "QUERY"

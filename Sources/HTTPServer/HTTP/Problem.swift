@@ -2,25 +2,25 @@
 /// status, detail and extension members, rendered deterministically with full JSON string escaping. Its first member
 /// is `formatVersion`, the version of the service's document formats, as in every JSON
 /// document the service writes.
-public struct Problem: Sendable {
+package struct Problem: Sendable {
     /// The version of the service's document formats: `DocumentFormat.version`, which this module
     /// cannot see (a test holds the two equal).
-    public static let formatVersion = 2
+    package static let formatVersion = 2
 
-    public enum Value: Sendable {
+    package enum Value: Sendable {
         case string(String)
         case strings([String])
         case integer(Int)
         case bool(Bool)
     }
 
-    public var status: Status
-    public var title: String
-    public var detail: String
-    public var type: String
-    public var extensions: [(name: String, value: Value)]
+    package var status: Status
+    package var title: String
+    package var detail: String
+    package var type: String
+    package var extensions: [(name: String, value: Value)]
 
-    public init(_ type: ProblemType, detail: String, title: String? = nil, extensions: [(name: String, value: Value)] = []) {
+    package init(_ type: ProblemType, detail: String, title: String? = nil, extensions: [(name: String, value: Value)] = []) {
         status = type.status
         self.title = title ?? type.status.reasonPhrase
         self.detail = detail
@@ -28,7 +28,7 @@ public struct Problem: Sendable {
         self.extensions = extensions
     }
 
-    public var json: [UInt8] {
+    package var json: [UInt8] {
         var out: [UInt8] = Array(#"{"formatVersion":\#(Self.formatVersion),"type":"#.utf8)
         appendJSONString(type, to: &out)
         out += #","title":"#.utf8
@@ -61,7 +61,7 @@ public struct Problem: Sendable {
         return out
     }
 
-    public func response(headers: ResponseHeaders = ResponseHeaders()) -> Response {
+    package func response(headers: ResponseHeaders = ResponseHeaders()) -> Response {
         var all = ResponseHeaders.contentType("application/problem+json")
         all.append(headers)
         return Response(status: status, headers: all, body: json)

@@ -1,14 +1,15 @@
 /// The texts a query parameter may take when they are known only at start-up (a screen's
 /// variants), kept as one run of bytes, so that `QueryText.index(in:)` finds a value with a
 /// length check and a `memcmp` per choice and never touches a `String` on a request.
-public struct QueryChoices: Sendable {
+@usableFromInline
+package struct QueryChoices: Sendable {
     /// The choices, in order: `index(in:)` answers a position among them.
-    public let texts: [String]
+    package let texts: [String]
     /// The texts' UTF-8 bytes one after another; `ends[i]` is where text i ends.
     @usableFromInline let bytes: [UInt8]
     @usableFromInline let ends: [Int]
 
-    public init(_ texts: [String]) {
+    package init(_ texts: [String]) {
         self.texts = texts
         bytes = texts.flatMap(\.utf8)
         var end = 0
@@ -22,7 +23,7 @@ public struct QueryChoices: Sendable {
 extension QueryText {
     /// The position of the first of `choices` that the decoded text is; nil when it is none of them.
     @inlinable
-    public func index(in choices: QueryChoices) -> Int? {
+    package func index(in choices: QueryChoices) -> Int? {
         choices.bytes.withUnsafeBufferPointer { bytes in
             var start = 0
             for index in choices.ends.indices {

@@ -8,7 +8,8 @@ import Glibc
 /// Guarantees: every comparison and number is of the decoded text; text with nothing to decode
 /// (`isEncoded` false) is compared as sent, with one length check and one `memcmp`; a malformed
 /// escape equals nothing and is no number (the router refuses such a query before any handler).
-public struct QueryText {
+@usableFromInline
+package struct QueryText {
     @usableFromInline let bytes: UnsafeBufferPointer<UInt8>
     /// Whether the bytes have a `%` or `+` to decode.
     @usableFromInline let isEncoded: Bool
@@ -22,7 +23,7 @@ public struct QueryText {
     /// The text's length in bytes when it has nothing to decode (it is its bytes as sent); nil
     /// when it has a `%` or `+`. A caller that tells names apart by length switches on it.
     @inlinable
-    public var plainLength: Int? {
+    package var plainLength: Int? {
         isEncoded ? nil : bytes.count
     }
 
@@ -30,7 +31,7 @@ public struct QueryText {
     /// another length costs a comparison and a name of the same length a `memcmp` of a constant
     /// length, which the compiler expands into a load or two.
     @inlinable @inline(__always)
-    public func `is`(_ literal: StaticString) -> Bool {
+    package func `is`(_ literal: StaticString) -> Bool {
         if isEncoded { return equals(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)) }
         return bytes.count == literal.utf8CodeUnitCount && (bytes.isEmpty || memcmp(bytes.baseAddress!, literal.utf8Start, bytes.count) == 0)
     }
@@ -39,7 +40,7 @@ public struct QueryText {
     /// (`0`-`9` only: no sign, space or other form); nil otherwise.
     /// Inlined where it is called: a plain number is a few digits.
     @inlinable
-    public func wholeNumber(maxDigits: Int) -> Int? {
+    package func wholeNumber(maxDigits: Int) -> Int? {
         precondition(maxDigits <= 18, "a whole number of more than 18 digits may not fit an Int")
         guard !isEncoded else { return decodedWholeNumber(maxDigits: maxDigits) }
         guard !bytes.isEmpty, bytes.count <= maxDigits else { return nil }
@@ -67,7 +68,7 @@ public struct QueryText {
     }
 
     /// The decoded text (the router refuses every query that does not decode).
-    public var text: String {
+    package var text: String {
         guard isEncoded else { return String(utf8: UnsafeRawBufferPointer(bytes)) }
         return PercentEncoding.decodedText(bytes, plusIsSpace: true) ?? String(decoding: bytes, as: UTF8.self)
     }
@@ -118,7 +119,7 @@ public struct QueryText {
 extension Request {
     /// Calls `body` with each parameter of the query, in order, by name and value.
     @inlinable
-    public func forEachQueryItem(_ body: (_ name: QueryText, _ value: QueryText) -> Void) {
+    package func forEachQueryItem(_ body: (_ name: QueryText, _ value: QueryText) -> Void) {
         if query.isEmpty { return }
         query.withUTF8Bytes { query in
             QueryItems.forEach(in: query, mayBeEncoded: hasQueryEscapes) { name, value in

@@ -2,25 +2,27 @@ import Glibc
 
 /// One parsed request head: method, target, version and fields. The body, if any, has been
 /// read and discarded by the connection (no route here takes content).
-public struct Request: Sendable {
-    public enum Version: Sendable, Equatable {
+@usableFromInline
+package struct Request: Sendable {
+    @usableFromInline
+    package enum Version: Sendable, Equatable {
         case http10, http11
     }
 
-    public let method: Method
-    public let version: Version
+    package let method: Method
+    package let version: Version
     /// The target as read: its path, query and what the parser learnt of them.
     @usableFromInline let target: RequestTarget
     /// Kept by an `Exchange` only while its start closure runs (see `Exchange.request`).
-    public internal(set) var fields: HTTPFields
+    package internal(set) var fields: HTTPFields
     /// Whether the connection stays open after this request (RFC 9112 §9.3).
-    public var isKeepAlive: Bool
+    package var isKeepAlive: Bool
     /// The route template's `{name}` segment and its value, set by the router.
     var routeParameter: RouteParameter?
     /// Which route answered it, for the metrics (`LoopMetrics.RouteSlot`); set by the router.
     var routeSlot = LoopMetrics.RouteSlot.unmatched
 
-    public init(method: Method, path: String, query: String = "", version: Version = .http11, fields: HTTPFields = HTTPFields([]), isKeepAlive: Bool = true) {
+    package init(method: Method, path: String, query: String = "", version: Version = .http11, fields: HTTPFields = HTTPFields([]), isKeepAlive: Bool = true) {
         let target = RequestTarget(path: path, query: query,
                                    isPlain: path.utf8.allSatisfy(AccessLog.isPlain) && query.utf8.allSatisfy(AccessLog.isPlain),
                                    hasQueryEscapes: query.utf8.contains { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") })
@@ -37,17 +39,17 @@ public struct Request: Sendable {
 
     /// The target's path, `*` for `OPTIONS *`: percent-encoded unreserved characters decoded, every
     /// other percent-encoding kept (`/layouts/a%2Fb`), so that routing sees the client's segments.
-    public var path: String { target.path }
+    package var path: String { target.path }
 
     /// The raw query, without `?`; empty when the target has none.
-    public var query: String { target.query }
+    @usableFromInline package var query: String { target.query }
 
     /// Whether the query has a `%` or `+`: only such a query has text to decode, and only such a
     /// query can fail to decode (`Query.defect(in:)`).
     @inlinable var hasQueryEscapes: Bool { target.hasQueryEscapes }
 
     /// The value of the route parameter `name` (`screen` in `/layouts/{screen}`), decoded.
-    public func parameter(_ name: String) -> String? {
+    package func parameter(_ name: String) -> String? {
         guard let routeParameter else { return nil }
         if routeParameter.name == name { return routeParameter.value }
         // A template ending in several parameters: names and values joined by `/`, which no decoded
@@ -93,7 +95,7 @@ public struct Request: Sendable {
 
     /// The decoded value of the first query parameter called `name`; nil when absent. The
     /// router has answered 400 to a query with a malformed name or value (`Query.defect(in:)`).
-    public func queryValue(_ name: String) -> String? {
+    package func queryValue(_ name: String) -> String? {
         Query.value(of: name, in: query)
     }
 }

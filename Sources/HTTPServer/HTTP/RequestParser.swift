@@ -8,17 +8,17 @@ enum BodyFraming: Equatable {
 }
 
 /// Limits on a request, with the defaults of docs/spec.md §6.
-public struct RequestLimits: Sendable {
+package struct RequestLimits: Sendable {
     /// Longest request line, CRLF excluded (414 beyond).
-    public var maxRequestLine = 8 * 1024
+    package var maxRequestLine = 8 * 1024
     /// Largest header section after the request line, final empty line included (431 beyond).
-    public var maxHeaderBytes = 16 * 1024
+    package var maxHeaderBytes = 16 * 1024
     /// Most header fields (431 beyond).
-    public var maxHeaderCount = 100
+    package var maxHeaderCount = 100
     /// Largest body, by Content-Length or chunked total (413 beyond).
-    public var maxBodyBytes = 1024 * 1024
+    package var maxBodyBytes = 1024 * 1024
 
-    public init() {}
+    package init() {}
 }
 
 /// A pure, incremental parser of request heads in the manner of picohttpparser: given the

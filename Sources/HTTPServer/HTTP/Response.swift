@@ -1,19 +1,19 @@
 /// A complete response: status, header fields (already encoded as field lines) and content.
 /// The server adds the framing and connection fields itself: `Date`, `Server`, `Content-Length`,
 /// `Connection` and the CORS origin; handlers never set those.
-public struct Response: Sendable {
-    public var status: Status
-    public var headers: ResponseHeaders
-    public var body: [UInt8]
+package struct Response: Sendable {
+    package var status: Status
+    package var headers: ResponseHeaders
+    package var body: [UInt8]
 
-    public init(status: Status = .ok, headers: ResponseHeaders = ResponseHeaders(), body: [UInt8] = []) {
+    package init(status: Status = .ok, headers: ResponseHeaders = ResponseHeaders(), body: [UInt8] = []) {
         self.status = status
         self.headers = headers
         self.body = body
     }
 
     /// A JSON response (`application/json`) with the given bytes.
-    public static func json(_ body: [UInt8], status: Status = .ok, headers: ResponseHeaders = ResponseHeaders()) -> Response {
+    package static func json(_ body: [UInt8], status: Status = .ok, headers: ResponseHeaders = ResponseHeaders()) -> Response {
         var all = jsonContentType
         all.append(headers)
         return Response(status: status, headers: all, body: body)
@@ -24,21 +24,21 @@ public struct Response: Sendable {
 
 /// Response header fields kept as their encoded `Name: value\r\n` lines, so that a set built
 /// once (a document's ETag and cache fields) costs one copy per response.
-public struct ResponseHeaders: Sendable, Equatable {
-    public private(set) var encoded: [UInt8] = []
+package struct ResponseHeaders: Sendable, Equatable {
+    package private(set) var encoded: [UInt8] = []
 
-    public init() {}
+    package init() {}
 
-    public init(_ pairs: KeyValuePairs<String, String>) {
+    package init(_ pairs: KeyValuePairs<String, String>) {
         for (name, value) in pairs { add(name, value) }
     }
 
-    public static func contentType(_ value: String) -> ResponseHeaders {
+    package static func contentType(_ value: String) -> ResponseHeaders {
         ResponseHeaders(["Content-Type": value])
     }
 
     /// Adds one field line. Names and values are the server's own: a CR or LF in either is a bug.
-    public mutating func add(_ name: String, _ value: String) {
+    package mutating func add(_ name: String, _ value: String) {
         precondition(!name.utf8.contains(where: { $0 == cr || $0 == lf || $0 == UInt8(ascii: ":") }), "header name '\(name)' is not a token")
         precondition(!value.utf8.contains(where: { $0 == cr || $0 == lf }), "header value for '\(name)' has a line break")
         encoded += name.utf8
@@ -47,12 +47,12 @@ public struct ResponseHeaders: Sendable, Equatable {
         encoded += "\r\n".utf8
     }
 
-    public mutating func append(_ other: ResponseHeaders) {
+    package mutating func append(_ other: ResponseHeaders) {
         encoded += other.encoded
     }
 
     /// The value of the first field named `name` (case-insensitive), for tests and routers.
-    public subscript(_ name: String) -> String? {
+    package subscript(_ name: String) -> String? {
         for line in encoded.split(separator: lf) {
             guard let colon = line.firstIndex(of: UInt8(ascii: ":")), equalsIgnoringCase(line[line.startIndex..<colon], name) else { continue }
             return String(decoding: trimmed(line[(colon + 1)...].dropLast()), as: UTF8.self)
@@ -63,7 +63,7 @@ public struct ResponseHeaders: Sendable, Equatable {
 
 /// What a handler gives back: a response now, or a promise to answer later through an
 /// `Exchange` bound to the connection's event loop (long polls, event streams).
-public enum Reply {
+package enum Reply {
     case response(Response)
     /// `start` runs at once on the connection's loop; it keeps the exchange and answers with
     /// `respond`, or streams with `startStream`/`send`/`finish`. Reading pauses meanwhile.

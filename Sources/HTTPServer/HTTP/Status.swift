@@ -1,7 +1,7 @@
 /// An HTTP status code with its reason phrase (RFC 9110 §15). A plain value: its status line is a
 /// static string, so that copying a response copies its status without reference counting.
-public struct Status: Sendable, Equatable {
-    public let code: Int
+package struct Status: Sendable, Equatable {
+    package let code: Int
     /// `HTTP/1.1 <code> <reason>\r\n`.
     let statusLine: StaticString
 
@@ -15,31 +15,31 @@ public struct Status: Sendable, Equatable {
     }
 
     /// The text between `HTTP/1.1 200 ` and CRLF, read as bytes (as characters, CRLF is one).
-    public var reasonPhrase: String {
+    package var reasonPhrase: String {
         let line = UnsafeRawBufferPointer(start: statusLine.utf8Start, count: statusLine.utf8CodeUnitCount)
         return String(decoding: line[13..<(line.count - 2)], as: UTF8.self)
     }
 
     /// Whether a response with this status never has content (RFC 9110 §6.4.1).
-    public var forbidsContent: Bool { code < 200 || code == 204 || code == 304 }
+    package var forbidsContent: Bool { code < 200 || code == 204 || code == 304 }
 
-    public static func == (left: Status, right: Status) -> Bool {
+    package static func == (left: Status, right: Status) -> Bool {
         left.code == right.code
     }
 
-    public static let ok = Status(200, "HTTP/1.1 200 OK\r\n")
-    public static let noContent = Status(204, "HTTP/1.1 204 No Content\r\n")
-    public static let notModified = Status(304, "HTTP/1.1 304 Not Modified\r\n")
-    public static let badRequest = Status(400, "HTTP/1.1 400 Bad Request\r\n")
-    public static let notFound = Status(404, "HTTP/1.1 404 Not Found\r\n")
-    public static let methodNotAllowed = Status(405, "HTTP/1.1 405 Method Not Allowed\r\n")
-    public static let requestTimeout = Status(408, "HTTP/1.1 408 Request Timeout\r\n")
-    public static let contentTooLarge = Status(413, "HTTP/1.1 413 Content Too Large\r\n")
-    public static let uriTooLong = Status(414, "HTTP/1.1 414 URI Too Long\r\n")
-    public static let requestHeaderFieldsTooLarge = Status(431, "HTTP/1.1 431 Request Header Fields Too Large\r\n")
-    public static let internalServerError = Status(500, "HTTP/1.1 500 Internal Server Error\r\n")
-    public static let notImplemented = Status(501, "HTTP/1.1 501 Not Implemented\r\n")
-    public static let serviceUnavailable = Status(503, "HTTP/1.1 503 Service Unavailable\r\n")
-    public static let gatewayTimeout = Status(504, "HTTP/1.1 504 Gateway Timeout\r\n")
-    public static let httpVersionNotSupported = Status(505, "HTTP/1.1 505 HTTP Version Not Supported\r\n")
+    package static let ok = Status(200, "HTTP/1.1 200 OK\r\n")
+    package static let noContent = Status(204, "HTTP/1.1 204 No Content\r\n")
+    package static let notModified = Status(304, "HTTP/1.1 304 Not Modified\r\n")
+    package static let badRequest = Status(400, "HTTP/1.1 400 Bad Request\r\n")
+    package static let notFound = Status(404, "HTTP/1.1 404 Not Found\r\n")
+    package static let methodNotAllowed = Status(405, "HTTP/1.1 405 Method Not Allowed\r\n")
+    package static let requestTimeout = Status(408, "HTTP/1.1 408 Request Timeout\r\n")
+    package static let contentTooLarge = Status(413, "HTTP/1.1 413 Content Too Large\r\n")
+    package static let uriTooLong = Status(414, "HTTP/1.1 414 URI Too Long\r\n")
+    package static let requestHeaderFieldsTooLarge = Status(431, "HTTP/1.1 431 Request Header Fields Too Large\r\n")
+    package static let internalServerError = Status(500, "HTTP/1.1 500 Internal Server Error\r\n")
+    package static let notImplemented = Status(501, "HTTP/1.1 501 Not Implemented\r\n")
+    package static let serviceUnavailable = Status(503, "HTTP/1.1 503 Service Unavailable\r\n")
+    package static let gatewayTimeout = Status(504, "HTTP/1.1 504 Gateway Timeout\r\n")
+    package static let httpVersionNotSupported = Status(505, "HTTP/1.1 505 HTTP Version Not Supported\r\n")
 }

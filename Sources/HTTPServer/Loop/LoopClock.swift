@@ -5,20 +5,20 @@ import Glibc
 /// default (`CLOCK_MONOTONIC`, which setting the wall clock does not move); `.manual` in tests,
 /// where time moves only when the test moves it and every loop on the clock then runs what fell due
 /// (`ManualClock`). A value: read it on any thread.
-public struct LoopClock: Sendable {
+package struct LoopClock: Sendable {
     private let manual: ManualClock?
 
     /// `CLOCK_MONOTONIC`.
-    public static let monotonic = LoopClock(manual: nil)
+    package static let monotonic = LoopClock(manual: nil)
 
     /// Time that moves only with `clock.advance(by:)`; a loop on it never waits on real time.
-    public static func manual(_ clock: ManualClock) -> LoopClock {
+    package static func manual(_ clock: ManualClock) -> LoopClock {
         LoopClock(manual: clock)
     }
 
     /// The time now, in microseconds from an arbitrary origin.
     @inline(__always)
-    public var microseconds: Int64 {
+    package var microseconds: Int64 {
         if let manual { return manual.microseconds }
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)

@@ -11,22 +11,22 @@ import Synchronization
 /// due have fired and the deadlines that passed are applied (at the loop's next sweep, every
 /// `EventLoop.sweepInterval`). What a test observes next is the moved time's effect, with no
 /// sleep; `advance(by: 0)` only waits for the loops to handle what was sent.
-public final class ManualClock: Sendable {
+package final class ManualClock: Sendable {
     private let reading: Atomic<Int64>
     /// The loops keeping time by this clock, weakly: one that was never run goes away with its loop.
     private let loops = Locked<[WeakLoopHandle]>([])
 
     /// A clock reading `microseconds`.
-    public init(microseconds: Int64 = 0) {
+    package init(microseconds: Int64 = 0) {
         reading = Atomic(microseconds)
     }
 
     /// The time now, in microseconds.
-    public var microseconds: Int64 { reading.load(ordering: .acquiring) }
+    package var microseconds: Int64 { reading.load(ordering: .acquiring) }
 
     /// Moves the clock forward and returns once every running loop on it has handled the move (see
     /// above). Not to be called on a loop's own thread (from a handler), which would wait for itself.
-    public func advance(by milliseconds: Int) {
+    package func advance(by milliseconds: Int) {
         precondition(milliseconds >= 0, "a clock only moves forward")
         reading.add(Int64(milliseconds) * 1000, ordering: .acquiringAndReleasing)
         let handles = loops.withLock { loops in

@@ -8,7 +8,7 @@ import Synchronization
 /// Life: `start()` binds and starts serving and returns the port; `shutdown()` (any thread, any
 /// number of times) stops accepting, closes idle connections and lets in-flight requests finish
 /// within the grace period; `wait()` returns when every loop has stopped.
-public final class Server: Sendable {
+package final class Server: Sendable {
     private enum Life {
         case idle
         /// The loops by their handles, the only part of a loop that other threads touch.
@@ -16,27 +16,27 @@ public final class Server: Sendable {
         case stopping
     }
 
-    public let configuration: ServerConfiguration
+    package let configuration: ServerConfiguration
     private let router: Router
     private let state = ServerState()
     private let life = Locked<Life>(.idle)
     private let draining = Atomic<Bool>(false)
 
-    public init(configuration: ServerConfiguration, router: Router) {
+    package init(configuration: ServerConfiguration, router: Router) {
         precondition(configuration.threads >= 1, "a server needs at least one event loop")
         self.configuration = configuration
         self.router = router
     }
 
     /// True once shutdown has begun.
-    public var isDraining: Bool { draining.load(ordering: .relaxed) }
+    package var isDraining: Bool { draining.load(ordering: .relaxed) }
 
     /// Connections open now, across all loops.
-    public var openConnections: Int { state.connectionCount.load(ordering: .relaxed) }
+    package var openConnections: Int { state.connectionCount.load(ordering: .relaxed) }
 
     /// Binds the listeners and starts the loops; returns the port they listen on.
     @discardableResult
-    public func start() throws(SystemError) -> UInt16 {
+    package func start() throws(SystemError) -> UInt16 {
         signal(SIGPIPE, SIG_IGN)
         var listeners: [Int32] = []
         var port: UInt16 = 0
@@ -60,7 +60,7 @@ public final class Server: Sendable {
     }
 
     /// Begins a graceful shutdown.
-    public func shutdown() {
+    package func shutdown() {
         draining.store(true, ordering: .relaxed)
         life.withLock { life in
             // Every loop is told before any wakes: a loop that has begun draining (and closed a
@@ -75,7 +75,7 @@ public final class Server: Sendable {
     /// Routes every request that arrives from now on with `router`, which must have the same route
     /// templates (the metrics count by them); open connections, streams and pending replies keep
     /// what they have. Callable from any thread.
-    public func replaceRouter(_ router: Router) {
+    package func replaceRouter(_ router: Router) {
         precondition(router.templates == self.router.templates, "a replacement router must have the same routes")
         life.withLock { life in
             if case .running(let loops, _) = life { loops.forEach { $0.replaceRouter(router) } }
@@ -83,10 +83,10 @@ public final class Server: Sendable {
     }
 
     /// Every loop has finished (`wait()` then returns at once).
-    public var hasFinished: Bool { state.finishedLoops.load(ordering: .acquiring) == configuration.threads }
+    package var hasFinished: Bool { state.finishedLoops.load(ordering: .acquiring) == configuration.threads }
 
     /// Blocks until every loop has finished.
-    public func wait() {
+    package func wait() {
         let threads = life.withLock { life -> [pthread_t] in
             guard case .running(_, let threads) = life else { return [] }
             life = .stopping

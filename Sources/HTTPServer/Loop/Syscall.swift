@@ -2,14 +2,14 @@ import Glibc
 
 /// A failed system call: the call's name and its `errno`, rendered with `strerror` (or the
 /// resolver's message for `getaddrinfo`).
-public struct SystemError: Error, CustomStringConvertible {
-    public let call: String
-    public let errno: Int32
+package struct SystemError: Error, CustomStringConvertible {
+    package let call: String
+    package let errno: Int32
 
     /// The error's own words where they are not `strerror`'s (the resolver's `gai_strerror`).
     private let message: String?
 
-    public init(call: String, errno: Int32) {
+    package init(call: String, errno: Int32) {
         self.call = call
         self.errno = errno
         message = nil
@@ -22,7 +22,7 @@ public struct SystemError: Error, CustomStringConvertible {
         message = String(cString: gai_strerror(status))
     }
 
-    public var description: String {
+    package var description: String {
         if let message { return "\(call): \(message)" }
         return "\(call): \(String(cString: strerror(errno))) (errno \(errno))"
     }

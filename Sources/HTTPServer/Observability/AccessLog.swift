@@ -1,7 +1,7 @@
 import Glibc
 
 /// The access log's line format.
-public enum AccessLogFormat: String, Sendable, CaseIterable {
+package enum AccessLogFormat: String, Sendable, CaseIterable {
     /// `2026-11-23T05:31:21.123Z 127.0.0.1:54321 GET /layouts/home 200 3638 12`: when the
     /// response was written (UTC), the peer, method, target, status, bytes sent, microseconds.
     case text

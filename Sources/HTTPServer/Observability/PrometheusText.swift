@@ -1,25 +1,25 @@
 /// A document in the Prometheus text exposition format 0.0.4: per metric family a `# HELP` and a
 /// `# TYPE` line, then its samples, label values escaped (`\\`, `\"`, `\n`).
-public struct PrometheusText: Sendable {
-    public static let contentType = "text/plain; version=0.0.4; charset=utf-8"
-    public private(set) var bytes: [UInt8] = []
+package struct PrometheusText: Sendable {
+    package static let contentType = "text/plain; version=0.0.4; charset=utf-8"
+    package private(set) var bytes: [UInt8] = []
 
-    public init() {}
+    package init() {}
 
-    public enum Kind: String, Sendable {
+    package enum Kind: String, Sendable {
         case counter, gauge, histogram
     }
 
     /// Starts a metric family.
-    public mutating func family(_ name: String, _ kind: Kind, help: String) {
+    package mutating func family(_ name: String, _ kind: Kind, help: String) {
         bytes += "# HELP \(name) \(help)\n# TYPE \(name) \(kind.rawValue)\n".utf8
     }
 
-    public mutating func sample(_ name: String, labels: [(String, String)] = [], _ value: Int) {
+    package mutating func sample(_ name: String, labels: [(String, String)] = [], _ value: Int) {
         sample(name, labels: labels, text: String(value))
     }
 
-    public mutating func sample(_ name: String, labels: [(String, String)] = [], _ value: Double) {
+    package mutating func sample(_ name: String, labels: [(String, String)] = [], _ value: Double) {
         sample(name, labels: labels, text: value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value))
     }
 

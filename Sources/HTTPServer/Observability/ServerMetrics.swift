@@ -3,7 +3,7 @@ import Synchronization
 /// The server's HTTP and process metrics (`GET /metrics` writes them with `write(into:)`). Each
 /// event loop counts into its own `LoopMetrics`; a scrape sums them, so counting takes no lock
 /// and no loop waits for another. Labels are bounded: a route is its template, never a path.
-public final class ServerMetrics: Sendable {
+package final class ServerMetrics: Sendable {
     private struct Attached {
         var loops: [LoopMetrics] = []
         /// The label of each route slot (`LoopMetrics.RouteSlot`).
@@ -13,7 +13,7 @@ public final class ServerMetrics: Sendable {
     private let attached = Mutex(Attached())
     private let startEpochSeconds = ProcessMetrics.epochSeconds()
 
-    public init() {}
+    package init() {}
 
     /// A new loop's share, for a server whose router has these templates.
     func attachLoop(routeTemplates: [String]) -> LoopMetrics {
@@ -26,7 +26,7 @@ public final class ServerMetrics: Sendable {
         return loop
     }
 
-    public func write(into text: inout PrometheusText) {
+    package func write(into text: inout PrometheusText) {
         let (loops, labels) = attached.withLock { ($0.loops, $0.routeLabels) }
 
         var requests: [UInt64: Int] = [:]

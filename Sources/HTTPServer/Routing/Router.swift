@@ -11,8 +11,8 @@ import Glibc
 /// Matching compares the path's bytes with a flat table of the templates' bytes: no splitting,
 /// no hashing, no reference counting per route. A path meets only the literal templates of its
 /// length, then the templates with parameters.
-public struct Router: Sendable {
-    public typealias Handler = @Sendable (Request) -> Reply
+package struct Router: Sendable {
+    package typealias Handler = @Sendable (Request) -> Reply
 
     private struct Route: Sendable {
         let template: String
@@ -73,18 +73,18 @@ public struct Router: Sendable {
 
     private var tables = Tables()
 
-    public init() {}
+    package init() {}
 
     /// The templates in registration order: route `i`'s metrics label (`LoopMetrics.RouteSlot`).
-    public var templates: [String] { tables.routes.map(\.template) }
+    package var templates: [String] { tables.routes.map(\.template) }
 
     /// Registers `handler` for `method` on `template`.
-    public mutating func add(_ method: Method, _ template: String, _ handler: @escaping Handler) {
+    package mutating func add(_ method: Method, _ template: String, _ handler: @escaping Handler) {
         register(method, template, .reply(handler))
     }
 
     /// Registers a GET handler that answers at once.
-    public mutating func get(_ template: String, _ handler: @escaping @Sendable (Request) -> Response) {
+    package mutating func get(_ template: String, _ handler: @escaping @Sendable (Request) -> Response) {
         register(.get, template, .respond(handler))
     }
 
@@ -140,7 +140,7 @@ public struct Router: Sendable {
     }
 
     /// Dispatches one request, setting its route parameter in place (no copy of the request).
-    public func reply(to request: inout Request) -> Reply {
+    package func reply(to request: inout Request) -> Reply {
         // The count first: it spares every other path a call to compare strings.
         if request.path.utf8.count == 1 && request.path == "*" {
             return .response(preflight(allow: "GET, HEAD, OPTIONS", request: request))

@@ -1,14 +1,14 @@
 import Synchronization
 
 /// Whether the service takes new work: true until shutdown begins (`GET /readyz` reports it).
-public final class Readiness: Sendable {
+package final class Readiness: Sendable {
     private let draining = Atomic<Bool>(false)
 
-    public init() {}
+    package init() {}
 
-    public var isReady: Bool { !draining.load(ordering: .relaxed) }
+    package var isReady: Bool { !draining.load(ordering: .relaxed) }
 
-    public func beginDraining() {
+    package func beginDraining() {
         draining.store(true, ordering: .relaxed)
     }
 }

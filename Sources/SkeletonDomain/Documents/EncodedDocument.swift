@@ -1,12 +1,12 @@
 /// A JSON document encoded once, with its strong ETag (RFC 9110 §8.8.3): the quoted FNV-1a 64
 /// hash of exactly these bytes, so equal bytes always carry the same tag and any change of a
 /// byte changes it (for all practical purposes).
-public struct EncodedDocument: Sendable {
-    public let bytes: [UInt8]
+package struct EncodedDocument: Sendable {
+    package let bytes: [UInt8]
     /// The quoted form, ready for the `ETag` header: `"3f2a9c0d11e8b702"`.
-    public let etag: String
+    package let etag: String
 
-    public init(bytes: [UInt8]) {
+    package init(bytes: [UInt8]) {
         var hash = ContentHash()
         hash.add(bytes)
         self.bytes = bytes

@@ -11,18 +11,18 @@ import Layouts
 ///
 /// Guarantees: the same inputs give the same bytes; lengths are written to 1/1000 pt; the SVG is
 /// standalone (SVG 1.1): no script, no reference outside itself, every text escaped.
-public struct FramesDocument: Sendable {
-    public let screen: Screen
-    public let layout: ScreenLayout
-    public let options: LayoutOptions
+package struct FramesDocument: Sendable {
+    package let screen: Screen
+    package let layout: ScreenLayout
+    package let options: LayoutOptions
     /// The element laid out alone; nil for the whole screen.
-    public let element: String?
-    public let width: Int
-    public let height: Int?
-    public let result: FrameLayout.Result
+    package let element: String?
+    package let width: Int
+    package let height: Int?
+    package let result: FrameLayout.Result
 
     /// Nil when the screen has no layout `options.variant`, or that layout no element `element`.
-    public init?(screen: Screen, options: LayoutOptions, element: String? = nil, width: Int, height: Int?) {
+    package init?(screen: Screen, options: LayoutOptions, element: String? = nil, width: Int, height: Int?) {
         guard let layout = screen.layout(options.variant) else { return nil }
         if let element {
             guard let result = FrameLayout.layout(
@@ -42,21 +42,21 @@ public struct FramesDocument: Sendable {
     }
 
     /// The screen's background: what a client paints the viewport with before the frames.
-    public var background: Color { PaletteToken.screen.color(in: options.theme) }
+    package var background: Color { PaletteToken.screen.color(in: options.theme) }
 
     /// The shimmer the document's layout document serves (its reduced form for `motion=reduced`).
-    public var shimmer: ResolvedShimmer {
+    package var shimmer: ResolvedShimmer {
         let animation = screen.animation
         return (options.motion == .reduced ? animation.reducedShimmer : animation.shimmer).resolved(in: options.theme, direction: options.direction)
     }
 
     /// Each shimmer group's paint at `epochMs`.
-    public func paints(at epochMs: Int) -> [ShimmerPaint] {
+    package func paints(at epochMs: Int) -> [ShimmerPaint] {
         shimmer.paints(of: result.groups, at: Double(epochMs))
     }
 
     /// The frames as JSON; with `epochMs`, each shimmer group's paint then too (`at`, `paints`).
-    public func json(at epochMs: Int? = nil) -> [UInt8] {
+    package func json(at epochMs: Int? = nil) -> [UInt8] {
         let atRest = jsonAtRest()
         guard let epochMs else { return atRest }
         return json(at: epochMs, atRest: atRest)
@@ -64,7 +64,7 @@ public struct FramesDocument: Sendable {
 
     /// `json(at: epochMs)` made from `atRest`, this document's `json()`: the instant and the
     /// paints added at its end, nothing else written again (a server keeps the document at rest).
-    public func json(at epochMs: Int, atRest: [UInt8]) -> [UInt8] {
+    package func json(at epochMs: Int, atRest: [UInt8]) -> [UInt8] {
         var writer = JSONWriter(continuing: atRest.dropLast(), reservingCapacity: atRest.count + 512 * result.groups.count)
         writer.member("at", epochMs)
         writer.key("paints")
@@ -154,7 +154,7 @@ public struct FramesDocument: Sendable {
 
     /// The frames drawn as an SVG 1.1 image; with `epochMs`, each shimmer group's paint then
     /// drawn on its blocks (`ShimmerSVG`).
-    public func svg(at epochMs: Int? = nil) -> [UInt8] {
+    package func svg(at epochMs: Int? = nil) -> [UInt8] {
         let viewportHeight = Self.number(result.viewportHeight)
         var svg = #"<svg xmlns="http://www.w3.org/2000/svg" width="\#(width)" height="\#(viewportHeight)" viewBox="0 0 \#(width) \#(viewportHeight)">"#
         svg += "<title>\(MarkupText.escaped("\(screen.title) skeleton, \(width) pt wide"))</title>"

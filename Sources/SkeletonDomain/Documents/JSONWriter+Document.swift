@@ -2,7 +2,7 @@ import Layouts
 
 extension JSONWriter {
     /// Opens a document's top-level object and writes its `formatVersion`.
-    public mutating func beginDocument() {
+    package mutating func beginDocument() {
         beginObject()
         member("formatVersion", DocumentFormat.version)
     }

@@ -10,42 +10,42 @@ import Layouts
 ///
 /// The writer inserts the commas and colons; the caller keeps the nesting balanced and writes a
 /// `key` before each value inside an object.
-public struct JSONWriter {
-    public private(set) var bytes: [UInt8]
+package struct JSONWriter {
+    package private(set) var bytes: [UInt8]
     private var needsComma = false
 
-    public init(reservingCapacity capacity: Int = 256) {
+    package init(reservingCapacity capacity: Int = 256) {
         bytes = []
         bytes.reserveCapacity(capacity)
     }
 
     /// A writer that goes on after `bytes`, an object's members so far (its closing brace not
     /// written): the next member takes a comma.
-    public init(continuing bytes: ArraySlice<UInt8>, reservingCapacity capacity: Int) {
+    package init(continuing bytes: ArraySlice<UInt8>, reservingCapacity capacity: Int) {
         self.bytes = []
         self.bytes.reserveCapacity(capacity)
         self.bytes.append(contentsOf: bytes)
         needsComma = true
     }
 
-    public mutating func beginObject() {
+    package mutating func beginObject() {
         startValue()
         bytes.append(UInt8(ascii: "{"))
         needsComma = false
     }
 
-    public mutating func endObject() {
+    package mutating func endObject() {
         bytes.append(UInt8(ascii: "}"))
         needsComma = true
     }
 
-    public mutating func beginArray() {
+    package mutating func beginArray() {
         startValue()
         bytes.append(UInt8(ascii: "["))
         needsComma = false
     }
 
-    public mutating func endArray() {
+    package mutating func endArray() {
         bytes.append(UInt8(ascii: "]"))
         needsComma = true
     }
@@ -56,20 +56,20 @@ public struct JSONWriter {
         needsComma = false
     }
 
-    public mutating func key(_ name: String) {
+    package mutating func key(_ name: String) {
         startValue()
         JSONString.append(name, to: &bytes)
         bytes.append(UInt8(ascii: ":"))
         needsComma = false
     }
 
-    public mutating func string(_ value: String) {
+    package mutating func string(_ value: String) {
         startValue()
         JSONString.append(value, to: &bytes)
         needsComma = true
     }
 
-    public mutating func number(_ value: Int) {
+    package mutating func number(_ value: Int) {
         startValue()
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
@@ -86,7 +86,7 @@ public struct JSONWriter {
     }
 
     /// JSON has no NaN or infinity, so passing one is a programming error.
-    public mutating func number(_ value: Double) {
+    package mutating func number(_ value: Double) {
         precondition(value.isFinite, "JSON cannot represent \(value)")
         // Integral values below 2^53 convert to Int exactly; conversion, unlike rounded(), needs no libm.
         if value.magnitude < 0x1p53, Double(Int(value)) == value {
@@ -128,45 +128,45 @@ public struct JSONWriter {
         }
     }
 
-    public mutating func bool(_ value: Bool) {
+    package mutating func bool(_ value: Bool) {
         startValue()
         bytes.append(contentsOf: value ? "true".utf8 : "false".utf8)
         needsComma = true
     }
 
-    public mutating func null() {
+    package mutating func null() {
         startValue()
         bytes.append(contentsOf: "null".utf8)
         needsComma = true
     }
 
     /// Appends a value that is already valid JSON (a pre-encoded object), as one value.
-    public mutating func encodedValue(_ json: [UInt8]) {
+    package mutating func encodedValue(_ json: [UInt8]) {
         encodedValue(json[...])
     }
 
-    public mutating func encodedValue(_ json: ArraySlice<UInt8>) {
+    package mutating func encodedValue(_ json: ArraySlice<UInt8>) {
         startValue()
         bytes.append(contentsOf: json)
         needsComma = true
     }
 
-    public mutating func member(_ name: String, _ value: String) {
+    package mutating func member(_ name: String, _ value: String) {
         key(name)
         string(value)
     }
 
-    public mutating func member(_ name: String, _ value: Int) {
+    package mutating func member(_ name: String, _ value: Int) {
         key(name)
         number(value)
     }
 
-    public mutating func member(_ name: String, _ value: Double) {
+    package mutating func member(_ name: String, _ value: Double) {
         key(name)
         number(value)
     }
 
-    public mutating func member(_ name: String, _ value: Bool) {
+    package mutating func member(_ name: String, _ value: Bool) {
         key(name)
         bool(value)
     }

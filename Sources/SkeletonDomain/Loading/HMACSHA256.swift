@@ -4,23 +4,23 @@
 ///
 /// Guarantees: the full 32-byte code for any key and message (a key longer than SHA-256's
 /// 64-byte block is hashed first, RFC 2104 §2); truncating it is the caller's choice.
-public struct HMACSHA256: Sendable {
+package struct HMACSHA256: Sendable {
     private let inner: SHA256.State
     private let outer: SHA256.State
 
-    public init(key: [UInt8]) {
+    package init(key: [UInt8]) {
         var block = key.count > SHA256.blockCount ? SHA256.hash(key) : key
         block += [UInt8](repeating: 0, count: SHA256.blockCount - block.count)
         inner = block.map { $0 ^ 0x36 }.withUnsafeBytes { SHA256.State.initial.adding(block: $0) }
         outer = block.map { $0 ^ 0x5c }.withUnsafeBytes { SHA256.State.initial.adding(block: $0) }
     }
 
-    public func authenticationCode(_ message: [UInt8]) -> [UInt8] {
+    package func authenticationCode(_ message: [UInt8]) -> [UInt8] {
         let innerDigest = message.withUnsafeBytes { SHA256.digest(of: $0, after: inner) }
         return innerDigest.withUnsafeBytes { SHA256.digest(of: $0, after: outer) }
     }
 
-    public static func authenticationCode(key: [UInt8], message: [UInt8]) -> [UInt8] {
+    package static func authenticationCode(key: [UInt8], message: [UInt8]) -> [UInt8] {
         HMACSHA256(key: key).authenticationCode(message)
     }
 }

@@ -7,10 +7,10 @@ import Layouts
 /// `Last-Event-ID` resumes with `changes(of:after:)` without repeating a change (elements that
 /// change in the same ms share an id, so the events of one ms are best written together); the
 /// data is one line of JSON (the writer escapes every line break).
-public struct LoadingEvent: Sendable, Equatable {
+package struct LoadingEvent: Sendable, Equatable {
     /// The event's `id`.
-    public let timeMs: Int
-    public let bytes: [UInt8]
+    package let timeMs: Int
+    package let bytes: [UInt8]
 
     init(timeMs: Int, name: String, data: [UInt8], retryMs: Int? = nil) {
         self.timeMs = timeMs
@@ -19,14 +19,14 @@ public struct LoadingEvent: Sendable, Equatable {
     }
 
     /// The first event: `snapshot`, its data the state document.
-    public static func snapshot(_ state: ScheduleSnapshot, session: String?) -> LoadingEvent {
+    package static func snapshot(_ state: ScheduleSnapshot, session: String?) -> LoadingEvent {
         LoadingEvent(timeMs: state.elapsedMs, name: "snapshot", data: state.document(session: session))
     }
 
     /// One `element` event per element status change later than `elapsedMs`, in time order
     /// (elements changing together in the screen's `elements` order); the data is the element's
     /// object as the state document writes it.
-    public static func changes(of schedule: Schedule, after elapsedMs: Int) -> [LoadingEvent] {
+    package static func changes(of schedule: Schedule, after elapsedMs: Int) -> [LoadingEvent] {
         var events: [LoadingEvent] = []
         var after = elapsedMs
         while let time = nextChangeMs(among: schedule.elements, after: after) {
@@ -40,7 +40,7 @@ public struct LoadingEvent: Sendable, Equatable {
     /// change; nil when none does. With `changes(among:at:)`, what a stream needs: it keeps the
     /// elements (a few words each, an array the schedule shares) and encodes events when due,
     /// rather than holding every event's bytes for its life.
-    public static func nextChangeMs(among elements: [Schedule.ElementState], after elapsedMs: Int) -> Int? {
+    package static func nextChangeMs(among elements: [Schedule.ElementState], after elapsedMs: Int) -> Int? {
         var next: Int?
         for element in elements {
             let time = element.status.atMs!
@@ -50,7 +50,7 @@ public struct LoadingEvent: Sendable, Equatable {
     }
 
     /// The `element` events of the elements that change at `timeMs`, in their order, encoded now.
-    public static func changes(among elements: [Schedule.ElementState], at timeMs: Int) -> [LoadingEvent] {
+    package static func changes(among elements: [Schedule.ElementState], at timeMs: Int) -> [LoadingEvent] {
         elements.filter { $0.status.atMs! == timeMs }.map { element in
             var writer = JSONWriter(reservingCapacity: 160)
             element.write(to: &writer, asDocument: true)
@@ -61,14 +61,14 @@ public struct LoadingEvent: Sendable, Equatable {
     /// The last event of a stream the server ends early because it is shutting down: `reconnect`,
     /// with the id of the last event sent (a `Last-Event-ID` that resumes right after it) and a
     /// `retry` of 1 s, so that an EventSource reconnects soon, to another replica.
-    public static func reconnect(after lastID: Int) -> LoadingEvent {
+    package static func reconnect(after lastID: Int) -> LoadingEvent {
         LoadingEvent(timeMs: lastID, name: "reconnect", data: Array(#"{"formatVersion":\#(DocumentFormat.version),"reason":"draining"}"#.utf8), retryMs: 1000)
     }
 
     /// The last event: `complete`, its data `{"elapsedMs": …}`. Its id is never below the
     /// stream's `lastID` (a stream joined after completion began with a later snapshot), so ids
     /// never decrease within a stream and a `Last-Event-ID` at or past `elapsedMs` means "seen it all".
-    public static func complete(elapsedMs: Int, after lastID: Int = 0) -> LoadingEvent {
+    package static func complete(elapsedMs: Int, after lastID: Int = 0) -> LoadingEvent {
         var writer = JSONWriter(reservingCapacity: 32)
         writer.beginDocument()
         writer.member("elapsedMs", elapsedMs)

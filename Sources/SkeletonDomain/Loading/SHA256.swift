@@ -2,11 +2,11 @@
 ///
 /// Guarantees: the 32-byte digest of FIPS 180-4 for any message, on every platform; no state is
 /// kept between calls; the working memory is on the stack.
-public enum SHA256 {
+package enum SHA256 {
     /// The digest length in bytes.
-    public static let digestCount = 32
+    package static let digestCount = 32
     /// The block length in bytes (FIPS 180-4 §5.1.1), which HMAC pads its key to.
-    public static let blockCount = 64
+    package static let blockCount = 64
 
     /// The hash state after some whole blocks: the eight working words and how many bytes they
     /// cover. HMAC keeps the state after its padded key, so that a code costs the message's blocks.
@@ -28,7 +28,7 @@ public enum SHA256 {
         }
     }
 
-    public static func hash(_ message: [UInt8]) -> [UInt8] {
+    package static func hash(_ message: [UInt8]) -> [UInt8] {
         message.withUnsafeBytes { digest(of: $0, after: .initial) }
     }
 

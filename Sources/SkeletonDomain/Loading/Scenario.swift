@@ -1,6 +1,6 @@
 /// How a simulated load behaves (docs/spec.md §5). The raw values are the `scenario` query values and
 /// are part of the generator's seed, so renaming one changes its schedules.
-public enum Scenario: String, CaseIterable, Sendable {
+package enum Scenario: String, CaseIterable, Sendable {
     case typical
     case instant
     case slow
@@ -8,7 +8,7 @@ public enum Scenario: String, CaseIterable, Sendable {
     case error
 
     /// One sentence for `GET /scenarios`.
-    public var summary: String {
+    package var summary: String {
         switch self {
         case .typical: "Every stage becomes ready at a time drawn from its typical range."
         case .instant: "Every stage is ready within 20 ms, so the minimum display time decides when content shows."

@@ -17,15 +17,15 @@
 /// `timeoutMs`. In `timeout`, the stage drawn latest (ties: the later in `stages` order) fails so
 /// too. In `error`, the extra draw picks stage `next() % stageCount`, which fails with code
 /// `error` at its drawn time (unless it timed out already, which the typical ranges never do).
-public struct Schedule: Sendable, Equatable {
+package struct Schedule: Sendable, Equatable {
     /// Where a stage or an element stands; `ready` and `failed` are final.
-    public enum Status: Sendable, Equatable {
+    package enum Status: Sendable, Equatable {
         case loading
         case ready(atMs: Int)
         case failed(atMs: Int, Failure)
 
         /// When the final status was reached; nil while loading.
-        public var atMs: Int? {
+        package var atMs: Int? {
             switch self {
             case .loading: nil
             case .ready(let atMs), .failed(let atMs, _): atMs
@@ -41,7 +41,7 @@ public struct Schedule: Sendable, Equatable {
         }
 
         /// The `status` member of the documents.
-        public var name: String {
+        package var name: String {
             switch self {
             case .loading: "loading"
             case .ready: "ready"
@@ -52,12 +52,12 @@ public struct Schedule: Sendable, Equatable {
 
     /// How a stage ends: ready or failed, each at a time. What a finished schedule holds for each
     /// stage (`outcomes`), so that code asking when a stage ends has no `loading` case to rule out.
-    public enum Outcome: Sendable, Equatable {
+    package enum Outcome: Sendable, Equatable {
         case ready(atMs: Int)
         case failed(atMs: Int, Failure)
 
         /// When the stage ends.
-        public var atMs: Int {
+        package var atMs: Int {
             switch self {
             case .ready(let atMs), .failed(let atMs, _): atMs
             }
@@ -75,48 +75,48 @@ public struct Schedule: Sendable, Equatable {
     }
 
     /// Why a stage failed: the `error` member of a failed element.
-    public struct Failure: Sendable, Equatable {
-        public enum Code: String, Sendable {
+    package struct Failure: Sendable, Equatable {
+        package enum Code: String, Sendable {
             case timeout
             case error
         }
 
-        public let code: Code
-        public let message: String
+        package let code: Code
+        package let message: String
         /// Every simulated failure is retryable (docs/spec.md §5): loading again could succeed.
-        public var isRetryable: Bool { true }
+        package var isRetryable: Bool { true }
     }
 
-    public struct StageState: Sendable, Equatable {
-        public let id: String
-        public let status: Status
+    package struct StageState: Sendable, Equatable {
+        package let id: String
+        package let status: Status
     }
 
-    public struct ElementState: Sendable, Equatable {
-        public let id: String
-        public let stage: String
-        public let status: Status
+    package struct ElementState: Sendable, Equatable {
+        package let id: String
+        package let stage: String
+        package let status: Status
         /// max(the ready or failed time, `minimumDisplayMs`); nil while loading.
-        public let revealAtMs: Int?
+        package let revealAtMs: Int?
     }
 
     /// The seeds a load accepts: integers exactly representable in a JSON number (2^53 - 1).
-    public static let seedRange = 0...(1 << 53 - 1)
+    package static let seedRange = 0...(1 << 53 - 1)
 
-    public let screen: String
+    package let screen: String
     /// The layout variant whose elements `elements` are.
-    public let variant: String
-    public let scenario: Scenario
-    public let seed: Int
+    package let variant: String
+    package let scenario: Scenario
+    package let seed: Int
     /// Final: every status is `ready` or `failed`.
-    public let stages: [StageState]
+    package let stages: [StageState]
     /// How each stage ends, in the screen's `stages` order: `stages`' statuses, as a type with no
     /// `loading` case.
-    public let outcomes: [Outcome]
+    package let outcomes: [Outcome]
     /// Final, in the variant's layout's `elements` order.
-    public let elements: [ElementState]
+    package let elements: [ElementState]
     /// The distinct times at which some element's status changes, ascending.
-    public let changeTimes: [Int]
+    package let changeTimes: [Int]
     /// Every stage's and element's JSON object in both its states, encoded once, so that a state
     /// document at any time is an assembly of these (see `ScheduleSnapshot.document`).
     let fragments: Fragments
@@ -170,7 +170,7 @@ public struct Schedule: Sendable, Equatable {
     }
 
     /// A load of `screen`'s layout `variant`, which must be one of its `variants`.
-    public init(screen: Screen, variant: String = "default", scenario: Scenario, seed: Int) {
+    package init(screen: Screen, variant: String = "default", scenario: Scenario, seed: Int) {
         precondition(Self.seedRange.contains(seed), "seed \(seed) is outside \(Self.seedRange)")
         precondition(!screen.stages.isEmpty, "screen \(screen.id) has no stages to load")
         outcomes = Self.drawOutcomes(screen: screen, scenario: scenario, seed: seed)
@@ -213,7 +213,7 @@ public struct Schedule: Sendable, Equatable {
 
     /// `Schedule(screen:variant:scenario:seed:).elements`, drawn again without the rest of the
     /// schedule: a microsecond's work, so that a live event stream keeps its token rather than the states.
-    public static func elementStates(of screen: Screen, variant: String = "default", scenario: Scenario, seed: Int) -> [ElementState] {
+    package static func elementStates(of screen: Screen, variant: String = "default", scenario: Scenario, seed: Int) -> [ElementState] {
         elementStates(of: screen, variant: variant, outcomes: drawOutcomes(screen: screen, scenario: scenario, seed: seed))
     }
 
@@ -233,22 +233,22 @@ public struct Schedule: Sendable, Equatable {
     }
 
     /// The first virtual time at which the load is complete: no element's status changes after it.
-    public var completeAtMs: Int { changeTimes.last ?? 0 }
+    package var completeAtMs: Int { changeTimes.last ?? 0 }
 
     /// The first change time after `elapsedMs`, where a long poll returns; nil once none is left.
-    public func nextChangeMs(after elapsedMs: Int) -> Int? {
+    package func nextChangeMs(after elapsedMs: Int) -> Int? {
         changeTimes.first { $0 > elapsedMs }
     }
 
     /// What a client sees `elapsedMs` into the load: every status reached at or before it, and no
     /// later time. A time before the start reads as the start.
-    public func state(at elapsedMs: Int) -> ScheduleSnapshot {
+    package func state(at elapsedMs: Int) -> ScheduleSnapshot {
         ScheduleSnapshot(schedule: self, elapsedMs: max(0, elapsedMs))
     }
 
     /// The body of `GET /loading-state/timeline`: `{screen, variant, scenario, seed, stages: [{id, status,
     /// atMs}], elements: [{id, stage, status, readyAtMs | failedAtMs, revealAtMs, error}]}`, final.
-    public func timelineDocument() -> [UInt8] {
+    package func timelineDocument() -> [UInt8] {
         var writer = JSONWriter(reservingCapacity: 1024)
         writer.beginDocument()
         writer.member("screen", screen)

@@ -4,43 +4,43 @@
 /// Guarantees: holds no time later than `elapsedMs` except the reveal times of elements already
 /// ready or failed (docs/spec.md §5: those reveals may still be ahead), so its document never discloses
 /// when a loading stage or element will change.
-public struct ScheduleSnapshot: Sendable, Equatable {
+package struct ScheduleSnapshot: Sendable, Equatable {
     private let schedule: Schedule
-    public let elapsedMs: Int
+    package let elapsedMs: Int
 
     init(schedule: Schedule, elapsedMs: Int) {
         self.schedule = schedule
         self.elapsedMs = elapsedMs
     }
 
-    public var screen: String { schedule.screen }
-    public var scenario: Scenario { schedule.scenario }
-    public var seed: Int { schedule.seed }
+    package var screen: String { schedule.screen }
+    package var scenario: Scenario { schedule.scenario }
+    package var seed: Int { schedule.seed }
 
-    public var stages: [Schedule.StageState] {
+    package var stages: [Schedule.StageState] {
         schedule.stages.map { hasChanged($0.status) ? $0 : Schedule.StageState(id: $0.id, status: .loading) }
     }
 
-    public var elements: [Schedule.ElementState] {
+    package var elements: [Schedule.ElementState] {
         schedule.elements.map {
             hasChanged($0.status) ? $0 : Schedule.ElementState(id: $0.id, stage: $0.stage, status: .loading, revealAtMs: nil)
         }
     }
 
     /// True once no element's status will change again (every one ready or failed).
-    public var isComplete: Bool {
+    package var isComplete: Bool {
         schedule.elements.allSatisfy { hasChanged($0.status) }
     }
 
     /// While loading, clients are asked to poll again after this long.
-    public static let pollAfterMs = 100
+    package static let pollAfterMs = 100
 
     /// The body of `GET /loading-state` (docs/spec.md §5): `{session, screen, variant, scenario, seed, elapsedMs,
     /// complete, stages, elements, pollAfterMs}`; `session` is null for `at=` snapshots and
     /// `pollAfterMs` null once complete. A stage shows `readyAtMs` once ready or `failedAtMs`
     /// once failed; an element as in the timeline once it has changed. Assembled from the
     /// schedule's pre-encoded objects: no per-object encoding on the request path.
-    public func document(session: String?) -> [UInt8] {
+    package func document(session: String?) -> [UInt8] {
         let isComplete = isComplete
         var writer = JSONWriter(reservingCapacity: 2048)
         writer.beginDocument()

@@ -11,31 +11,31 @@
 /// Guarantees: `open` returns exactly the token that was sealed, or throws: for any other input,
 /// truncation or altered character it throws a `SessionTokenError` and never traps; the tag is
 /// compared in constant time.
-public struct SessionToken: Sendable, Equatable {
-    public let screen: String
+package struct SessionToken: Sendable, Equatable {
+    package let screen: String
     /// The layout variant whose elements the load drives.
-    public let variant: String
-    public let scenario: Scenario
-    public let seed: Int
+    package let variant: String
+    package let scenario: Scenario
+    package let seed: Int
     /// Virtual milliseconds per thousand wall-clock milliseconds: 1000 is real time, 2000 twice
     /// as fast (the `speed` query times 1000).
-    public let speedThousandths: Int
+    package let speedThousandths: Int
     /// When the load started (its virtual time 0), in Unix epoch milliseconds.
-    public let startEpochMs: Int64
+    package let startEpochMs: Int64
 
     /// `speed` 0.1...100 (docs/spec.md §5), in thousandths.
-    public static let speedThousandthsRange = 100...100_000
+    package static let speedThousandthsRange = 100...100_000
     /// How far ahead of this server's clock a start may be: replicas' clocks differ a little.
-    public static let maximumClockSkewMs: Int64 = 60_000
+    package static let maximumClockSkewMs: Int64 = 60_000
     /// How long a session opens after its start.
-    public static let maximumAgeMs: Int64 = 86_400_000
+    package static let maximumAgeMs: Int64 = 86_400_000
 
     /// The tag is HMAC-SHA256 truncated to 128 bits.
     static let tagCount = 16
 
     /// The seed and the speed must be in `Schedule.seedRange` and `speedThousandthsRange`;
     /// callers validate their input first.
-    public init(screen: String, variant: String = "default", scenario: Scenario, seed: Int, speedThousandths: Int, startEpochMs: Int64) {
+    package init(screen: String, variant: String = "default", scenario: Scenario, seed: Int, speedThousandths: Int, startEpochMs: Int64) {
         precondition(Schedule.seedRange.contains(seed), "seed \(seed) is outside \(Schedule.seedRange)")
         precondition(
             Self.speedThousandthsRange.contains(speedThousandths),
@@ -49,18 +49,18 @@ public struct SessionToken: Sendable, Equatable {
     }
 
     /// The load's virtual time at `nowEpochMs`, rounded down; 0 before the start.
-    public func elapsedMs(atEpochMs nowEpochMs: Int64) -> Int {
+    package func elapsedMs(atEpochMs nowEpochMs: Int64) -> Int {
         max(0, Int((nowEpochMs - startEpochMs) * Int64(speedThousandths) / 1000))
     }
 
     /// The first epoch millisecond at which `elapsedMs(atEpochMs:)` reaches `elapsedMs`: when a
     /// change scheduled then is due on the wall clock.
-    public func epochMs(atElapsedMs elapsedMs: Int) -> Int64 {
+    package func epochMs(atElapsedMs elapsedMs: Int) -> Int64 {
         let speed = Int64(speedThousandths)
         return startEpochMs + (Int64(elapsedMs) * 1000 + speed - 1) / speed
     }
 
-    public func sealed(key: HMACSHA256) -> String {
+    package func sealed(key: HMACSHA256) -> String {
         let fields = variant == "default" ? "v1.\(screen)" : "v2.\(screen).\(variant)"
         let payload = Array("\(fields).\(scenario.rawValue).\(seed).\(speedThousandths).\(startEpochMs)".utf8)
         return Base64.encode(payload) + "." + Base64.encode(Self.tag(payload, key: key))
@@ -68,7 +68,7 @@ public struct SessionToken: Sendable, Equatable {
 
     /// Whether `text` has a token's shape: base64url payload (2 characters at least), a dot,
     /// and a 22-character base64url tag, as the OpenAPI description's pattern says.
-    public static func hasTokenSyntax(_ text: String) -> Bool {
+    package static func hasTokenSyntax(_ text: String) -> Bool {
         let parts = text.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
         func isBase64URL(_ byte: UInt8) -> Bool {
             (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
@@ -80,7 +80,7 @@ public struct SessionToken: Sendable, Equatable {
     /// The token `sealed` made with the same key (the secret's HMAC states), checked against the
     /// screens served now (`knownScreens`: each screen's variants) and against `nowEpochMs`; the
     /// tag is checked before anything in the payload is believed.
-    public static func open(
+    package static func open(
         _ token: String, key: HMACSHA256, nowEpochMs: Int64, knownScreens: [String: [String]]
     ) throws(SessionTokenError) -> SessionToken {
         let parts = token.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
@@ -118,7 +118,7 @@ public struct SessionToken: Sendable, Equatable {
 
     /// Whether the session may be followed at `nowEpochMs`: started at most the clock skew ahead
     /// of it, and not longer than the maximum age ago. A token opened earlier is checked again.
-    public func checkTime(nowEpochMs: Int64) throws(SessionTokenError) {
+    package func checkTime(nowEpochMs: Int64) throws(SessionTokenError) {
         guard startEpochMs <= nowEpochMs + Self.maximumClockSkewMs else { throw .startInFuture }
         guard startEpochMs >= nowEpochMs - Self.maximumAgeMs else { throw .expired }
     }

@@ -1,6 +1,6 @@
 /// Why a session token does not open. Each case's `description` is a sentence for the client
 /// (a 400 problem's `detail`); none discloses the secret or the expected tag.
-public enum SessionTokenError: Error, Equatable, CustomStringConvertible {
+package enum SessionTokenError: Error, Equatable, CustomStringConvertible {
     /// Not two base64url parts with a 16-byte tag, or not a payload this server writes.
     case malformed
     /// The tag does not match the payload: altered, truncated, or sealed with another secret.
@@ -16,7 +16,7 @@ public enum SessionTokenError: Error, Equatable, CustomStringConvertible {
     /// The start is more than `SessionToken.maximumAgeMs` ago.
     case expired
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .malformed:
             "the session token is malformed: it is not a token this server issues"

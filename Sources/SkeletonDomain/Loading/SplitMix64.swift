@@ -9,21 +9,21 @@
 ///   `z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9; z = (z ^ (z >> 27)) * 0x94D049BB133111EB; z ^ (z >> 31)`;
 /// - an integer in `lo...hi` is `lo + next() % (hi - lo + 1)` (the slight modulo bias is part of
 ///   the definition).
-public struct SplitMix64: Sendable {
-    public private(set) var state: UInt64
+package struct SplitMix64: Sendable {
+    package private(set) var state: UInt64
 
-    public init(seed: UInt64) {
+    package init(seed: UInt64) {
         state = seed
     }
 
     /// The generator of one simulated load.
-    public init(screen: String, scenario: Scenario, seed: Int) {
+    package init(screen: String, scenario: Scenario, seed: Int) {
         var hash = ContentHash()
         hash.add(Array("\(screen)/\(scenario.rawValue)".utf8))
         self.init(seed: UInt64(truncatingIfNeeded: seed) ^ hash.value)
     }
 
-    public mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -31,7 +31,7 @@ public struct SplitMix64: Sendable {
         return z ^ (z >> 31)
     }
 
-    public mutating func next(in range: ClosedRange<Int>) -> Int {
+    package mutating func next(in range: ClosedRange<Int>) -> Int {
         range.lowerBound + Int(next() % UInt64(range.upperBound - range.lowerBound + 1))
     }
 }

@@ -3,16 +3,16 @@
 ///
 /// Guarantees: every range is non-empty and starts at 0 or later; `range(for:)` is what the
 /// schedule draws from in each scenario.
-public struct StageTiming: Sendable, Equatable {
+package struct StageTiming: Sendable, Equatable {
     /// Inclusive, in milliseconds: the `typical` range, from which `timeout` and `error` draw too.
-    public let range: ClosedRange<Int>
+    package let range: ClosedRange<Int>
     /// The stage whose time `range` counts from; nil for the start of the load.
-    public let anchor: String?
+    package let anchor: String?
     /// Ranges given for particular scenarios, replacing the derived ones (`instant` 0...20 from
     /// the start, `slow` both ends times 4).
-    public let overrides: [Scenario: ClosedRange<Int>]
+    package let overrides: [Scenario: ClosedRange<Int>]
 
-    public init(_ range: ClosedRange<Int>, after anchor: String? = nil, overrides: [Scenario: ClosedRange<Int>] = [:]) {
+    package init(_ range: ClosedRange<Int>, after anchor: String? = nil, overrides: [Scenario: ClosedRange<Int>] = [:]) {
         precondition(range.lowerBound >= 0, "a stage cannot be ready before the load starts")
         precondition(overrides.values.allSatisfy { $0.lowerBound >= 0 }, "a stage cannot be ready before the load starts")
         self.range = range
@@ -21,7 +21,7 @@ public struct StageTiming: Sendable, Equatable {
     }
 
     /// The range `scenario` draws from, and whether it counts from the anchor (`instant` never does).
-    public func range(for scenario: Scenario) -> (range: ClosedRange<Int>, countsFromAnchor: Bool) {
+    package func range(for scenario: Scenario) -> (range: ClosedRange<Int>, countsFromAnchor: Bool) {
         let countsFromAnchor = scenario != .instant
         if let override = overrides[scenario] { return (override, countsFromAnchor) }
         switch scenario {

@@ -9,9 +9,9 @@
 /// UTF-8, written by `JSONWriter`) with a fixed member order, amounts in currency units with at
 /// most two decimals and dates as ISO 8601 (`2026-03-14`); a poster's object carries its
 /// standalone SVG image (`PosterImage`) as text. content.schema.json describes each element's.
-public enum SampleContent {
+package enum SampleContent {
     /// The sample content of `element` of built-in screen `screen` for `seed`, or nil when the screen or element has none.
-    public static func content(screen: String, element: String, seed: Int) -> [UInt8]? {
+    package static func content(screen: String, element: String, seed: Int) -> [UInt8]? {
         switch screen {
         case "home": HomeSamples.content(element, seed: seed)
         case "insights": InsightsSamples.content(element, seed: seed)

@@ -1,14 +1,14 @@
 /// Bounds on a JSON document from an untrusted source, checked by `JSONParser`; the defaults are
 /// those of a screen file (`--layouts DIR`).
-public struct JSONLimits: Sendable, Equatable {
+package struct JSONLimits: Sendable, Equatable {
     /// Most arrays and objects open at once; the top-level value is at depth 1 if it is one.
     /// Parsing takes no stack per level, but comparing, writing and freeing a value recurse once
     /// per level, so keep this in the hundreds at most.
-    public var maxDepth: Int
+    package var maxDepth: Int
     /// Largest input, a byte order mark included; checked before parsing.
-    public var maxBytes: Int
+    package var maxBytes: Int
 
-    public init(maxDepth: Int = 64, maxBytes: Int = 1_048_576) {
+    package init(maxDepth: Int = 64, maxBytes: Int = 1_048_576) {
         self.maxDepth = maxDepth
         self.maxBytes = maxBytes
     }

@@ -10,8 +10,8 @@
 /// parsing). It reports the first error in the text. It runs in time linear in the input and
 /// without recursion: open arrays and objects are an explicit stack, so no input can overflow
 /// the call stack.
-public enum JSONParser {
-    public static func parse(_ bytes: [UInt8], limits: JSONLimits = .init()) throws(JSONSyntaxError) -> JSONValue {
+package enum JSONParser {
+    package static func parse(_ bytes: [UInt8], limits: JSONLimits = .init()) throws(JSONSyntaxError) -> JSONValue {
         guard bytes.count <= limits.maxBytes else {
             throw JSONSyntaxError(line: 1, column: 1, reason: "larger than \(limits.maxBytes) bytes")
         }

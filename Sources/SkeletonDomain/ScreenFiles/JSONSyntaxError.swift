@@ -3,17 +3,17 @@
 /// `line` and `column` are 1-based; lines end at line feeds, and `column` counts bytes from the
 /// start of the line (a byte order mark excluded), so a tab or a multi-byte character counts as
 /// its bytes. An error at the end of the input points just past the last byte.
-public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
-    public let line: Int
-    public let column: Int
+package struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
+    package let line: Int
+    package let column: Int
     /// Short lower-case English, such as `unterminated string`.
-    public let reason: String
+    package let reason: String
 
-    public init(line: Int, column: Int, reason: String) {
+    package init(line: Int, column: Int, reason: String) {
         self.line = line
         self.column = column
         self.reason = reason
     }
 
-    public var description: String { "line \(line), column \(column): \(reason)" }
+    package var description: String { "line \(line), column \(column): \(reason)" }
 }

@@ -2,7 +2,7 @@
 ///
 /// Guarantees: a value from `JSONParser` holds only finite numbers and has no two members of one
 /// object with the same key, so `write(to:)` gives text that parses back to an equal value.
-public enum JSONValue: Sendable, Equatable {
+package enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)
     case number(Double)
@@ -12,11 +12,11 @@ public enum JSONValue: Sendable, Equatable {
 }
 
 /// One `"key": value` pair of a JSON object.
-public struct JSONMember: Sendable, Equatable {
-    public let key: String
-    public let value: JSONValue
+package struct JSONMember: Sendable, Equatable {
+    package let key: String
+    package let value: JSONValue
 
-    public init(key: String, value: JSONValue) {
+    package init(key: String, value: JSONValue) {
         self.key = key
         self.value = value
     }
@@ -24,13 +24,13 @@ public struct JSONMember: Sendable, Equatable {
 
 extension JSONValue {
     /// The value of the first member named `key`, or nil if there is none or this is not an object.
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         guard case .object(let members) = self else { return nil }
         return members.first { $0.key == key }?.value
     }
 
     /// The JSON name of this value's type, for error messages.
-    public var typeName: String {
+    package var typeName: String {
         switch self {
         case .null: "null"
         case .bool: "boolean"
@@ -42,7 +42,7 @@ extension JSONValue {
     }
 
     /// Writes the value compactly, members in order; integers up to ±2^53 without a fraction.
-    public func write(to writer: inout JSONWriter) {
+    package func write(to writer: inout JSONWriter) {
         switch self {
         case .null:
             writer.null()

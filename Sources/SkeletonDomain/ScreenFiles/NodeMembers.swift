@@ -1,11 +1,11 @@
 /// The members of each node type of docs/spec.md §3, in the order served documents write them: what a
 /// screen file's node may have (`NodeDecoder`) and what the JSON Schemas allow (a test holds them to it).
-public enum NodeMembers {
+package enum NodeMembers {
     /// The members any node may have.
-    public static let common = ["type", "id", "padding", "minHeight", "width", "maxWidth", "background", "cornerRadius", "clip", "shimmer"]
+    package static let common = ["type", "id", "padding", "minHeight", "width", "maxWidth", "background", "cornerRadius", "clip", "shimmer"]
 
     /// Each type's own members besides `common`.
-    public static let byType: KeyValuePairs<String, [String]> = [
+    package static let byType: KeyValuePairs<String, [String]> = [
         "stack": ["axis", "spacing", "alignment", "children"],
         "scroll": ["axis", "scrollEnabled", "child"],
         "block": ["height", "shape", "corners", "fill"],
@@ -15,10 +15,10 @@ public enum NodeMembers {
         "repeat": ["count", "child"],
     ]
 
-    public static var types: [String] { byType.map(\.key) }
+    package static var types: [String] { byType.map(\.key) }
 
     /// `type`'s own members; empty for an unknown type.
-    public static func of(_ type: String) -> [String] {
+    package static func of(_ type: String) -> [String] {
         byType.first { $0.key == type }?.value ?? []
     }
 }

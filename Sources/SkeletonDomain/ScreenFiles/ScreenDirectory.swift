@@ -8,13 +8,13 @@ import Glibc
 /// problem of every file as a `path:JSON-pointer: reason` line; a file is never read past
 /// `ScreenFileLimits.maxFileBytes`, and a FIFO, device, directory or symbolic-link loop named
 /// `*.json` is a problem, never a wait.
-public enum ScreenDirectory {
+package enum ScreenDirectory {
     /// Why a directory's screens cannot be served: one line per problem.
-    public struct Invalid: Error, Sendable {
-        public let lines: [String]
+    package struct Invalid: Error, Sendable {
+        package let lines: [String]
     }
 
-    public static func load(_ directory: String) throws(Invalid) -> [Screen] {
+    package static func load(_ directory: String) throws(Invalid) -> [Screen] {
         let names = try fileNames(directory)
         var lines: [String] = []
         var screens: [Screen] = []

@@ -6,8 +6,8 @@ import Layouts
 /// Guarantees: a returned screen satisfies every invariant `Screen` and `ScreenLayout` check, so
 /// a file can never stop the process; otherwise every problem found is returned, each with its
 /// JSON pointer, in file order. Input beyond `ScreenFileLimits` is refused, never parsed whole.
-public enum ScreenFileDecoder {
-    public static func decode(_ bytes: [UInt8]) throws(InvalidScreenFile) -> Screen {
+package enum ScreenFileDecoder {
+    package static func decode(_ bytes: [UInt8]) throws(InvalidScreenFile) -> Screen {
         let value: JSONValue
         do throws(JSONSyntaxError) {
             value = try JSONParser.parse(bytes, limits: JSONLimits(maxDepth: ScreenFileLimits.maxJSONDepth, maxBytes: ScreenFileLimits.maxFileBytes))

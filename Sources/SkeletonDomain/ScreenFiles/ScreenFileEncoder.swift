@@ -5,11 +5,11 @@
 /// Guarantees: decoding the written file gives a screen whose every document is byte-identical
 /// to this screen's; the file is indented for people to edit. Screens whose animation is not one
 /// of the named presets are not written (only the built-ins are exported).
-public enum ScreenFileEncoder {
+package enum ScreenFileEncoder {
     /// Where editors find the schema when the server runs on its defaults.
-    public static let schemaURL = "http://127.0.0.1:8080/schema/screen.json"
+    package static let schemaURL = "http://127.0.0.1:8080/schema/screen.json"
 
-    public static func bytes(_ screen: Screen) -> [UInt8] {
+    package static func bytes(_ screen: Screen) -> [UInt8] {
         guard let preset = screen.animation.name else {
             preconditionFailure("screen \(screen.id): only screens animated by a named preset are exported")
         }

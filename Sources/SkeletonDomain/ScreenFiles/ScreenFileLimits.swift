@@ -1,32 +1,32 @@
 /// The bounds on screen files, so that an untrusted file costs bounded time and memory; the
 /// schema (`/schema/screen.json`) and docs/screens.md state the same numbers.
-public enum ScreenFileLimits {
-    public static let maxFileBytes = 1_048_576
-    public static let maxFiles = 256
-    public static let maxJSONDepth = 64
-    public static let maxStringBytes = 4096
-    public static let maxContentBytes = 65_536
+package enum ScreenFileLimits {
+    package static let maxFileBytes = 1_048_576
+    package static let maxFiles = 256
+    package static let maxJSONDepth = 64
+    package static let maxStringBytes = 4096
+    package static let maxContentBytes = 65_536
     /// Sizes in points: padding, spacing, width, height, radii, line metrics.
-    public static let sizes: ClosedRange<Double> = 0...10_000
+    package static let sizes: ClosedRange<Double> = 0...10_000
     /// A fill width's `grow` (above 0) and a paragraph's `measure` (above 0), in points.
-    public static let grows: ClosedRange<Double> = 0...100
-    public static let measures: ClosedRange<Double> = 0...100_000
-    public static let maxLines = 1...100
+    package static let grows: ClosedRange<Double> = 0...100
+    package static let measures: ClosedRange<Double> = 0...100_000
+    package static let maxLines = 1...100
     /// The width a screen was captured at (`captureWidth`), in points.
-    public static let captureWidths = 120...10_000
-    public static let maxNodeDepth = 32
-    public static let repeatCounts = 0...100
-    public static let maxChildren = 256
+    package static let captureWidths = 120...10_000
+    package static let maxNodeDepth = 32
+    package static let repeatCounts = 0...100
+    package static let maxChildren = 256
     /// Nodes of one document once its repeats are expanded.
-    public static let maxExpandedNodes = 10_000
-    public static let stageCount = 1...64
-    public static let elementCount = 1...256
-    public static let layoutCount = 1...8
-    public static let stopCount = 2...16
-    public static let stageMilliseconds = 0...600_000
-    public static let displayMilliseconds = 0...60_000
-    public static let timeoutMilliseconds = 1...600_000
-    public static let animationMilliseconds = 1...60_000
+    package static let maxExpandedNodes = 10_000
+    package static let stageCount = 1...64
+    package static let elementCount = 1...256
+    package static let layoutCount = 1...8
+    package static let stopCount = 2...16
+    package static let stageMilliseconds = 0...600_000
+    package static let displayMilliseconds = 0...60_000
+    package static let timeoutMilliseconds = 1...600_000
+    package static let animationMilliseconds = 1...60_000
 }
 
 /// The identifier patterns of screen files, checked without regular expressions.

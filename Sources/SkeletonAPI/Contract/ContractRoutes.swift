@@ -48,7 +48,7 @@ private struct SchemaResponses: Sendable {
         let document = EncodedDocument(bytes: bytes)
         var headers = ResponseHeaders()
         headers.add("ETag", document.etag)
-        headers.add("Cache-Control", "public, max-age=60")
+        headers.add(.sharedForAMinute)
         var okHeaders = ResponseHeaders.contentType("application/schema+json")
         okHeaders.append(headers)
         etag = document.etag

@@ -205,7 +205,7 @@ struct DataRoutes: Sendable {
         switch answer {
         case .failure(let atMs, let failure, let retryInMs):
             headers.add("Retry-After", String((retryInMs + 999) / 1000))
-            headers.add("Cache-Control", "no-store")
+            headers.add(.neverStored)
             let what = failure.code == .timeout ? "timed out at \(atMs) ms" : "failed at \(atMs) ms (simulated error)"
             return Problem(failure.code == .timeout ? .elementTimedOut : .elementFailed, detail: "element '\(plan.element.id)' (stage '\(stage)') \(what) in this load; asked again after \(retryInMs) ms it succeeds",
                            extensions: [("element", .string(plan.element.id)), ("stage", .string(stage)), ("code", .string(failure.code.rawValue)),
@@ -215,7 +215,7 @@ struct DataRoutes: Sendable {
             let content = DataContent(screen: plan.screen, element: plan.element, seed: plan.load.token.seed)
             headers.add("Content-Type", "application/json")
             headers.add("ETag", content.document.etag)
-            headers.add("Cache-Control", "no-cache")
+            headers.add(.revalidated)
             if let fields = plan.ifNoneMatch, ifNoneMatch(fields, matches: content.document.etag) { return Response(status: .notModified, headers: headers) }
             return Response(headers: headers, body: content.document.bytes)
         }

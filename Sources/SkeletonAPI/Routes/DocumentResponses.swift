@@ -30,7 +30,7 @@ final class DocumentResponses: Sendable {
         for use in 0..<(hinted ? 4 : 1) {
             var headers = ResponseHeaders()
             headers.add("ETag", document.etag)
-            headers.add("Cache-Control", "public, max-age=60")
+            headers.add(.sharedForAMinute)
             if hinted {
                 let use = HintUse(rawValue: use)
                 let varied = [use.contains(.colorScheme) ? Self.colorSchemeHint : nil, use.contains(.reducedMotion) ? Self.reducedMotionHint : nil].compactMap { $0 }

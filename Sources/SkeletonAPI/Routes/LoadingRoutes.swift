@@ -22,8 +22,7 @@ struct LoadingRoutes: Sendable {
     }
 
     /// `X-Accel-Buffering: no` tells nginx (and proxies that follow it) to pass each event on at once.
-    private static let eventStream = ResponseHeaders(["Content-Type": "text/event-stream", "Cache-Control": "no-cache", "X-Accel-Buffering": "no"])
-    private static let noStore = ResponseHeaders(["Cache-Control": "no-store"])
+    private static let eventStream = ResponseHeaders(["Content-Type": "text/event-stream", "X-Accel-Buffering": "no"]).adding(.revalidated)
 
     func register(on router: inout Router) {
         let scenarios = DocumentResponses(EncodedDocument(bytes: scenarios), hinted: false)
@@ -103,7 +102,7 @@ struct LoadingRoutes: Sendable {
         let completeAtMs = session.schedule.completeAtMs
         if let lastEventID, lastEventID >= completeAtMs {
             // Nothing is left to say: 204 is what makes an EventSource stop reconnecting (WHATWG HTML §9.2.3).
-            return .response(Response(status: .noContent, headers: Self.noStore))
+            return .response(Response(status: .noContent, headers: CachePolicy.neverStored.headers))
         }
         let sessions = sessions
         return .deferred { exchange in
@@ -126,6 +125,6 @@ struct LoadingRoutes: Sendable {
         let parameters = LoadingParameters(request: request, sessions: sessions)
         let screen = try parameters.requiredScreen()
         let schedule = sessions.schedule(of: screen, variant: try parameters.variant(of: screen), scenario: try parameters.scenario(), seed: try parameters.seed())
-        return .json(schedule.timelineDocument(), headers: ResponseHeaders(["Cache-Control": "public, max-age=60"]))
+        return .json(schedule.timelineDocument(), headers: CachePolicy.sharedForAMinute.headers)
     }
 }

@@ -21,5 +21,5 @@ struct MetricsRoute {
         }
     }
 
-    private static let headers = ResponseHeaders(["Content-Type": PrometheusText.contentType, "Cache-Control": "no-store"])
+    private static let headers = ResponseHeaders.contentType(PrometheusText.contentType).adding(.neverStored)
 }

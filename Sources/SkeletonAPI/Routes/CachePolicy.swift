@@ -1,0 +1,31 @@
+import HTTPServer
+
+/// What a cache may do with each kind of answer (`Cache-Control`, RFC 9111 §5.2.2), said in this
+/// one place for every route.
+enum CachePolicy: String {
+    /// A document fixed for the running catalog (layouts, frames, the contract, timelines): any
+    /// cache may reuse it for a minute, then revalidates it by its `ETag`.
+    case sharedForAMinute = "public, max-age=60"
+    /// An answer that may be kept but is revalidated before each reuse: an element's data (same
+    /// `ETag` for the same content), an event stream.
+    case revalidated = "no-cache"
+    /// An answer of one moment, never kept: a load's state, a simulated failure, the metrics.
+    case neverStored = "no-store"
+
+    /// The field, alone.
+    var headers: ResponseHeaders { ResponseHeaders().adding(self) }
+}
+
+extension ResponseHeaders {
+    /// Adds `Cache-Control` as `policy` says.
+    mutating func add(_ policy: CachePolicy) {
+        add("Cache-Control", policy.rawValue)
+    }
+
+    /// These fields and `Cache-Control` as `policy` says.
+    func adding(_ policy: CachePolicy) -> ResponseHeaders {
+        var headers = self
+        headers.add(policy)
+        return headers
+    }
+}

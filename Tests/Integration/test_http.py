@@ -89,7 +89,7 @@ def test_http_1_0_closes_unless_keep_alive(server):
 def test_connection_close_is_honoured(client):
     response = client.request("/healthz", headers=[("Connection", "close")])
     assert response.header("connection") == "close"
-    assert client.is_closed_by_server()
+    assert client.how_closed() == "eof"
 
 
 # --- Limits at their edges (docs/spec.md §6 defaults) -------------------------------------------
@@ -143,7 +143,7 @@ def test_header_timeout_is_408_then_close():
         response = client.response()
         assert response.status == 408
         assert response.header("connection") == "close"
-        assert client.is_closed_by_server()
+        assert client.how_closed() == "eof"
     finally:
         assert server.stop() == 0
 
@@ -167,7 +167,7 @@ def test_idle_keep_alive_connection_is_closed():
         client = server.client()
         assert client.request("/healthz").status == 200
         started = time.monotonic()
-        assert client.is_closed_by_server(timeout=5)
+        assert client.how_closed(timeout=5) == "eof"
         assert time.monotonic() - started < 3
     finally:
         assert server.stop() == 0
@@ -216,7 +216,7 @@ def test_smuggling_form_is_refused_with_400_and_closed(server, name):
         assert response.header("content-type") == PROBLEM
         assert response.header("connection") == "close"
         assert json.loads(response.body)["detail"]
-        assert client.is_closed_by_server()
+        assert client.how_closed() == "eof"
     finally:
         client.close()
 
@@ -262,7 +262,7 @@ def test_sigterm_lets_an_in_flight_request_finish_and_exits_0():
     assert slow.request("/healthz").status == 200
     slow.send("GET /readyz HTTP/1.1\r\nHost: t\r\n")
     server.process.send_signal(15)
-    assert idle.is_closed_by_server(timeout=5), "idle connections are closed at shutdown"
+    assert idle.how_closed(timeout=5) == "eof", "idle connections are closed at shutdown"
     slow.send("\r\n")
     response = slow.response()
     # Answered, with the readiness of a draining server, and the connection closes after it.
@@ -318,7 +318,7 @@ def test_connections_over_the_maximum_are_closed_at_once():
         for c in clients:
             assert c.request("/healthz").status == 200
         over = server.client()
-        assert over.is_closed_by_server(timeout=3)
+        assert over.how_closed(timeout=3) == "eof"
         clients[0].close()
         # The slot frees once the server has seen the close; retry until it has (bounded).
         deadline = time.monotonic() + 3

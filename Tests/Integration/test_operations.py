@@ -164,7 +164,7 @@ def test_a_second_sigterm_exits_without_waiting_for_the_drain():
     slow = server.client()
     slow.send("GET /healthz HTTP/1.1\r\nHost: t\r\n")  # an unfinished request keeps the drain waiting
     server.process.send_signal(15)
-    assert idle.is_closed_by_server(timeout=5), "the drain began: idle connections are closed"
+    assert idle.how_closed(timeout=5) == "eof", "the drain began: idle connections are closed"
     assert server.process.poll() is None, "the first SIGTERM waits for the request in flight"
     server.process.send_signal(15)
     assert server.process.wait(2) == -15, "killed by the second SIGTERM, as with no handler"

@@ -44,7 +44,7 @@ class RunningServer(launcher.RunningServer):
     ready at its `listening on` line, `SKELETON_SERVER_FLAGS` first), with a client factory."""
 
     def client(self, timeout=5.0):
-        return Client(self.port, timeout)
+        return Client(self.port, timeout, self.host)
 
 
 class Response:
@@ -66,8 +66,8 @@ class Client:
     """A raw socket plus a strict HTTP/1.1 response parser (h11): every response a test reads
     goes through h11, so any framing or syntax error in a response fails the test."""
 
-    def __init__(self, port, timeout=5.0):
-        self.sock = socket.create_connection(("127.0.0.1", port), timeout=timeout)
+    def __init__(self, port, timeout=5.0, host="127.0.0.1"):
+        self.sock = socket.create_connection((host, port), timeout=timeout)
         self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         self.parser = h11.Connection(h11.CLIENT, max_incomplete_event_size=1 << 22)
 

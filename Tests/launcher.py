@@ -13,6 +13,8 @@ it. `stop()` sends SIGTERM and waits for the exit status.
   caller's own flag wins.
 - `HOST` and `PORT` are removed from the server's environment (the server reads them), unless the
   caller gives them in `env`.
+- `port=None` leaves `--port` out, for a test of what the server does without it (the caller's
+  `env` should then give `PORT=0`).
 """
 import os
 import re
@@ -33,10 +35,10 @@ class RunningServer:
     and error are pipes the caller may read (`process.stdout` holds nothing read ahead of the
     first line); with `access_log`, the access log is on (stdout), otherwise `--no-access-log`."""
 
-    def __init__(self, *flags, binary=None, env=None, preexec_fn=None, access_log=False, ready_timeout=60.0):
+    def __init__(self, *flags, binary=None, env=None, preexec_fn=None, access_log=False, ready_timeout=60.0, port=0):
         environment = {name: value for name, value in os.environ.items() if name not in ("HOST", "PORT")}
         environment.update(env or {})
-        arguments = [binary or BINARY, "--port", "0", *([] if access_log else ["--no-access-log"]), *EXTRA_FLAGS, *flags]
+        arguments = [binary or BINARY, *([] if port is None else ["--port", str(port)]), *([] if access_log else ["--no-access-log"]), *EXTRA_FLAGS, *flags]
         self.process = subprocess.Popen(arguments, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                                         stderr=subprocess.PIPE, env=environment, preexec_fn=preexec_fn)
         self.pid = self.process.pid
@@ -51,7 +53,7 @@ class RunningServer:
             raise RuntimeError(f"server did not start: {line!r} {self.process.stderr.read()!r}")
         self.host = match.group(1)
         self.port = int(match.group(2))
-        self.url = f"http://127.0.0.1:{self.port}"
+        self.url = f"http://{self.host}:{self.port}"
 
     def _first_line(self, timeout):
         """The first line of standard output, read a byte at a time so that nothing after it is

@@ -1,4 +1,5 @@
 """Fixtures for wire-level tests: the real skeleton-server binary on a kernel-chosen port."""
+import contextlib
 import os
 import socket
 import sys
@@ -43,7 +44,7 @@ class RunningServer(launcher.RunningServer):
     ready at its `listening on` line, `SKELETON_SERVER_FLAGS` first), with a client factory."""
 
     def client(self, timeout=5.0):
-        return Client(self.port, timeout)
+        return Client(self.port, timeout, self.host)
 
 
 class Response:
@@ -65,8 +66,8 @@ class Client:
     """A raw socket plus a strict HTTP/1.1 response parser (h11): every response a test reads
     goes through h11, so any framing or syntax error in a response fails the test."""
 
-    def __init__(self, port, timeout=5.0):
-        self.sock = socket.create_connection(("127.0.0.1", port), timeout=timeout)
+    def __init__(self, port, timeout=5.0, host="127.0.0.1"):
+        self.sock = socket.create_connection((host, port), timeout=timeout)
         self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         self.parser = h11.Connection(h11.CLIENT, max_incomplete_event_size=1 << 22)
 
@@ -105,18 +106,20 @@ class Client:
             elif isinstance(event, h11.ConnectionClosed):
                 raise ConnectionError("closed before a complete response")
 
-    def is_closed_by_server(self, timeout=3.0):
-        """True when the server ends the stream (after any bytes still in flight) within `timeout`."""
-        self.sock.settimeout(timeout)
+    def how_closed(self, timeout=3.0):
+        """How the server ends the stream within `timeout`, after any bytes still in flight: "eof"
+        (a FIN, the graceful close), "reset" (an RST, the abortive one), or None (still open)."""
+        deadline = time.monotonic() + timeout
         try:
-            while True:
-                data = self.sock.recv(1 << 16)
-                if not data:
-                    return True
+            while (left := deadline - time.monotonic()) > 0:
+                self.sock.settimeout(left)
+                if not self.sock.recv(1 << 16):
+                    return "eof"
         except socket.timeout:
-            return False
+            pass
         except ConnectionResetError:
-            return True
+            return "reset"
+        return None
 
     def close(self):
         self.sock.close()
@@ -134,6 +137,54 @@ def client(server):
     c = server.client()
     yield c
     c.close()
+
+
+def read_until(sock, done, what, timeout=15.0, buffer=b""):
+    """Reads from `sock` onto `buffer` until `done(buffer)` (or, given bytes, until they are in it)
+    and returns it; fails saying `what` was awaited at an end of the stream (a recv of b"") or
+    once `timeout` seconds have passed in all, however the bytes trickle."""
+    if isinstance(done, bytes):
+        marker = done
+        done = lambda data: marker in data  # noqa: E731
+    deadline = time.monotonic() + timeout
+    previous = sock.gettimeout()
+    try:
+        while not done(buffer):
+            left = deadline - time.monotonic()
+            assert left > 0, f"{what}: not within {timeout} s, after {buffer[-300:]!r}"
+            sock.settimeout(left)
+            try:
+                data = sock.recv(1 << 16)
+            except socket.timeout:
+                continue
+            assert data, f"{what}: the connection ended first, after {buffer[-300:]!r}"
+            buffer += data
+    finally:
+        sock.settimeout(previous)
+    return buffer
+
+
+def descriptors(pid):
+    """The open descriptors of process `pid`: {number: what it is, as /proc/PID/fd/N links it}."""
+    found = {}
+    for name in os.listdir(f"/proc/{pid}/fd"):
+        with contextlib.suppress(FileNotFoundError):  # closed while listed
+            found[int(name)] = os.readlink(f"/proc/{pid}/fd/{name}")
+    return found
+
+
+def opened_since(pid, before):
+    """The descriptors of `pid` open now that were not in `before` (a number reused counts as new)."""
+    return {fd: what for fd, what in descriptors(pid).items() if before.get(fd) != what}
+
+
+def released_to(pid, before, timeout=5.0):
+    """Waits until every descriptor `pid` opened since `before` is closed again; fails naming those
+    still open after `timeout`. (The kernel gives no signal of a close to another process: this polls.)"""
+    deadline = time.monotonic() + timeout
+    while opened := opened_since(pid, before):
+        assert time.monotonic() < deadline, f"descriptors still open after {timeout} s: {opened}"
+        time.sleep(0.01)
 
 
 def raw_exchange(port, data, timeout=5.0):

@@ -1,11 +1,12 @@
 """The command line at its edges: `--flag=value`, forgotten values, resolver errors, and one
 process per port (issue 9)."""
 import json
+import os
 import subprocess
 
 import pytest
 
-from conftest import BINARY, RunningServer
+from conftest import BINARY, RunningServer, descriptors
 
 
 def run(*arguments, timeout=10):
@@ -71,12 +72,22 @@ def test_a_second_server_on_the_same_port_fails_to_start():
         assert first.stop() == 0
 
 
+def threads_and_event_polls(server):
+    """How many threads the process runs (/proc/PID/task) and how many epoll descriptors it holds."""
+    polls = sum(1 for what in descriptors(server.pid).values() if what == "anon_inode:[eventpoll]")
+    return len(os.listdir(f"/proc/{server.pid}/task")), polls
+
+
 def test_the_loops_of_one_process_share_its_port():
-    server = RunningServer("--threads", "4")
+    """--threads 4 runs four event loops, each a thread with its own epoll descriptor: three of
+    each more than --threads 1 (whatever else the process runs); all serve the one port."""
+    one, four = RunningServer("--threads", "1"), RunningServer("--threads", "4")
     try:
-        clients = [server.client() for _ in range(32)]
+        (threads_1, polls_1), (threads_4, polls_4) = threads_and_event_polls(one), threads_and_event_polls(four)
+        assert (threads_4 - threads_1, polls_4 - polls_1) == (3, 3) and polls_1 >= 1
+        clients = [four.client() for _ in range(32)]
         assert all(json.loads(c.request("/healthz").body) == {"formatVersion":2, "status": "ok"} for c in clients)
         for c in clients:
             c.close()
     finally:
-        assert server.stop() == 0
+        assert one.stop() == 0 and four.stop() == 0

@@ -12,23 +12,29 @@ import time
 
 import pytest
 
-from conftest import EARLY, LATE, RunningServer, assert_on_time
+from conftest import EARLY, RunningServer, assert_on_time
 from test_loading import get_json, timeline
 
 
 def fire(port, paths):
     """Sends one GET per path on its own connection at once; returns {path: (arrival, status, head, body)}."""
+    return {path: answer for (_, path), answer in fire_at([(port, path) for path in paths]).items()}
+
+
+def fire_at(requests):
+    """Sends one GET per (port, path) on its own connection at once; returns {(port, path): (arrival,
+    status, head, body)}."""
     selector = selectors.DefaultSelector()
     pending = {}
-    for path in paths:
+    for port, path in requests:
         sock = socket.create_connection(("127.0.0.1", port), timeout=15)
         sock.sendall(f"GET {path} HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n".encode())
         sock.setblocking(False)
-        selector.register(sock, selectors.EVENT_READ, path)
-        pending[path] = b""
+        selector.register(sock, selectors.EVENT_READ, (port, path))
+        pending[port, path] = b""
     done = {}
     deadline = time.monotonic() + 15
-    while len(done) < len(paths) and time.monotonic() < deadline:
+    while len(done) < len(requests) and time.monotonic() < deadline:
         for key, _ in selector.select(timeout=1):
             data = key.fileobj.recv(65536)
             if data:
@@ -92,12 +98,18 @@ def test_an_error_is_a_503_with_retry_after_and_a_retry_succeeds(client):
         failed = [e for e in timeline(client, "inbox", "error", seed)["elements"] if e["status"] == "failed"]
         if failed:
             break
+    due = next(e["failedAtMs"] for e in failed if e["id"] == "conversationList") / 10 / 1000
+    started = time.monotonic()
     _, state = get_json(client, f"/loading-state?screen=inbox&scenario=error&seed={seed}&speed=10")
     response = client.request(f"/data/inbox/conversationList?session={state['session']}")
+    elapsed = time.monotonic() - started
     problem = json.loads(response.body)
     assert response.status == 503 and problem["code"] == "error" and problem["retryable"] is True
-    # Held until the failure: the retry is due at most 1000 virtual ms (100 ms) after the answer.
-    assert 100 - LATE * 1000 <= problem["retryAfterMs"] <= 100
+    assert_on_time("the failure", elapsed, due)
+    lateness = elapsed - due
+    # The retry is due 1000 virtual ms (100 ms) after the failure: as much after the answer, less
+    # what the answer was late (measured here, from before the load began: an upper bound of it).
+    assert 100 - lateness * 1000 - EARLY * 1000 <= problem["retryAfterMs"] <= 100
     assert response.header("retry-after") == str(math.ceil(problem["retryAfterMs"] / 1000))
     time.sleep(problem["retryAfterMs"] / 1000 + 0.005)
     assert client.request(f"/data/inbox/conversationList?session={state['session']}").status == 200
@@ -167,13 +179,19 @@ def test_dribble_spreads_the_body_from_the_stage_start_to_the_ready_time(server,
 
 
 def test_same_seed_same_content_and_timing_on_two_processes():
+    """One session's data asked of two processes at once: the same bytes, each at the element's
+    time in the load the token started (from the timeline), so at the same moment."""
     a, b = RunningServer("--session-secret", "s"), RunningServer("--session-secret", "s")
     try:
-        _, state = get_json(a.client(), "/loading-state?screen=movies&seed=11&speed=100")
-        answers = [fire(server.port, [f"/data/movies/popular?session={state['session']}"]) for server in (a, b)]
-        (_, status_a, head_a, body_a), = answers[0].values()
-        (_, status_b, head_b, body_b), = answers[1].values()
+        due = next(e["readyAtMs"] for e in timeline(a.client(), "movies", seed=11)["elements"] if e["id"] == "popular") / 10 / 1000
+        started = time.monotonic()
+        _, state = get_json(a.client(), "/loading-state?screen=movies&seed=11&speed=10")
+        path = f"/data/movies/popular?session={state['session']}"
+        answers = fire_at([(a.port, path), (b.port, path)])
+        (arrival_a, status_a, head_a, body_a), (arrival_b, status_b, head_b, body_b) = answers[a.port, path], answers[b.port, path]
         assert status_a == status_b == 200 and body_a == body_b
+        assert_on_time("process a", arrival_a - started, due)
+        assert_on_time("process b", arrival_b - started, due)
         etag = [line for line in head_a.split("\r\n") if line.startswith("ETag")]
         assert etag and etag[0] in head_b
     finally:

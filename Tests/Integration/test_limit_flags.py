@@ -58,7 +58,7 @@ def refused(server, wire, status, detail):
         assert response.header("connection") == "close"
         assert json.loads(response.body) == {"formatVersion":2, "type": TYPES[status], "title": TITLES[status],
                                              "status": status, "detail": detail}
-        assert client.is_closed_by_server(timeout=10), "the connection stays open after the refusal"
+        assert client.how_closed(timeout=10) == "eof", "after the refusal: a graceful close (EOF), not an open connection nor a reset"
     finally:
         client.close()
 

@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from conftest import RunningServer, assert_on_time
+from conftest import RunningServer, assert_on_time, descriptors, opened_since, read_until, released_to
 
 SCREENS = ["home", "insights", "inbox", "thread", "movies"]
 
@@ -24,6 +24,24 @@ def timeline(client, screen, scenario="typical", seed=0):
     return document
 
 
+def polled_until_complete(client, path, timeout=30):
+    """Long-polls `path` (a session's state, with its `wait`) until its load is complete; the last
+    state. `timeout` only turns a load that never completes into a failure."""
+    deadline = time.monotonic() + timeout
+    _, state = get_json(client, path)
+    while not state["complete"]:
+        assert time.monotonic() < deadline, f"the load never completed: {state}"
+        _, state = get_json(client, path)
+    return state
+
+
+@pytest.fixture(scope="module")
+def second_server():
+    running = RunningServer()
+    yield running
+    assert running.stop() == 0
+
+
 def test_scenarios_are_described(client):
     response, document = get_json(client, "/scenarios")
     assert [s["id"] for s in document["scenarios"]] == ["typical", "instant", "slow", "timeout", "error"]
@@ -32,8 +50,9 @@ def test_scenarios_are_described(client):
 
 
 @pytest.mark.parametrize("screen", SCREENS)
-def test_same_triple_same_schedule_and_seeds_differ(client, screen):
-    assert timeline(client, screen, seed=42) == timeline(client, screen, seed=42)
+def test_same_triple_same_schedule_and_seeds_differ(client, second_server, screen):
+    path = f"/loading-state/timeline?screen={screen}&scenario=typical&seed=42"
+    assert client.request(path).body == second_server.client().request(path).body, "another process, the same bytes"
     assert any(timeline(client, screen, seed=s) != timeline(client, screen, seed=0) for s in range(1, 6))
 
 
@@ -113,11 +132,8 @@ def test_a_session_is_started_and_followed_by_polling(client):
     assert response.header("cache-control") == "no-store"
     token = state["session"]
     assert state["screen"] == "home" and state["seed"] == 7
-    deadline = time.monotonic() + 30  # the load lasts 30 ms; this only turns a hang into a failure
-    while not state["complete"]:
-        assert time.monotonic() < deadline, f"the load never completed: {state}"
-        _, state = get_json(client, f"/loading-state?session={token}&wait=1000")
-        assert state["session"] == token
+    state = polled_until_complete(client, f"/loading-state?session={token}&wait=1000")
+    assert state["session"] == token
     elements = {e["id"]: e for e in state["elements"]}
     assert elements["accountsCarousel"]["revealAtMs"] == elements["categories"]["revealAtMs"] == 200
     assert elements["transactionsSummary"]["revealAtMs"] > 200 and elements["subscriptions"]["revealAtMs"] > 200
@@ -132,11 +148,7 @@ def test_two_processes_with_one_secret_answer_one_token_alike():
         _, started = get_json(ca, "/loading-state?screen=movies&scenario=error&seed=99&speed=100")
         token = started["session"]
         # At speed 100 every change is over within 0.1 s of wall time; poll until both say complete.
-        _, from_a = get_json(ca, f"/loading-state?session={token}&wait=30000")
-        deadline = time.monotonic() + 30
-        while not from_a["complete"]:
-            assert time.monotonic() < deadline, f"the load never completed: {from_a}"
-            _, from_a = get_json(ca, f"/loading-state?session={token}&wait=30000")
+        from_a = polled_until_complete(ca, f"/loading-state?session={token}&wait=30000")
         _, from_b = get_json(cb, f"/loading-state?session={token}")
         for doc in (from_a, from_b):
             doc.pop("elapsedMs")
@@ -148,20 +160,24 @@ def test_two_processes_with_one_secret_answer_one_token_alike():
             assert server.stop() == 0
 
 
+def statuses(state):
+    return {e["id"]: e["status"] for e in state["elements"]}
+
+
 def test_long_poll_returns_at_the_next_change(client):
-    document = timeline(client, "home", seed=4)
-    change = max(e["readyAtMs"] for e in document["elements"])
+    """Each poll is held until the first change after the state it follows (not answered at once,
+    not held past it), and answers with a changed state; the last one with the last change."""
+    changes = sorted({e["readyAtMs"] for e in timeline(client, "home", seed=4)["elements"]})
     started = time.monotonic()
     _, state = get_json(client, "/loading-state?screen=home&seed=4&speed=10")
     token = state["session"]
-    deadline = time.monotonic() + 30
-    while True:
-        _, state = get_json(client, f"/loading-state?session={token}&wait=30000")
-        if state["complete"]:
-            break
-        assert time.monotonic() < deadline, f"the load never completed: {state}"
-    assert_on_time("the last change", time.monotonic() - started, change / 10 / 1000)
-    assert state["elapsedMs"] >= change
+    while not state["complete"]:
+        due = next(at for at in changes if at > state["elapsedMs"])
+        _, polled = get_json(client, f"/loading-state?session={token}&wait=30000")
+        assert_on_time(f"the change at {due} ms", time.monotonic() - started, due / 10 / 1000)
+        assert polled["elapsedMs"] >= due and statuses(polled) != statuses(state), "answered with a change"
+        state = polled
+    assert state["elapsedMs"] >= changes[-1]
 
 
 def test_a_long_poll_that_starts_its_load_answers_at_its_first_change_with_a_token_for_it(client):
@@ -182,21 +198,22 @@ def test_long_poll_returns_at_wait_when_nothing_changes(client):
     assert not polled["complete"] and polled["elapsedMs"] >= 300
 
 
-def read_events(sock, until="complete"):
-    """Reads a chunked text/event-stream; returns [(arrival_monotonic, id, event, data)]."""
-    buffer = b""
-    while b"\r\n\r\n" not in buffer:
-        buffer += sock.recv(65536)
+def read_events(sock, timeout=60):
+    """Reads a chunked text/event-stream to its last chunk; returns [(arrival_monotonic, id, event,
+    data)]. Fails if the stream ends, or is still going after `timeout` seconds."""
+    deadline = time.monotonic() + timeout
+
+    def more(done, buffer):
+        return read_until(sock, done, "the event stream", max(0.0, deadline - time.monotonic()), buffer)
+
+    buffer = more(b"\r\n\r\n", b"")
     head, buffer = buffer.split(b"\r\n\r\n", 1)
     assert b"Content-Type: text/event-stream" in head and b"Transfer-Encoding: chunked" in head
     events, text = [], ""
     while True:
-        while b"\r\n" not in buffer:
-            buffer += sock.recv(65536)
-        size_line, buffer = buffer.split(b"\r\n", 1)
+        size_line, buffer = more(b"\r\n", buffer).split(b"\r\n", 1)
         size = int(size_line, 16)
-        while len(buffer) < size + 2:
-            buffer += sock.recv(65536)
+        buffer = more(lambda data: len(data) >= size + 2, buffer)
         chunk, buffer = buffer[:size], buffer[size + 2:]
         if size == 0:
             return events
@@ -235,14 +252,11 @@ def test_events_arrive_in_order_at_their_times(server, client):
 
 def test_a_request_sent_during_a_stream_is_answered_after_it(server):
     sock = open_events(server.port, "screen=movies&seed=8&speed=10")
-    received = b""
-    while b"event: snapshot" not in received:  # the stream has begun: the request below arrives during it
-        received += sock.recv(65536)
+    # The stream has begun: the request below arrives during it.
+    received = read_until(sock, b"event: snapshot", "the snapshot")
     sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: t\r\n\r\n")
-    while b"\r\n0\r\n\r\nHTTP/1.1 200 OK\r\n" not in received or not received.endswith(b'{"formatVersion":2,"status":"ok"}'):
-        data = sock.recv(65536)
-        assert data, "the connection closed before the request behind the stream was answered"
-        received += data
+    received = read_until(sock, lambda data: b"\r\n0\r\n\r\nHTTP/1.1 200 OK\r\n" in data and data.endswith(b'{"formatVersion":2,"status":"ok"}'),
+                          "the request behind the stream answered", buffer=received)
     sock.close()
     assert received.index(b"event: complete") < received.index(b"\r\n0\r\n\r\nHTTP/1.1 200 OK\r\n")
 
@@ -264,10 +278,13 @@ def test_last_event_id_resumes_without_repeats(server, client):
 
 
 def test_a_client_leaving_mid_stream_costs_only_its_connection(server, client):
+    before = descriptors(server.pid)
     for _ in range(20):
         sock = open_events(server.port, "screen=thread&speed=0.1")
-        sock.recv(100)
+        read_until(sock, b"event: snapshot", "the stream's snapshot")
+        assert len(opened_since(server.pid, before)) == 1, "the stream holds one descriptor"
         sock.close()
+        released_to(server.pid, before)
     assert client.request("/healthz").status == 200
 
 

@@ -98,6 +98,7 @@ def test_right_to_left_paints_are_mirrored(client):
     for at in [0, 350, 1050]:
         _, ltr = get(client, f"/layouts/home/frames?width=390&at={at}")
         _, rtl = get(client, f"/layouts/home/frames?width=390&at={at}&direction=rtl")
+        assert len(ltr["paints"]) == len(rtl["paints"]) > 0 and len(ltr["groups"]) == len(rtl["groups"]) > 0
         for left, right in zip(ltr["paints"], rtl["paints"]):
             assert near(right["start"]["x"], 390 - left["start"]["x"]) and near(right["end"]["x"], 390 - left["end"]["x"])
             assert right["start"]["y"] == left["start"]["y"] and right["stops"] == left["stops"]

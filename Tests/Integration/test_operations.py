@@ -7,7 +7,7 @@ import time
 
 import h11
 
-from conftest import BINARY, RunningServer, assert_on_time
+from conftest import BINARY, RunningServer, assert_on_time, read_until
 
 # A drain that works ends in milliseconds; one that waits ends at a deadline, the nearest being
 # the server's 9 s drain deadline. The slack between is 6 s: room for a sanitized process's
@@ -36,20 +36,22 @@ def test_healthcheck_defaults_to_port_from_the_environment(server):
 
 
 def test_healthcheck_says_why_it_fails_in_one_line(server):
+    # A port the kernel chose, held (bound, never listening) for the test: a connection to it is
+    # refused, and no other process can take it meanwhile.
     unused = socket.socket()
     unused.bind(("127.0.0.1", 0))
     closed_port = unused.getsockname()[1]
-    unused.close()
     cases = {
         f"http://127.0.0.1:{server.port}/missing": "/missing answered '404 Not Found'",
         f"http://127.0.0.1:{closed_port}/healthz": "Connection refused",
         "http://no-such-host.invalid/healthz": "cannot resolve no-such-host.invalid",
         "https://127.0.0.1/healthz": "is not an http:// URL",
     }
-    for url, reason in cases.items():
-        status, output, _ = healthcheck(url)
-        assert status == 1, url
-        assert output.count("\n") == 1 and reason in output and url in output, output
+    with unused:
+        for url, reason in cases.items():
+            status, output, _ = healthcheck(url)
+            assert status == 1, url
+            assert output.count("\n") == 1 and reason in output and url in output, output
 
 
 def test_healthcheck_gives_up_after_2_seconds_on_a_server_that_never_answers():
@@ -64,10 +66,7 @@ def test_healthcheck_gives_up_after_2_seconds_on_a_server_that_never_answers():
 # --- event streams through proxies -----------------------------------------------------------
 
 def read_head(sock):
-    buffer = b""
-    while b"\r\n\r\n" not in buffer:
-        buffer += sock.recv(65536)
-    head, rest = buffer.split(b"\r\n\r\n", 1)
+    head, rest = read_until(sock, b"\r\n\r\n", "the head").split(b"\r\n\r\n", 1)
     return head.decode("latin-1").lower(), rest
 
 
@@ -82,10 +81,8 @@ def test_a_silent_stream_sends_a_comment_every_15_seconds(server):
     # At a tenth of the speed the slow scenario's first change is more than 15 s away.
     started = time.monotonic()
     with open_events(server.port, "screen=movies&scenario=slow&speed=0.1") as sock:
-        sock.settimeout(20)
         _, received = read_head(sock)
-        while b": keep-alive\n\n" not in received:
-            received += sock.recv(65536)
+        received = read_until(sock, b": keep-alive\n\n", "the keep-alive comment", timeout=20, buffer=received)
         assert_on_time("the keep-alive comment", time.monotonic() - started, 15)
     assert b"event: snapshot" in received and b"event: element" not in received
 
@@ -121,8 +118,7 @@ def test_sigterm_answers_long_polls_and_tells_streams_to_reconnect():
         poll = first.client(timeout=10)
         poll.send(f"GET /loading-state?session={token}&wait=30000 HTTP/1.1\r\nHost: t\r\n\r\n")
         _, rest = read_head(stream)
-        while b"event: snapshot" not in rest:
-            rest += stream.recv(65536)
+        rest = read_until(stream, b"event: snapshot", "the snapshot", buffer=rest)
         metrics, deadline = first.client(), time.monotonic() + 5
         while b"\nhttp_long_polls_pending 1\n" not in metrics.request("/metrics").body:  # the poll may still be in flight
             assert time.monotonic() < deadline, "the long poll never became pending"
@@ -133,8 +129,7 @@ def test_sigterm_answers_long_polls_and_tells_streams_to_reconnect():
         polled = poll.response()
         assert polled.status == 200 and polled.header("connection") == "close"
         assert json.loads(polled.body)["complete"] is False
-        while not rest.endswith(b"0\r\n\r\n"):
-            rest += stream.recv(65536)
+        rest = read_until(stream, lambda data: data.endswith(b"0\r\n\r\n"), "the stream's end", timeout=DRAIN_SLACK, buffer=rest)
         # The wrong answers come at the long poll's deadline (30 s) or the drain deadline (9 s).
         assert time.monotonic() - started < DRAIN_SLACK, "the drain answers at once, not at a deadline"
         text = dechunked(rest).decode()
@@ -164,7 +159,7 @@ def test_a_second_sigterm_exits_without_waiting_for_the_drain():
     slow = server.client()
     slow.send("GET /healthz HTTP/1.1\r\nHost: t\r\n")  # an unfinished request keeps the drain waiting
     server.process.send_signal(15)
-    assert idle.is_closed_by_server(timeout=5), "the drain began: idle connections are closed"
+    assert idle.how_closed(timeout=5) == "eof", "the drain began: idle connections are closed"
     assert server.process.poll() is None, "the first SIGTERM waits for the request in flight"
     server.process.send_signal(15)
     assert server.process.wait(2) == -15, "killed by the second SIGTERM, as with no handler"

@@ -139,6 +139,30 @@ def test_the_pinned_sample_bodies_of_sample_content_tests_are_the_models():
     assert model.today(int(day_seed)).isoformat() == day
 
 
+def pinned_digest(path, test):
+    """The FNV-1a 64 value `test` in the Swift test file `path` compares its documents with."""
+    with open(os.path.join(ROOT, "Tests", "SkeletonDomainTests", path)) as file:
+        body = file.read().split(f"@Test func {test}()", 1)[1].split("\n    }\n", 1)[0]
+    return int(re.search(r"fnv1a64\(.*\) == (0x[0-9a-f_]+)\)", body).group(1).replace("_", ""), 16)
+
+
+def fnv1a64(chunks):
+    value = 0xCBF29CE484222325
+    for chunk in chunks:
+        for byte in chunk:
+            value = ((value ^ byte) * 0x100000001B3) & model.MASK
+    return value
+
+
+def test_the_pinned_digests_of_schedule_and_sample_content_tests_are_the_models():
+    lines = [f"{screen} {scenario} {seed}: {model.summary(screen, scenario, seed)}\n".encode()
+             for screen in model.SCREENS for scenario in model.SCENARIOS for seed in range(4)]
+    assert pinned_digest("Loading/ScheduleTests.swift", "sameTripleGivesTheSameSchedule") == fnv1a64(lines)
+    bodies = [model.encode(model.sample_content(screen, element, seed))
+              for seed in (0, 5, 2**63 - 1) for screen, elements in model.DATA_ELEMENTS.items() for element, _ in elements]
+    assert pinned_digest("SampleContentTests.swift", "sameSeedGivesTheSameBytes") == fnv1a64(bodies)
+
+
 def test_the_pinned_hash_of_splitmix64_tests_is_the_models():
     with open(os.path.join(ROOT, "Tests", "SkeletonDomainTests", "Loading", "SplitMix64Tests.swift")) as file:
         key, value = re.search(r'FNV-1a 64 of "([^"]+)" is (0x[0-9a-f]+)', file.read()).groups()

@@ -55,12 +55,6 @@ def nginx_binary():
     return binary
 
 
-def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
 def render_config(replica_ports, listen, directory):
     """deploy/nginx.conf with its marked lines replaced and the test-only lines added."""
     with open(DEPLOY_CONFIG) as f:
@@ -93,7 +87,9 @@ def render_config(replica_ports, listen, directory):
 
 
 class Nginx:
-    """nginx in the foreground (`daemon off`), ready once its port accepts connections."""
+    """nginx in the foreground (`daemon off`) on a listening socket this test bound on a port the
+    kernel chose and hands it (nginx inherits the descriptors its `NGINX` variable names, as in
+    its binary upgrade): no port is probed then bound. Ready once it answers through that port."""
 
     def __init__(self, binary, replica_ports):
         self.directory = tempfile.mkdtemp(prefix="skeleton-nginx-")
@@ -102,8 +98,10 @@ class Nginx:
         os.chmod(self.directory, 0o755)
         self.process = None
         try:
-            for _ in range(3):  # the free port can be taken between probing and binding: try another
-                self.port = free_port()
+            with socket.socket() as listener:
+                listener.bind(("127.0.0.1", 0))
+                listener.listen(511)
+                self.port = listener.getsockname()[1]
                 self.config_path = os.path.join(self.directory, "nginx.conf")
                 with open(self.config_path, "w") as f:
                     f.write(render_config(replica_ports, f"127.0.0.1:{self.port}", self.directory))
@@ -111,28 +109,25 @@ class Nginx:
                     self.process = subprocess.Popen(
                         [binary, "-p", self.directory + "/", "-c", self.config_path,
                          "-g", f"daemon off; pid {self.directory}/nginx.pid; error_log {self.directory}/error.log;"],
-                        stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=stderr)
-                if self._accepting():
-                    return
-                if "Address already in use" not in self.log():
-                    break
-            raise RuntimeError(f"nginx did not start: {self.log()}")
+                        stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=stderr,
+                        pass_fds=[listener.fileno()], env={**os.environ, "NGINX": f"{listener.fileno()};"})
+            # Only nginx holds the socket now: were it to exit, a connection would be refused.
+            self._await_serving()
         except BaseException:
             self.stop()
             raise
 
-    def _accepting(self, timeout=20):
-        """True once the port accepts a connection; False if nginx exits first."""
-        deadline = time.monotonic() + timeout
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", self.port), timeout=2).close()
-                return True
-            except OSError:
-                if self.process.poll() is not None:
-                    return False
-                assert time.monotonic() < deadline, f"nginx did not accept connections within {timeout} s: {self.log()}"
-                time.sleep(0.02)  # nginx prints nothing when it is ready: its port accepting is the signal
+    def _await_serving(self, timeout=20):
+        """Returns once a request through nginx is answered (queued in the socket's backlog until
+        nginx accepts it); fails if nginx exits, or does not answer within `timeout`."""
+        client = Client(self.port, timeout)
+        try:
+            status = client.request("/healthz").status
+        except OSError as error:
+            raise RuntimeError(f"nginx did not serve ({error!r}): {self.log()}") from error
+        finally:
+            client.close()
+        assert status == 200 and self.process.poll() is None, f"nginx answered {status}: {self.log()}"
 
     def log(self):
         text = ""

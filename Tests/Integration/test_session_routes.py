@@ -6,6 +6,7 @@ import json
 import pytest
 
 from conftest import raw_exchange
+from test_loading import polled_until_complete
 
 FORGED = "djEuaG9tZS50eXBpY2FsLjAuMTAwMDAwLjE3OTU2NjQ0NzQ3NzY.AAAAAAAAAAAAAAAAAAAAAA"
 
@@ -23,10 +24,8 @@ def started(client, query="screen=home&scenario=error&seed=3&speed=100"):
 
 def test_the_session_path_long_polls_to_the_same_complete_state_as_the_query_form(client):
     session = started(client)
-    response, by_path = get_json(client, f"/loading-state/{session}?wait=30000")
-    while not by_path["complete"]:
-        response, by_path = get_json(client, f"/loading-state/{session}?wait=30000")
-    assert response.status == 200 and by_path["session"] == session
+    by_path = polled_until_complete(client, f"/loading-state/{session}?wait=30000")
+    assert by_path["session"] == session
     _, by_query = get_json(client, f"/loading-state?session={session}")
     assert {**by_path, "elapsedMs": 0} == {**by_query, "elapsedMs": 0}
 

@@ -40,10 +40,9 @@ def test_an_invalid_host_is_a_400(server):
 
 def finished_session(client):
     """A session token whose load has completed (awaited by long polling, not by sleeping)."""
-    state = json.loads(client.request("/loading-state?screen=home&speed=100").body)
-    while not state["complete"]:
-        state = json.loads(client.request(f"/loading-state?session={state['session']}&wait=5000").body)
-    return state["session"]
+    from test_loading import polled_until_complete
+    token = json.loads(client.request("/loading-state?screen=home&speed=100").body)["session"]
+    return polled_until_complete(client, f"/loading-state?session={token}&wait=5000")["session"]
 
 
 def stream_events(port, query, headers=""):

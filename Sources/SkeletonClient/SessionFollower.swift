@@ -14,18 +14,14 @@ extension SkeletonServerClient {
         screen: String, variant: String? = nil, scenario: String = "typical", seed: Int = 0, speed: Double = 1,
         transports: [FollowTransport] = FollowTransport.allCases
     ) -> AsyncThrowingStream<ElementChange, any Error> {
-        follow(.start(screen: screen, variant: variant, scenario: scenario, seed: seed, speed: speed), transports: transports)
+        following(.start(screen: screen, variant: variant, scenario: scenario, seed: seed, speed: speed), transports: transports).changes
     }
 
     /// Resumes following the load `session` started (a token from an earlier state).
     public func follow(
         session: String, screen: String, speed: Double = 1, transports: [FollowTransport] = FollowTransport.allCases
     ) -> AsyncThrowingStream<ElementChange, any Error> {
-        follow(.resume(session: session, screen: screen, speed: speed), transports: transports)
-    }
-
-    private func follow(_ load: SessionFollower.Load, transports: [FollowTransport]) -> AsyncThrowingStream<ElementChange, any Error> {
-        following(load, transports: transports).changes
+        following(.resume(session: session, screen: screen, speed: speed), transports: transports).changes
     }
 
     /// The changes of a follow, and the task that follows: cancelled when the changes' consumer

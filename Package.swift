@@ -3,6 +3,9 @@ import PackageDescription
 
 let package = Package(
     name: "skeleton-server",
+    // The oldest releases with every API SkeletonClient and Layouts call (`Clock<Duration>`:
+    // iOS 16, macOS 13); `ApplePlatformTests` holds this to the list of those APIs.
+    platforms: [.iOS(.v16), .macOS(.v13), .tvOS(.v16), .watchOS(.v9)],
     products: [
         .executable(name: "skeleton-server", targets: ["SkeletonServer"]),
         // What an app adds: the documents decoded, laid out on the device, and loading sessions
@@ -29,6 +32,10 @@ let package = Package(
         .testTarget(name: "SkeletonDomainTests", dependencies: ["SkeletonDomain", "Layouts"]),
         .testTarget(name: "SkeletonAPITests", dependencies: ["SkeletonAPI", "HTTPServer", "Layouts", "SkeletonDomain"]),
         .testTarget(name: "SkeletonClientTests", dependencies: ["SkeletonClient", "SkeletonAPI", "SkeletonDomain", "HTTPServer"]),
+        // A stand-in for Apple's SwiftUI (its common type names, nothing more), which
+        // SwiftUIClashTests imports beside SkeletonClient, as an app does.
+        .target(name: "SwiftUI", path: "Tests/SwiftUIStandIn"),
+        .testTarget(name: "SwiftUIClashTests", dependencies: ["SkeletonClient", "SwiftUI"]),
     ],
     swiftLanguageModes: [.v6]
 )

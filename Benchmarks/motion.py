@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Instructions per drawn frame of a skeleton in motion, counted by valgrind's callgrind: what an
 app computes each time it draws (every shimmer group's paint at that instant, and the reveal
-transition's appearances: `ResolvedShimmer.paints(of:at:)` and `Transition.moment(at:)`), for
+transition's appearances: `ResolvedShimmer.paints(of:at:)` and `RevealTransition.moment(at:)`), for
 each built-in screen laid out at 390 points, its own shimmer and transition.
 
 For each screen: run the MotionBenchmark executable under callgrind with 0 frames and with N,

@@ -9,7 +9,7 @@
 /// so clients need no defaults (a block always has `width`, `height`, `cornerRadius`, `shape`,
 /// `fill`; a stack always `axis`, `spacing`, `alignment`); another node's `width`, a paragraph's
 /// `measure` and `maxLines`, and a fill width's `grow` other than 1 are written when set.
-public struct Node: Sendable {
+public struct Node: Sendable, Equatable {
     public enum Axis: String, Sendable {
         case vertical
         case horizontal
@@ -66,7 +66,7 @@ public struct Node: Sendable {
         }
     }
 
-    public enum Kind: Sendable {
+    public enum Kind: Sendable, Equatable {
         case stack(Axis, spacing: Double, alignment: Alignment, children: [Node])
         /// A scroll view shown still: skeletons never scroll.
         indirect case scroll(Axis, child: Node)

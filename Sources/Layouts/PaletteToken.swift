@@ -22,7 +22,7 @@ public enum PaletteToken: String, CaseIterable, Sendable {
     /// SwiftUI's `Color.gray`: the movie reduced-motion overlay (seed 004, at 0.3). Assumed value.
     case gray
 
-    public func color(in theme: Theme) -> Color {
+    public func color(in theme: Theme) -> RGBA {
         let (light, dark): (UInt32, UInt32) =
             switch self {
             case .base: (0x7878_8033, 0x7878_805C)
@@ -36,7 +36,7 @@ public enum PaletteToken: String, CaseIterable, Sendable {
             case .black: (0x0000_00FF, 0x0000_00FF)
             case .gray: (0x8E8E_93FF, 0x8E8E_93FF)
             }
-        return Color(theme == .light ? light : dark)
+        return RGBA(theme == .light ? light : dark)
     }
 
     /// What is assumed about this token's colour, for the tokens no seed pins.

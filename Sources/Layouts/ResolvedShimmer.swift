@@ -9,10 +9,10 @@
 public struct ResolvedShimmer: Sendable, Equatable {
     /// A gradient stop: `color` (its opacity applied) at `location` along the gradient (0...1).
     public struct Stop: Sendable, Equatable {
-        public var color: Color
+        public var color: RGBA
         public var location: Double
 
-        public init(color: Color, location: Double) {
+        public init(color: RGBA, location: Double) {
             self.color = color
             self.location = location
         }

@@ -14,6 +14,13 @@ public struct ElementChange: Sendable, Equatable {
     public let phase: Phase
     /// The element's state as the server last gave it: its times once it has changed.
     public let state: ElementState
+
+    /// A change as a follow gives it: for previews and test fixtures.
+    public init(element: String, phase: Phase, state: ElementState) {
+        self.element = element
+        self.phase = phase
+        self.state = state
+    }
 }
 
 /// How a follower hears of a load's changes: Server-Sent Events, long polls, or polls. It starts

@@ -17,7 +17,7 @@ public struct ElementData: Sendable, Equatable {
     private let body: Data
 
     init(body: Data) throws {
-        let envelope = try SkeletonClient.decode(Envelope<UnreadObject>.self, from: body)
+        let envelope = try SkeletonServerClient.decode(Envelope<UnreadObject>.self, from: body)
         formatVersion = envelope.formatVersion
         screen = envelope.screen
         element = envelope.element

@@ -1,6 +1,6 @@
 /// The skeleton in motion, from a layout document alone: each shimmer group's paint at an
 /// instant, and an element's reveal transition at an instant, as the web renderer draws them
-/// (Layouts' `ResolvedShimmer.paint(of:at:reduceMotion:)` and `Transition.moment(at:reduceMotion:)`).
+/// (Layouts' `ResolvedShimmer.paint(of:at:reduceMotion:)` and `RevealTransition.moment(at:reduceMotion:)`).
 ///
 /// Guarantees: for the frames of `frames(width:)` or `frames(element:width:)`, `paint(_:at:)`
 /// equals the `paints` the server serves for the same frames with `?at=`; a shimmer kind this
@@ -25,7 +25,7 @@ extension LayoutDocument {
 
     /// `ms` after an element's reveal starts, the skeleton's and the content's opacity and
     /// scale; under `reduceMotion` (or a `motion=reduced` document) the scales stay 1.
-    public func transition(at ms: Double, reduceMotion: Bool = false) -> Transition.Moment {
+    public func transition(at ms: Double, reduceMotion: Bool = false) -> RevealTransition.Moment {
         animation.transition.moment(at: ms, reduceMotion: reduceMotion || motion == .reduced)
     }
 }

@@ -7,7 +7,7 @@
 /// (the compatibility rule of `DocumentFormat`); `frames(width:height:)` lays the tree out with
 /// the server's own engine, so it equals `GET /layouts/{screen}/frames` at that size, and
 /// `frames(element:width:height:)` equals `GET /layouts/{screen}/elements/{element}/frames`.
-public struct LayoutDocument: Decodable, Sendable {
+public struct LayoutDocument: Codable, Sendable, Equatable {
     public let formatVersion: Int
     public let screen: String
     public let title: String
@@ -23,7 +23,7 @@ public struct LayoutDocument: Decodable, Sendable {
     public let captureWidth: Int?
     public let tokens: DesignTokens
     /// Each palette token's colour in `theme`.
-    public let palette: [String: Color]
+    public let palette: [String: RGBA]
     public let animation: Animation
     public let stages: [StageSummary]
     public let elements: [Element]
@@ -31,21 +31,21 @@ public struct LayoutDocument: Decodable, Sendable {
     public let assumptions: [String]
 
     /// The named spacing and radius lengths, in points.
-    public struct DesignTokens: Decodable, Sendable {
+    public struct DesignTokens: Codable, Sendable, Equatable {
         public let spacing: [String: Double]
         public let radius: [String: Double]
     }
 
     /// A stage as a document names it: the times are the loading simulation's.
-    public struct StageSummary: Decodable, Sendable, Equatable {
+    public struct StageSummary: Codable, Sendable, Equatable {
         public let id: String
         public let title: String
     }
 
     /// The skeleton's animation and the timing rules of its reveals.
-    public struct Animation: Decodable, Sendable {
+    public struct Animation: Codable, Sendable, Equatable {
         public let shimmer: Shimmer
-        public let transition: Transition
+        public let transition: RevealTransition
         /// A skeleton that was shown stays up at least this long, in real time.
         public let minimumDisplayMs: Int
         /// Data ready sooner than this means the skeleton is never shown.
@@ -57,7 +57,7 @@ public struct LayoutDocument: Decodable, Sendable {
     /// The shimmer (docs/spec.md §4): colour stops painted onto each shimmer group's blocks, swept
     /// (`gradient`), pulsed (`pulse`) or still (`static`, which has no timing). Points are unit
     /// points of the group's bounds.
-    public struct Shimmer: Decodable, Sendable {
+    public struct Shimmer: Codable, Sendable, Equatable {
         /// `gradient`, `pulse` or `static`.
         public let kind: String
         /// `overlay` (over the blocks), `fill` (as their fill) or `mask` (multiplies their alpha).
@@ -76,27 +76,27 @@ public struct LayoutDocument: Decodable, Sendable {
         /// The phase is `((now - originEpochMs) mod durationMs) / durationMs` on every device.
         public let sync: Sync?
 
-        public struct Stop: Decodable, Sendable, Equatable {
-            public let color: Color
+        public struct Stop: Codable, Sendable, Equatable {
+            public let color: RGBA
             public let location: Double
         }
 
-        public struct UnitPoint: Decodable, Sendable, Equatable {
+        public struct UnitPoint: Codable, Sendable, Equatable {
             public let x: Double
             public let y: Double
         }
 
-        public struct PointMotion: Decodable, Sendable, Equatable {
+        public struct PointMotion: Codable, Sendable, Equatable {
             public let from: UnitPoint
             public let to: UnitPoint
         }
 
-        public struct Range: Decodable, Sendable, Equatable {
+        public struct Range: Codable, Sendable, Equatable {
             public let from: Double
             public let to: Double
         }
 
-        public struct Sync: Decodable, Sendable, Equatable {
+        public struct Sync: Codable, Sendable, Equatable {
             public let scope: String
             public let originEpochMs: Int
         }
@@ -125,7 +125,7 @@ public struct LayoutDocument: Decodable, Sendable {
 /// A screen laid out at one viewport size by the server (`GET /layouts/{screen}/frames`), or one
 /// element of it laid out alone as the root of a view that size
 /// (`GET /layouts/{screen}/elements/{element}/frames`).
-public struct ScreenFrames: Decodable, Sendable {
+public struct ScreenFrames: Codable, Sendable, Equatable {
     public let formatVersion: Int
     public let screen: String
     /// The element laid out alone; nil for the whole screen.
@@ -138,7 +138,7 @@ public struct ScreenFrames: Decodable, Sendable {
     public let height: Double
     public let contentHeight: Double
     /// What to paint the viewport with before the frames.
-    public let background: Color
+    public let background: RGBA
     /// In drawing order.
     public let frames: [Frame]
     /// Where each loading element was placed, in drawing order (nil from a server before contract 3.1).

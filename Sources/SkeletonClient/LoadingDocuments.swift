@@ -1,5 +1,5 @@
 /// `GET /loading-state`: a simulated load at one instant, every status reached so far.
-public struct LoadingState: Decodable, Sendable {
+public struct LoadingState: Codable, Sendable, Equatable {
     public let formatVersion: Int
     /// The token to follow this load; nil for `at=` snapshots.
     public let session: String?
@@ -19,7 +19,7 @@ public struct LoadingState: Decodable, Sendable {
 }
 
 /// `GET /loading-state/timeline`: the whole schedule of one screen, scenario and seed.
-public struct Timeline: Decodable, Sendable {
+public struct Timeline: Codable, Sendable, Equatable {
     public let formatVersion: Int
     public let screen: String
     /// The layout variant whose elements the load drives (nil from a server before contract 3.2).
@@ -30,7 +30,7 @@ public struct Timeline: Decodable, Sendable {
     /// Every element in its final state.
     public let elements: [ElementState]
 
-    public struct Stage: Decodable, Sendable, Equatable {
+    public struct Stage: Codable, Sendable, Equatable {
         public let id: String
         public let status: ElementState.Status
         public let atMs: Int
@@ -38,7 +38,7 @@ public struct Timeline: Decodable, Sendable {
 }
 
 /// A stage's status; its time once it has changed.
-public struct StageState: Decodable, Sendable, Equatable {
+public struct StageState: Codable, Sendable, Equatable {
     public let id: String
     public let status: ElementState.Status
     public let readyAtMs: Int?
@@ -47,8 +47,8 @@ public struct StageState: Decodable, Sendable, Equatable {
 
 /// An element's status; its times once it has changed. `revealAtMs` (virtual ms) is when its
 /// content or failure is shown: `max(readyAtMs or failedAtMs, minimumDisplayMs)`.
-public struct ElementState: Decodable, Sendable, Equatable {
-    public enum Status: String, Decodable, Sendable {
+public struct ElementState: Codable, Sendable, Equatable {
+    public enum Status: String, Codable, Sendable {
         case loading, ready, failed
     }
 
@@ -59,19 +59,39 @@ public struct ElementState: Decodable, Sendable, Equatable {
     public let failedAtMs: Int?
     public let revealAtMs: Int?
     public let error: ElementError?
+
+    /// A state as the server would give it: for previews and test fixtures.
+    public init(
+        id: String, stage: String, status: Status, readyAtMs: Int? = nil, failedAtMs: Int? = nil, revealAtMs: Int? = nil,
+        error: ElementError? = nil
+    ) {
+        self.id = id
+        self.stage = stage
+        self.status = status
+        self.readyAtMs = readyAtMs
+        self.failedAtMs = failedAtMs
+        self.revealAtMs = revealAtMs
+        self.error = error
+    }
 }
 
 /// Why an element failed.
-public struct ElementError: Decodable, Sendable, Equatable, Error {
+public struct ElementError: Codable, Sendable, Equatable, Error {
     /// `timeout` or `error`.
     public let code: String
     public let message: String
     public let retryable: Bool
+
+    public init(code: String, message: String, retryable: Bool) {
+        self.code = code
+        self.message = message
+        self.retryable = retryable
+    }
 }
 
 /// The data of an event stream's last events: `complete` (`elapsedMs`, when the load completed)
 /// and, from a draining server, `reconnect` (`reason`).
-public struct StreamEndData: Decodable, Sendable, Equatable {
+public struct StreamEndData: Codable, Sendable, Equatable {
     public let formatVersion: Int
     public let elapsedMs: Int?
     public let reason: String?

@@ -4,7 +4,7 @@ import Foundation
     import FoundationNetworking
 #endif
 
-extension SkeletonClient {
+extension SkeletonServerClient {
     /// Starts a load of `screen` (of the elements of its layout `variant`, the default layout's
     /// when nil) and follows it: each element's changes, timed as the server's
     /// schedule says at `speed` and as the layout's animation asks (`showDelayMs`, and
@@ -14,17 +14,21 @@ extension SkeletonClient {
         screen: String, variant: String? = nil, scenario: String = "typical", seed: Int = 0, speed: Double = 1,
         transports: [FollowTransport] = FollowTransport.allCases
     ) -> AsyncThrowingStream<ElementChange, any Error> {
-        follow(.start(screen: screen, variant: variant, scenario: scenario, seed: seed, speed: speed), transports: transports)
+        following(.start(screen: screen, variant: variant, scenario: scenario, seed: seed, speed: speed), transports: transports).changes
     }
 
     /// Resumes following the load `session` started (a token from an earlier state).
     public func follow(
         session: String, screen: String, speed: Double = 1, transports: [FollowTransport] = FollowTransport.allCases
     ) -> AsyncThrowingStream<ElementChange, any Error> {
-        follow(.resume(session: session, screen: screen, speed: speed), transports: transports)
+        following(.resume(session: session, screen: screen, speed: speed), transports: transports).changes
     }
 
-    private func follow(_ load: SessionFollower.Load, transports: [FollowTransport]) -> AsyncThrowingStream<ElementChange, any Error> {
+    /// The changes of a follow, and the task that follows: cancelled when the changes' consumer
+    /// goes, it ends without another request.
+    func following(
+        _ load: SessionFollower.Load, transports: [FollowTransport]
+    ) -> (changes: AsyncThrowingStream<ElementChange, any Error>, task: Task<Void, Never>) {
         let (changes, continuation) = AsyncThrowingStream.makeStream(of: ElementChange.self)
         let task = Task {
             do {
@@ -37,7 +41,7 @@ extension SkeletonClient {
             }
         }
         continuation.onTermination = { _ in task.cancel() }
-        return changes
+        return (changes, task)
     }
 }
 
@@ -45,7 +49,9 @@ extension SkeletonClient {
 /// into its changes at their times. Reconnects an event stream after its `retry` with
 /// `Last-Event-ID` (after a cut, or a draining server's `reconnect`), and falls back to long
 /// polls, then polls, when a transport fails three times running. Every wait (the reveals, a
-/// stream's `retry`, a poll's `pollAfterMs`) is on the client's clock.
+/// stream's `retry`, a poll's `pollAfterMs`) is on the client's clock. Cancelled, it throws
+/// `CancellationError` and asks nothing more: a cancellation is never taken for a transport's
+/// failure.
 final class SessionFollower: Sendable {
     enum Load: Sendable {
         case start(screen: String, variant: String?, scenario: String, seed: Int, speed: Double)
@@ -64,12 +70,12 @@ final class SessionFollower: Sendable {
         }
     }
 
-    private let client: SkeletonClient
+    private let client: SkeletonServerClient
     private let load: Load
     private let stopwatch: Stopwatch
     private let reveals: RevealSchedule
 
-    init(client: SkeletonClient, load: Load, animation: LayoutDocument.Animation, output: AsyncThrowingStream<ElementChange, any Error>.Continuation) {
+    init(client: SkeletonServerClient, load: Load, animation: LayoutDocument.Animation, output: AsyncThrowingStream<ElementChange, any Error>.Continuation) {
         self.client = client
         self.load = load
         stopwatch = Stopwatch(client.clock)
@@ -91,6 +97,7 @@ final class SessionFollower: Sendable {
                 } catch let error as SkeletonClientError where error.status != 404 && error.status < 500 {
                     throw error  // the server refused the load itself: no transport does better
                 } catch {
+                    try Task.checkCancellation()
                     if index == transports.count - 1 { throw error }
                 }
                 if progress.isComplete { break }
@@ -116,7 +123,7 @@ final class SessionFollower: Sendable {
         if case .resume(let token, _, _) = load { session = session ?? token }
         if let session { return ("loading-state/\(session)" + below, []) }
         guard case .start(let screen, let variant, let scenario, let seed, let speed) = load else { preconditionFailure("a resumed load has its session") }
-        return ("loading-state" + below, SkeletonClient.start(screen: screen, variant: variant, scenario: scenario, seed: seed, speed: speed))
+        return ("loading-state" + below, SkeletonServerClient.start(screen: screen, variant: variant, scenario: scenario, seed: seed, speed: speed))
     }
 
     // MARK: Server-Sent Events
@@ -124,6 +131,7 @@ final class SessionFollower: Sendable {
     private func followEvents(_ progress: inout Progress) async throws {
         var failures = 0
         while !progress.isComplete {
+            try Task.checkCancellation()
             let events = route(progress, "/events")
             var request = URLRequest(url: client.url(events.path, events.query))
             request.setValue("text/event-stream", forHTTPHeaderField: "Accept")
@@ -166,13 +174,13 @@ final class SessionFollower: Sendable {
         let data = Data(event.data.utf8)
         switch event.type {
         case "snapshot":
-            let state = try SkeletonClient.decode(LoadingState.self, from: data)
+            let state = try SkeletonServerClient.decode(LoadingState.self, from: data)
             progress.session = state.session
             await reveals.begin(state)
         case "element":
-            await reveals.settle(try SkeletonClient.decode(ElementState.self, from: data), nowMs: Int(progress.lastEventID ?? "") ?? 0)
+            await reveals.settle(try SkeletonServerClient.decode(ElementState.self, from: data), nowMs: Int(progress.lastEventID ?? "") ?? 0)
         case "complete":
-            _ = try SkeletonClient.decode(StreamEndData.self, from: data)
+            _ = try SkeletonServerClient.decode(StreamEndData.self, from: data)
             progress.isComplete = true
         default:
             break  // reconnect (a draining server), or a type a later version adds
@@ -184,6 +192,7 @@ final class SessionFollower: Sendable {
     private func followStates(_ progress: inout Progress, waitMs: Int?) async throws {
         var failures = 0
         while !progress.isComplete {
+            try Task.checkCancellation()
             do {
                 let state: LoadingState
                 if let session = progress.session {

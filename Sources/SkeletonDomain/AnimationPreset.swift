@@ -9,7 +9,7 @@ package struct AnimationPreset: Sendable {
     package let name: String?
     package let shimmer: Shimmer
     package let reducedShimmer: Shimmer
-    package let transition: Transition
+    package let transition: RevealTransition
     /// A shown skeleton stays at least this long, so a fast load does not flicker (seed 002).
     package let minimumDisplayMs: Int
     /// Data ready before this never shows the skeleton at all.
@@ -19,7 +19,7 @@ package struct AnimationPreset: Sendable {
     package let assumptions: [String]
 
     package init(
-        name: String? = nil, shimmer: Shimmer, reducedShimmer: Shimmer, transition: Transition,
+        name: String? = nil, shimmer: Shimmer, reducedShimmer: Shimmer, transition: RevealTransition,
         minimumDisplayMs: Int, showDelayMs: Int, timeoutMs: Int, assumptions: [String]
     ) {
         self.name = name
@@ -50,9 +50,9 @@ package struct AnimationPreset: Sendable {
             application: .overlay,
             stops: [Shimmer.Stop(.clear, at: 0), Shimmer.Stop(.clear, at: 1)],
             effect: .still),
-        transition: Transition(
-            skeletonExit: Transition.Appearance(opacity: 0, scale: 0.98),
-            contentEnter: Transition.Appearance(opacity: 0, scale: 1.02),
+        transition: RevealTransition(
+            skeletonExit: RevealTransition.Appearance(opacity: 0, scale: 0.98),
+            contentEnter: RevealTransition.Appearance(opacity: 0, scale: 1.02),
             curve: .spring(responseMs: 400, dampingFraction: 0.825)),
         minimumDisplayMs: 200,
         showDelayMs: 0,

@@ -7,16 +7,16 @@ import Testing
         (0xF2F2_F7FF, "#F2F2F7FF"), (0x9ABC_DEF0, "#9ABCDEF0"),
     ])
     func hexIsRRGGBBAAInUpperCase(rgba: UInt32, hex: String) {
-        #expect(Color(rgba).hex == hex)
+        #expect(RGBA(rgba).hex == hex)
     }
 
     @Test func hexRoundTripsEveryChannelValue() {
         for value in 0...255 {
             let byte = UInt32(value)
-            let color = Color(byte << 24 | (255 - byte) << 16 | byte << 8 | (byte ^ 0x5A))
+            let color = RGBA(byte << 24 | (255 - byte) << 16 | byte << 8 | (byte ^ 0x5A))
             let hex = color.hex
             let parsed = UInt32(hex.dropFirst(), radix: 16)
-            #expect(hex.utf8.count == 9 && hex.first == "#" && hex == hex.uppercased() && parsed.map(Color.init) == color)
+            #expect(hex.utf8.count == 9 && hex.first == "#" && hex == hex.uppercased() && parsed.map(RGBA.init) == color)
         }
     }
 }

@@ -5,7 +5,7 @@ import Testing
 /// renderer's rules (renderer.js's `shimmerImage`, `sweepGeometry` and the phase-locked
 /// animation): every kind, autoreverse, the easing, right to left and Reduce Motion.
 struct ShimmerPaintTests {
-    static let white = Color(0xFFFF_FFFF), clear = Color(0xFFFF_FF00)
+    static let white = RGBA(0xFFFF_FFFF), clear = RGBA(0xFFFF_FF00)
     static let stops = [ResolvedShimmer.Stop(color: clear, location: 0), .init(color: white, location: 0.5), .init(color: clear, location: 1)]
     /// A group 100 x 40 at (10, 20).
     static let group = ShimmerGroup(id: 3, rect: Rect(x: 10, y: 20, width: 100, height: 40))

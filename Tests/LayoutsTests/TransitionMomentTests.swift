@@ -6,7 +6,7 @@ import Testing
 /// eased curves as CSS cubic-bezier, and Reduce Motion keeping the scales at 1.
 struct TransitionMomentTests {
     /// Seed 003's: out to 0.98, in from 1.02, spring response 0.4 s, damping 0.825.
-    static let spring = Transition(
+    static let spring = RevealTransition(
         skeletonExit: .init(opacity: 0, scale: 0.98), contentEnter: .init(opacity: 0, scale: 1.02), curve: .spring(responseMs: 400, dampingFraction: 0.825))
 
     static func near(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 1e-9 }
@@ -51,7 +51,7 @@ struct TransitionMomentTests {
 
     @Test func easedCurvesAreCSSCubicBeziers() {
         // ease-in-out over 300 ms: at 75 ms x = 0.25 → 0.1291619…; at 150 ms 0.5 → 0.5. Linear: 0.25.
-        let fade = Transition(skeletonExit: .init(opacity: 0, scale: 1), contentEnter: .init(opacity: 0, scale: 1), curve: .eased(.easeInOut, durationMs: 300))
+        let fade = RevealTransition(skeletonExit: .init(opacity: 0, scale: 1), contentEnter: .init(opacity: 0, scale: 1), curve: .eased(.easeInOut, durationMs: 300))
         #expect(abs(fade.moment(at: 75).content.opacity - 0.1291619310473198) < 1e-6)
         #expect(abs(fade.moment(at: 150).skeleton.opacity - 0.5) < 1e-9)
         var linear = fade

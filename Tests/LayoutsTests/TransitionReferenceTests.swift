@@ -2,7 +2,7 @@ import Foundation
 import Layouts
 import Testing
 
-/// `Tests/Reference/transition-moments.json` is `Transition.moment(at:reduceMotion:)`'s output for
+/// `Tests/Reference/transition-moments.json` is `RevealTransition.moment(at:reduceMotion:)`'s output for
 /// the transitions it lists (those of screens the browser suite reveals), so that the browser
 /// suite can hold the renderer's cross-fade to the client library's figures
 /// (`Tests/Browser/test_motion_matrix.py`). Run with `RECORD_REFERENCE=1` to write it anew.
@@ -50,10 +50,10 @@ struct TransitionReferenceTests {
     static func rounded(_ value: Double) -> Double { (value * 1e6).rounded() / 1e6 }
 
     static func moments(_ entry: Entry, at instants: [Double]) throws -> [MomentJSON] {
-        let transition = try JSONDecoder().decode(Transition.self, from: JSONEncoder().encode(entry.transition))
+        let transition = try JSONDecoder().decode(RevealTransition.self, from: JSONEncoder().encode(entry.transition))
         return instants.map { ms in
             let moment = transition.moment(at: ms, reduceMotion: entry.motion == "reduced")
-            func appearance(_ value: Transition.Appearance) -> AppearanceJSON { AppearanceJSON(opacity: rounded(value.opacity), scale: rounded(value.scale)) }
+            func appearance(_ value: RevealTransition.Appearance) -> AppearanceJSON { AppearanceJSON(opacity: rounded(value.opacity), scale: rounded(value.scale)) }
             return MomentJSON(skeleton: appearance(moment.skeleton), content: appearance(moment.content))
         }
     }

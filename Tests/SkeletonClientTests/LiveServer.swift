@@ -36,10 +36,10 @@ final class LiveServer: Sendable {
         return (server, try server.start())
     }
 
-    var client: SkeletonClient { SkeletonClient(baseURL: URL(string: "http://127.0.0.1:\(port)")!) }
+    var client: SkeletonServerClient { SkeletonServerClient(baseURL: URL(string: "http://127.0.0.1:\(port)")!) }
 
     /// A client whose follows are timed on `clock`.
-    func client(clock: TestClock) -> SkeletonClient { SkeletonClient(baseURL: URL(string: "http://127.0.0.1:\(port)")!, clock: clock) }
+    func client(clock: TestClock) -> SkeletonServerClient { SkeletonServerClient(baseURL: URL(string: "http://127.0.0.1:\(port)")!, clock: clock) }
 
     /// Drains: open event streams get `reconnect` and close. On a manual clock, the loops handle
     /// the drain before the clock moves past the grace period.

@@ -2,7 +2,7 @@ import Foundation
 import SkeletonClient
 import Testing
 
-/// `SkeletonClient.loadingState(session:waitMs:)` against the real service: a long poll is held
+/// `SkeletonServerClient.loadingState(session:waitMs:)` against the real service: a long poll is held
 /// until the load's next change and answers with the state the timeline schedules then, so that
 /// polling again and again walks the load change by change, in the timeline's order; a token the
 /// server did not issue is a typed error carrying the server's problem.

@@ -91,7 +91,7 @@ import Testing
         let clock = ManualClock()
         let server = try LiveServer(clock: clock)
         let proxy = try CuttingProxy(backend: server.port)
-        let client = SkeletonClient(baseURL: URL(string: "http://127.0.0.1:\(proxy.port)")!)
+        let client = SkeletonServerClient(baseURL: URL(string: "http://127.0.0.1:\(proxy.port)")!)
         var changes: [ElementChange] = []
         for try await change in client.follow(screen: "home", scenario: "slow", seed: 5, speed: 1, transports: [.events]) {
             changes.append(change)
@@ -112,7 +112,7 @@ import Testing
         let first = try LiveServer(clock: clock)
         let second = try LiveServer(clock: clock)
         let proxy = try CuttingProxy(backend: first.port)
-        let client = SkeletonClient(baseURL: URL(string: "http://127.0.0.1:\(proxy.port)")!)
+        let client = SkeletonServerClient(baseURL: URL(string: "http://127.0.0.1:\(proxy.port)")!)
         var changes: [ElementChange] = []
         // The drain comes at time 0, before any element can be ready; stopping moves the clock a
         // second past the grace period, and then the whole load passes.
@@ -136,7 +136,7 @@ import Testing
         let proxy = try CuttingProxy(backend: server.port)
         proxy.refuse(["/events"])
         let clock = TestClock()
-        let client = SkeletonClient(baseURL: URL(string: "http://127.0.0.1:\(proxy.port)")!, clock: clock)
+        let client = SkeletonServerClient(baseURL: URL(string: "http://127.0.0.1:\(proxy.port)")!, clock: clock)
         let timeline = try await server.client.timeline(screen: "thread", scenario: "typical", seed: 6)
         let follow = client.follow(screen: "thread", scenario: "typical", seed: 6, speed: 10)
         var eventStreams: Int { proxy.requests.filter { $0.prefix { $0 != "\r" }.contains("/events") }.count }
@@ -163,7 +163,7 @@ import Testing
         let server = try LiveServer()
         let proxy = try CuttingProxy(backend: server.port)
         let clock = TestClock()
-        let client = SkeletonClient(baseURL: URL(string: "http://127.0.0.1:\(proxy.port)")!, clock: clock)
+        let client = SkeletonServerClient(baseURL: URL(string: "http://127.0.0.1:\(proxy.port)")!, clock: clock)
         var changes = Transcript(client.follow(screen: "movies", scenario: "slow", seed: 5, speed: 0.1, transports: [.polls]), clock: clock)
         #expect(try await changes.next()?.hasSuffix(" skeleton") == true)
         var polls: Int { proxy.requests.filter { $0.hasPrefix("GET /loading-state?") || $0.hasPrefix("GET /loading-state/") && !$0.contains("/events") }.count }

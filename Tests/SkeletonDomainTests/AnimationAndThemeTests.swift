@@ -131,7 +131,7 @@ struct CustomScreenTests {
             id: "custom", title: "Custom", source: "a test", assumptions: [],
             animation: AnimationPreset(
                 shimmer: pulse, reducedShimmer: Shimmer(application: .overlay, stops: [], effect: .still),
-                transition: Transition(
+                transition: RevealTransition(
                     skeletonExit: .init(opacity: 0, scale: 1), contentEnter: .init(opacity: 0, scale: 1),
                     curve: .eased(.linear, durationMs: 100)),
                 minimumDisplayMs: 0, showDelayMs: 150, timeoutMs: 5000, assumptions: []),

@@ -17,7 +17,8 @@ extension Element: Decodable {
 ///
 /// Guarantees: the text parses to the value decoded: strings escaped per §7 (`"`, `\` and every
 /// control character), integral numbers up to ±2^53 written as integers, others in their shortest
-/// round-trip form; object members in the order the decoder reports them.
+/// round-trip form; object members sorted by name, so that one value gives the same bytes
+/// whatever order a decoder reports its members in.
 private struct CompactJSON: Decodable {
     private(set) var bytes: [UInt8] = []
 
@@ -31,7 +32,7 @@ private struct CompactJSON: Decodable {
     init(from decoder: any Decoder) throws {
         if let object = try? decoder.container(keyedBy: Key.self) {
             bytes.append(UInt8(ascii: "{"))
-            for (index, key) in object.allKeys.enumerated() {
+            for (index, key) in object.allKeys.sorted(by: { $0.stringValue < $1.stringValue }).enumerated() {
                 if index > 0 { bytes.append(UInt8(ascii: ",")) }
                 JSONString.append(key.stringValue, to: &bytes)
                 bytes.append(UInt8(ascii: ":"))

@@ -1,7 +1,8 @@
 /// Reads a node as served documents write it (`GET /layouts/{screen}`, docs/spec.md §3): explicit, every
 /// member of its type present. Members this version does not know are ignored; an unknown node
-/// type is an error (a new node type is a new `DocumentFormat` version).
-extension Node: Decodable {
+/// type is an error (a new node type is a new `DocumentFormat` version). Writes it back in that
+/// form, so that what it writes reads back equal.
+extension Node: Codable {
     private enum Key: String, CodingKey {
         case type, id, axis, spacing, alignment, children, child, width, height, cornerRadius, shape, corners,
             fill, lines, lineHeight, lineSpacing, lastLineFraction, measure, maxLines, opacity, thickness, count,
@@ -55,9 +56,59 @@ extension Node: Decodable {
             isClipped: try node.decodeIfPresent(Bool.self, forKey: .clip) ?? false,
             startsShimmer: try node.decodeIfPresent(Bool.self, forKey: .shimmer) ?? false)
     }
+
+    public func encode(to encoder: any Encoder) throws {
+        var node = encoder.container(keyedBy: Key.self)
+        switch kind {
+        case .stack(let axis, let spacing, let alignment, let children):
+            try node.encode("stack", forKey: .type)
+            try node.encode(axis, forKey: .axis)
+            try node.encode(spacing, forKey: .spacing)
+            try node.encode(alignment, forKey: .alignment)
+            try node.encode(children, forKey: .children)
+        case .scroll(let axis, let child):
+            try node.encode("scroll", forKey: .type)
+            try node.encode(axis, forKey: .axis)
+            try node.encode(child, forKey: .child)
+        case .block(let width, let height, let shape, let corners, let fill):
+            try node.encode("block", forKey: .type)
+            try node.encode(width, forKey: .width)
+            try node.encode(height, forKey: .height)
+            try node.encode(shape, forKey: .shape)
+            try node.encodeIfPresent(corners, forKey: .corners)
+            try node.encode(fill, forKey: .fill)
+        case .text(let lines, let lineHeight, let lineSpacing, let lastLineFraction, let measure, let maxLines):
+            try node.encode("text", forKey: .type)
+            try node.encode(lines, forKey: .lines)
+            try node.encode(lineHeight, forKey: .lineHeight)
+            try node.encode(lineSpacing, forKey: .lineSpacing)
+            try node.encode(lastLineFraction, forKey: .lastLineFraction)
+            try node.encodeIfPresent(measure, forKey: .measure)
+            try node.encodeIfPresent(maxLines, forKey: .maxLines)
+        case .spacer:
+            try node.encode("spacer", forKey: .type)
+        case .divider(let opacity, let thickness):
+            try node.encode("divider", forKey: .type)
+            try node.encode(opacity, forKey: .opacity)
+            try node.encode(thickness, forKey: .thickness)
+        case .repeat(let count, let child):
+            try node.encode("repeat", forKey: .type)
+            try node.encode(count, forKey: .count)
+            try node.encode(child, forKey: .child)
+        }
+        try node.encodeIfPresent(id, forKey: .id)
+        try node.encodeIfPresent(padding, forKey: .padding)
+        try node.encodeIfPresent(minHeight, forKey: .minHeight)
+        if case .block = kind {} else { try node.encodeIfPresent(width, forKey: .width) }  // a block's is its kind's
+        if fillsWidth { try node.encode("fill", forKey: .maxWidth) }
+        try node.encodeIfPresent(background, forKey: .background)
+        try node.encodeIfPresent(cornerRadius, forKey: .cornerRadius)
+        if isClipped { try node.encode(true, forKey: .clip) }
+        if startsShimmer { try node.encode(true, forKey: .shimmer) }
+    }
 }
 
-extension Node.EdgeInsets: Decodable {
+extension Node.EdgeInsets: Codable {
     private enum Key: String, CodingKey { case top, leading, bottom, trailing }
 
     public init(from decoder: any Decoder) throws {
@@ -66,22 +117,30 @@ extension Node.EdgeInsets: Decodable {
             top: try insets.decode(Double.self, forKey: .top), leading: try insets.decode(Double.self, forKey: .leading),
             bottom: try insets.decode(Double.self, forKey: .bottom), trailing: try insets.decode(Double.self, forKey: .trailing))
     }
+
+    public func encode(to encoder: any Encoder) throws {
+        var insets = encoder.container(keyedBy: Key.self)
+        try insets.encode(top, forKey: .top)
+        try insets.encode(leading, forKey: .leading)
+        try insets.encode(bottom, forKey: .bottom)
+        try insets.encode(trailing, forKey: .trailing)
+    }
 }
 
-extension Node.Axis: Decodable {}
-extension Node.Alignment: Decodable {}
-extension Node.Shape: Decodable {}
-extension Node.Corner: Decodable {}
-extension PaletteToken: Decodable {}
-extension Theme: Decodable {}
-extension Motion: Decodable {}
-extension Direction: Decodable {}
+extension Node.Axis: Codable {}
+extension Node.Alignment: Codable {}
+extension Node.Shape: Codable {}
+extension Node.Corner: Codable {}
+extension PaletteToken: Codable {}
+extension Theme: Codable {}
+extension Motion: Codable {}
+extension Direction: Codable {}
 
 /// Format 2's tagged width (`{"kind": "points", "points": 120}`, `{"kind": "fill"}`, `{"kind":
 /// "fill", "grow": 2}`, grow 1 when absent); a kind this client does not know is `points` wide
 /// when it has them, else fill. Format 1's number or `"fill"` is read too, so that documents from
-/// older servers still decode.
-extension Node.Width: Decodable {
+/// older servers still decode. Written in format 2's form, `grow` always given.
+extension Node.Width: Codable {
     private enum CodingKeys: String, CodingKey { case kind, points, grow }
 
     public init(from decoder: any Decoder) throws {
@@ -98,6 +157,18 @@ extension Node.Width: Decodable {
             self = .fill
         } else {
             throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "a width is a tagged object, a number or \"fill\""))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var tagged = encoder.container(keyedBy: CodingKeys.self)
+        switch self {
+        case .points(let points):
+            try tagged.encode("points", forKey: .kind)
+            try tagged.encode(points, forKey: .points)
+        case .fill(let grow):
+            try tagged.encode("fill", forKey: .kind)
+            try tagged.encode(grow, forKey: .grow)
         }
     }
 }

@@ -47,7 +47,7 @@ public struct Frame: Sendable, Equatable {
     public var kind: Kind
     public var rect: Rect
     public var radii: [Double]
-    public var fill: Color
+    public var fill: RGBA
     /// The loading element the frame belongs to (its expanded id, as in `?expand=true`).
     public var element: String?
     /// The shimmer group that paints it, numbered from 0 in the screen's drawing order (an

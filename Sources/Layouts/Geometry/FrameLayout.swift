@@ -319,7 +319,7 @@ private struct Placer {
     }
 
     /// A frame for the shape at `rect`; none for a shape with no area, which draws nothing.
-    mutating func add(_ kind: Frame.Kind, _ rect: Rect, radii: [Double], fill: Color, context: Context, shimmered: Bool) {
+    mutating func add(_ kind: Frame.Kind, _ rect: Rect, radii: [Double], fill: RGBA, context: Context, shimmered: Bool) {
         guard rect.width > 0, rect.height > 0 else { return }
         frames.append(Frame(
             kind: kind, rect: rect, radii: Self.fitted(radii, in: rect), fill: fill, element: context.element,

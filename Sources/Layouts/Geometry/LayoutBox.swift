@@ -10,11 +10,11 @@ struct LayoutBox {
         case scroll(Node.Axis)
         /// `width` nil: the width its parent gives. `radii` top-left, top-right, bottom-right,
         /// bottom-left, before any scaling.
-        case block(width: Double?, height: Double, radii: [Double], fill: Color)
+        case block(width: Double?, height: Double, radii: [Double], fill: RGBA)
         /// With `measure`, `lines` and `lastLineFraction` are those of the width it is given (`Wrapping`).
-        case text(lines: Int, lineHeight: Double, lineSpacing: Double, lastLineFraction: Double, measure: Double?, maxLines: Int?, radius: Double, fill: Color)
+        case text(lines: Int, lineHeight: Double, lineSpacing: Double, lastLineFraction: Double, measure: Double?, maxLines: Int?, radius: Double, fill: RGBA)
         case spacer
-        case divider(thickness: Double, fill: Color)
+        case divider(thickness: Double, fill: RGBA)
     }
 
     var content: Content
@@ -22,7 +22,7 @@ struct LayoutBox {
     var id: String?
     var padding = Node.EdgeInsets(top: 0, leading: 0, bottom: 0, trailing: 0)
     var minHeight: Double?
-    var background: Color?
+    var background: RGBA?
     var cornerRadius: Double
     var clips: Bool
     var startsShimmer: Bool

@@ -42,7 +42,7 @@ package struct FramesDocument: Sendable {
     }
 
     /// The screen's background: what a client paints the viewport with before the frames.
-    package var background: Color { PaletteToken.screen.color(in: options.theme) }
+    package var background: RGBA { PaletteToken.screen.color(in: options.theme) }
 
     /// The shimmer the document's layout document serves (its reduced form for `motion=reduced`).
     package var shimmer: ResolvedShimmer {
@@ -243,7 +243,7 @@ package struct FramesDocument: Sendable {
     }
 
     /// `fill` as SVG 1.1 paints it: an `rgb()` colour and its opacity.
-    static func paint(_ color: Color) -> String {
+    static func paint(_ color: RGBA) -> String {
         let opacity = number(Double(color.alpha) / 255)
         return #" fill="rgb(\#(color.red),\#(color.green),\#(color.blue))"\#(color.alpha == 255 ? "" : #" fill-opacity="\#(opacity)""#)"#
     }

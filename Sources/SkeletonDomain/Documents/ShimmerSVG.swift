@@ -60,14 +60,14 @@ struct ShimmerSVG {
     }
 
     /// The colour stop `index` is written in: its own, or a transparent stop's neighbour's.
-    private static func shown(_ stops: [ResolvedShimmer.Stop], _ index: Int) -> Color {
+    private static func shown(_ stops: [ResolvedShimmer.Stop], _ index: Int) -> RGBA {
         guard stops[index].color.alpha == 0 else { return stops[index].color }
         let before = stops[..<index].last { $0.color.alpha > 0 }
         let after = stops[(index + 1)...].first { $0.color.alpha > 0 }
         return (before ?? after)?.color ?? stops[index].color
     }
 
-    private static func alpha(_ color: Color) -> String {
+    private static func alpha(_ color: RGBA) -> String {
         FramesDocument.number(Double(color.alpha) / 255)
     }
 }

@@ -123,7 +123,7 @@ enum AnimationDecoder {
         return x.flatMap { x in y.map { Shimmer.UnitPoint(x: x, y: $0) } }
     }
 
-    private static func transition(_ value: JSONValue, at pointer: String, reader: inout ValueReader) -> Transition? {
+    private static func transition(_ value: JSONValue, at pointer: String, reader: inout ValueReader) -> RevealTransition? {
         if case .string = value {
             return reader.choice(value, at: pointer, of: presetNames, what: "preset").map { AnimationPreset.named[$0]!.transition }
         }
@@ -131,14 +131,14 @@ enum AnimationDecoder {
         let exit = reader.required(object, "skeletonExit") { appearance($1, at: $2, reader: &$0) }
         let enter = reader.required(object, "contentEnter") { appearance($1, at: $2, reader: &$0) }
         let curve = reader.required(object, "curve") { Self.curve($1, at: $2, reader: &$0) }
-        return exit.flatMap { exit in enter.flatMap { enter in curve.map { Transition(skeletonExit: exit, contentEnter: enter, curve: $0) } } }
+        return exit.flatMap { exit in enter.flatMap { enter in curve.map { RevealTransition(skeletonExit: exit, contentEnter: enter, curve: $0) } } }
     }
 
-    private static func appearance(_ value: JSONValue, at pointer: String, reader: inout ValueReader) -> Transition.Appearance? {
+    private static func appearance(_ value: JSONValue, at pointer: String, reader: inout ValueReader) -> RevealTransition.Appearance? {
         guard let object = reader.object(value, at: pointer, allowed: ["opacity", "scale"]) else { return nil }
         let opacity = reader.required(object, "opacity") { $0.number($1, at: $2, in: 0...1) }
         let scale = reader.required(object, "scale") { $0.number($1, at: $2, in: 0...10) }
-        return opacity.flatMap { opacity in scale.map { Transition.Appearance(opacity: opacity, scale: $0) } }
+        return opacity.flatMap { opacity in scale.map { RevealTransition.Appearance(opacity: opacity, scale: $0) } }
     }
 
     private static func curve(_ value: JSONValue, at pointer: String, reader: inout ValueReader) -> Curve? {

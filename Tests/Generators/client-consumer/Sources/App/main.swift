@@ -3,7 +3,7 @@
 import Foundation
 import SkeletonClient
 
-let client = SkeletonClient(baseURL: URL(string: CommandLine.arguments[1])!)
+let client = SkeletonServerClient(baseURL: URL(string: CommandLine.arguments[1])!)
 let local = try await client.layout("home").frames(width: 390).frames
 let served = try await client.frames("home", width: 390).frames
 guard local.count == served.count, zip(local, served).allSatisfy({ $0.rect.x == $1.rect.x && $0.rect.width == $1.rect.width }) else {

@@ -1,6 +1,6 @@
 /// How a skeleton hands over to its content: the skeleton animates out to `skeletonExit` while
 /// the content animates in from `contentEnter`, both along `curve` (docs/spec.md §3).
-public struct Transition: Sendable, Equatable {
+public struct RevealTransition: Sendable, Equatable {
     /// The far end of a transition: opacity and scale (1 is natural size).
     public struct Appearance: Sendable, Equatable {
         public var opacity: Double
@@ -23,15 +23,15 @@ public struct Transition: Sendable, Equatable {
     }
 
     /// A plain cross-fade: the skeleton fades out as the content fades in, eased in and out.
-    package static func fade(durationMs: Int) -> Transition {
-        Transition(
+    package static func fade(durationMs: Int) -> RevealTransition {
+        RevealTransition(
             skeletonExit: Appearance(opacity: 0, scale: 1),
             contentEnter: Appearance(opacity: 0, scale: 1),
             curve: .eased(.easeInOut, durationMs: durationMs))
     }
 
     /// The same fade with no scaling, for Reduce Motion.
-    public var opacityOnly: Transition {
+    public var opacityOnly: RevealTransition {
         var fade = self
         fade.skeletonExit.scale = 1
         fade.contentEnter.scale = 1

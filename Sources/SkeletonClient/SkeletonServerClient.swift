@@ -9,22 +9,27 @@ import Foundation
 /// loading sessions followed element by element (`follow`), timed on the clock it is given.
 ///
 /// Guarantees: every request is a GET of a route of the server's OpenAPI description; a status
-/// other than the one asked for throws `SkeletonClientError` with the server's problem.
-public final class SkeletonClient: Sendable {
+/// other than the one asked for throws `SkeletonClientError` with the server's problem; the
+/// documents kept for revalidation are at most `cacheCapacity`.
+///
+/// Named apart from its module, `SkeletonClient`, so that `SkeletonClient.Problem` names the
+/// module's type (a class of the module's name would hide the module).
+public final class SkeletonServerClient: Sendable {
     public let baseURL: URL
     let configuration: URLSessionConfiguration
     /// What a follower's reveals and waits are timed on.
     let clock: any Clock<Duration>
     private let session: URLSession
-    private let cache = RevalidationCache()
+    private let cache = RevalidationCache(capacity: SkeletonServerClient.cacheCapacity)
 
     /// `baseURL`: where the server answers, e.g. `http://127.0.0.1:8080`. `clock`: what a
     /// follower's reveals (`showDelayMs`, `minimumDisplayMs`, `revealAtMs`) and waits (a stream's
     /// `retry`, a poll's `pollAfterMs`) are timed on; real time unless a test passes a clock it
-    /// moves itself.
+    /// moves itself. The client works on a copy of `configuration`; the caller's is left as it is.
     public init(baseURL: URL, configuration: URLSessionConfiguration = .ephemeral, clock: any Clock<Duration> = ContinuousClock()) {
         self.baseURL = baseURL
         self.clock = clock
+        let configuration = configuration.copy() as! URLSessionConfiguration
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         self.configuration = configuration
         session = URLSession(configuration: configuration)
@@ -156,6 +161,13 @@ public final class SkeletonClient: Sendable {
     /// How many documents were answered 304 and taken from the cache: for tests and diagnostics.
     public var revalidatedCount: Int { get async { await cache.hits } }
 
+    /// How many documents are kept with their ETags now, at most `cacheCapacity`: for tests and diagnostics.
+    public var cachedCount: Int { get async { await cache.count } }
+
+    /// The most documents kept for revalidation: beyond it, the one used least recently is
+    /// dropped (and sent whole the next time it is asked for).
+    public static let cacheCapacity = 64
+
     static func options(_ theme: Theme?, _ motion: Motion?, _ variant: String?, _ direction: Direction?) -> [(String, String)] {
         [("theme", theme?.rawValue), ("motion", motion?.rawValue), ("variant", variant), ("direction", direction?.rawValue)]
             .compactMap { name, value in value.map { (name, $0) } }
@@ -188,21 +200,41 @@ public final class SkeletonClient: Sendable {
     }
 }
 
-/// The documents read so far with their ETags.
+/// The documents read most recently with their ETags: at most `capacity`, the least recently
+/// used dropped first, so that a client asking for ever new URLs (`frames(at:)` at each
+/// instant) holds bounded memory.
 actor RevalidationCache {
     struct Entry {
         let etag: String
         let body: Data
     }
 
+    private let capacity: Int
     private var entries: [URL: Entry] = [:]
+    /// The URLs of `entries`, least recently used first.
+    private var recency: [URL] = []
     private(set) var hits = 0
 
-    func entry(for url: URL) -> Entry? { entries[url] }
+    init(capacity: Int) { self.capacity = capacity }
+
+    var count: Int { entries.count }
+
+    func entry(for url: URL) -> Entry? {
+        guard let entry = entries[url] else { return nil }
+        touch(url)
+        return entry
+    }
 
     func store(_ entry: Entry, for url: URL) {
         entries[url] = entry
+        touch(url)
+        if recency.count > capacity { entries[recency.removeFirst()] = nil }
     }
 
     func recordHit() { hits += 1 }
+
+    private func touch(_ url: URL) {
+        if let index = recency.firstIndex(of: url) { recency.remove(at: index) }
+        recency.append(url)
+    }
 }

@@ -1,7 +1,7 @@
 /// Reads a transition and its curve as the layout document writes them (docs/spec.md §3), so that
-/// a client holds the same `Transition` and `Curve` the server describes; a curve of a type this
+/// a client holds the same `RevealTransition` and `Curve` the server describes; a curve of a type this
 /// format version does not name is a decoding error (a new curve type is a new format version).
-extension Transition: Decodable {
+extension RevealTransition: Codable {
     private enum Key: String, CodingKey { case skeletonExit, contentEnter, curve }
 
     public init(from decoder: any Decoder) throws {
@@ -11,10 +11,17 @@ extension Transition: Decodable {
             contentEnter: try transition.decode(Appearance.self, forKey: .contentEnter),
             curve: try transition.decode(Curve.self, forKey: .curve))
     }
+
+    public func encode(to encoder: any Encoder) throws {
+        var transition = encoder.container(keyedBy: Key.self)
+        try transition.encode(skeletonExit, forKey: .skeletonExit)
+        try transition.encode(contentEnter, forKey: .contentEnter)
+        try transition.encode(curve, forKey: .curve)
+    }
 }
 
 /// `scale` absent is natural size.
-extension Transition.Appearance: Decodable {
+extension RevealTransition.Appearance: Codable {
     private enum Key: String, CodingKey { case opacity, scale }
 
     public init(from decoder: any Decoder) throws {
@@ -22,9 +29,15 @@ extension Transition.Appearance: Decodable {
         self.init(opacity: try appearance.decode(Double.self, forKey: .opacity),
                   scale: try appearance.decodeIfPresent(Double.self, forKey: .scale) ?? 1)
     }
+
+    public func encode(to encoder: any Encoder) throws {
+        var appearance = encoder.container(keyedBy: Key.self)
+        try appearance.encode(opacity, forKey: .opacity)
+        try appearance.encode(scale, forKey: .scale)
+    }
 }
 
-extension Curve: Decodable {
+extension Curve: Codable {
     private enum Key: String, CodingKey { case type, durationMs, responseMs, dampingFraction }
 
     public init(from decoder: any Decoder) throws {
@@ -37,6 +50,19 @@ extension Curve: Decodable {
             self = .eased(easing, durationMs: try curve.decode(Int.self, forKey: .durationMs))
         } else {
             throw DecodingError.dataCorruptedError(forKey: .type, in: curve, debugDescription: "unknown curve type '\(type)'")
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var curve = encoder.container(keyedBy: Key.self)
+        switch self {
+        case .spring(let responseMs, let dampingFraction):
+            try curve.encode("spring", forKey: .type)
+            try curve.encode(responseMs, forKey: .responseMs)
+            try curve.encode(dampingFraction, forKey: .dampingFraction)
+        case .eased(let easing, let durationMs):
+            try curve.encode(easing.rawValue, forKey: .type)
+            try curve.encode(durationMs, forKey: .durationMs)
         }
     }
 }

@@ -1,6 +1,6 @@
 import Layouts
 
-extension Transition {
+extension RevealTransition {
     /// Writes `{skeletonExit: {opacity, scale}, contentEnter: {opacity, scale}, curve}` (docs/spec.md §3).
     func write(to writer: inout JSONWriter) {
         writer.beginObject()

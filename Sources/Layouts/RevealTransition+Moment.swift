@@ -7,7 +7,7 @@
 /// `contentEnter`; from the curve's played duration on, the ends; opacities stay within 0...1
 /// (a spring's overshoot is clamped, as CSS clamps opacity) while scales follow the overshoot;
 /// under Reduce Motion both scales stay 1.
-extension Transition {
+extension RevealTransition {
     /// The skeleton's and the content's appearance at one instant.
     public struct Moment: Sendable, Equatable {
         public var skeleton: Appearance

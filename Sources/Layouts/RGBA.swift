@@ -1,5 +1,5 @@
 /// An sRGB colour with 8-bit channels, written `#RRGGBBAA` with upper-case hex (docs/spec.md §4).
-public struct Color: Hashable, Sendable {
+public struct RGBA: Hashable, Sendable {
     public let red: UInt8
     public let green: UInt8
     public let blue: UInt8
@@ -15,10 +15,10 @@ public struct Color: Hashable, Sendable {
 
     /// This colour with its alpha multiplied by `opacity` and rounded to the nearest step, as
     /// SwiftUI's `.opacity(_:)` does: white at 0.5 is `#FFFFFF80`.
-    public func opacity(_ opacity: Double) -> Color {
+    public func opacity(_ opacity: Double) -> RGBA {
         precondition((0...1).contains(opacity), "opacity \(opacity) is outside 0...1")
         let scaled = UInt32(Double(alpha) * opacity + 0.5)  // round half up; both terms are non-negative
-        return Color(UInt32(red) << 24 | UInt32(green) << 16 | UInt32(blue) << 8 | scaled)
+        return RGBA(UInt32(red) << 24 | UInt32(green) << 16 | UInt32(blue) << 8 | scaled)
     }
 
     /// `#RRGGBBAA`: nine bytes written in place, a string held inline (no allocation).

@@ -1,0 +1,138 @@
+import Foundation
+import Testing
+
+/// What holds `platforms:` in Package.swift to the APIs SkeletonClient and Layouts call, with no
+/// Apple toolchain: `Self.restricted` lists Swift and Foundation APIs that came after Apple's
+/// oldest releases (with the release that brought each), `Self.called` those of them the
+/// library calls. The sources are scanned for every pattern of the broad list, so that a newly
+/// called one fails until it is listed; the manifest's minimums must then be exactly the newest
+/// release among those called (the oldest that has them all).
+///
+/// Limits: a textual scan (comments dropped, strings not), so an API reached by a name the list
+/// does not have (a new one, or a type inferred with no name written) is not seen; and a use
+/// behind `#available` counts as an unconditional one (the library has none).
+@Suite struct ApplePlatformTests {
+    /// Apple's releases of one year: the same Swift runtime and Foundation on every platform.
+    enum Release: Int, Comparable, CaseIterable {
+        case y2019 = 2019, y2020, y2021, y2022, y2023, y2024, y2025
+
+        static func < (a: Release, b: Release) -> Bool { a.rawValue < b.rawValue }
+
+        /// Each platform's version that year, as `[major, minor]`.
+        var versions: [String: [Int]] {
+            switch self {
+            case .y2019: ["iOS": [13, 0], "macOS": [10, 15], "tvOS": [13, 0], "watchOS": [6, 0], "visionOS": [1, 0]]
+            case .y2020: ["iOS": [14, 0], "macOS": [11, 0], "tvOS": [14, 0], "watchOS": [7, 0], "visionOS": [1, 0]]
+            case .y2021: ["iOS": [15, 0], "macOS": [12, 0], "tvOS": [15, 0], "watchOS": [8, 0], "visionOS": [1, 0]]
+            case .y2022: ["iOS": [16, 0], "macOS": [13, 0], "tvOS": [16, 0], "watchOS": [9, 0], "visionOS": [1, 0]]
+            case .y2023: ["iOS": [17, 0], "macOS": [14, 0], "tvOS": [17, 0], "watchOS": [10, 0], "visionOS": [1, 0]]
+            case .y2024: ["iOS": [18, 0], "macOS": [15, 0], "tvOS": [18, 0], "watchOS": [11, 0], "visionOS": [2, 0]]
+            case .y2025: ["iOS": [26, 0], "macOS": [26, 0], "tvOS": [26, 0], "watchOS": [26, 0], "visionOS": [26, 0]]
+            }
+        }
+    }
+
+    /// SwiftPM's minimums (tools 6.0) for a platform the manifest does not name.
+    static let defaultMinimums: [String: [Int]] = ["iOS": [12, 0], "macOS": [10, 13], "tvOS": [12, 0], "watchOS": [4, 0], "visionOS": [1, 0]]
+
+    /// Known APIs with restricted availability: a name, what a use looks like (a regular
+    /// expression over code), and the release that brought it.
+    static let restricted: [(name: String, pattern: String, since: Release)] = [
+        ("concurrency (async, actor, Task)", #"\basync\b|\bactor\b|\bTask\s*[{(]"#, .y2019),
+        ("AsyncStream.makeStream", #"\.makeStream\("#, .y2019),
+        ("opaque result types", #"->\s*some\s"#, .y2019),
+        ("Combine", #"import\s+Combine\b"#, .y2019),
+        ("URLSessionWebSocketTask", #"webSocketTask"#, .y2019),
+        ("String(unsafeUninitializedCapacity:)", #"String\(unsafeUninitializedCapacity:"#, .y2020),
+        ("os.Logger", #"import\s+(os|OSLog)\b"#, .y2020),
+        ("URLSession async data(for:)", #"\.data\((for|from):"#, .y2021),
+        ("URLSession async bytes(for:)", #"\.bytes\((for|from):"#, .y2021),
+        ("URLSession async upload/download", #"\.(upload|download)\((for|from):"#, .y2021),
+        ("formatted(_:)", #"\.formatted\("#, .y2021),
+        ("FormatStyle", #"FormatStyle\b"#, .y2021),
+        ("AttributedString", #"\bAttributedString\b"#, .y2021),
+        ("Date.now", #"Date\.now\b"#, .y2021),
+        ("String(localized:)", #"String\(localized:"#, .y2021),
+        ("JSONDecoder.allowsJSON5", #"allowsJSON5"#, .y2021),
+        ("Clock", #"\bClock\b"#, .y2022),
+        ("ContinuousClock", #"\bContinuousClock\b"#, .y2022),
+        ("SuspendingClock", #"\bSuspendingClock\b"#, .y2022),
+        ("Duration", #"\bDuration\b"#, .y2022),
+        ("Task.sleep(for:)", #"Task\.sleep\((for|until):"#, .y2022),
+        ("constrained existential (any P<T>)", #"\bany\s+\w+<"#, .y2022),
+        ("Regex", #"\bRegex\b|#/|import\s+RegexBuilder\b"#, .y2022),
+        ("string processing algorithms", #"\.(firstMatch|wholeMatch|prefixMatch|firstRange|ranges)\(of:|\.trimmingPrefix\(|\.replacing\("#, .y2022),
+        ("NSLocking.withLock", #"\.withLock\s*[{(]"#, .y2022),
+        ("URL(filePath:), appending(path:)", #"URL\(filePath:|\.appending\((path|component):|\.path\(percentEncoded:"#, .y2022),
+        ("Observation", #"import\s+Observation\b|@Observable\b|withObservationTracking"#, .y2023),
+        ("discarding task groups", #"with(Throwing)?DiscardingTaskGroup"#, .y2023),
+        ("parameter packs", #"\beach\s+[A-Z]"#, .y2023),
+        ("Synchronization (Mutex, Atomic)", #"import\s+Synchronization\b|\bMutex<|\bAtomic<"#, .y2024),
+        ("task executors", #"\bTaskExecutor\b|withTaskExecutorPreference"#, .y2024),
+        ("InlineArray", #"\bInlineArray\b"#, .y2025),
+        ("Task.immediate", #"Task\.immediate"#, .y2025),
+    ]
+
+    /// The restricted APIs SkeletonClient and Layouts call.
+    static let called: Set<String> = [
+        "concurrency (async, actor, Task)",  // the follower, the cache
+        "AsyncStream.makeStream",  // follow's changes, a streamed response
+        "String(unsafeUninitializedCapacity:)",  // RGBA.hex
+        "URLSession async data(for:)",  // every request but the event stream
+        "Clock", "ContinuousClock", "Duration", "constrained existential (any P<T>)",  // any Clock<Duration>
+    ]
+
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The code of every Swift file of the library, `//` comments dropped.
+    static func libraryCode() throws -> [(file: String, code: String)] {
+        try ["Sources/SkeletonClient", "Sources/Layouts"].flatMap { directory in
+            let files = FileManager.default.enumerator(atPath: root.appendingPathComponent(directory).path)?.compactMap { $0 as? String } ?? []
+            return try files.filter { $0.hasSuffix(".swift") }.sorted().map { file in
+                let text = try String(contentsOf: root.appendingPathComponent(directory).appendingPathComponent(file), encoding: .utf8)
+                let code = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+                    line.firstRange(of: "//").map { line[..<$0.lowerBound] } ?? line
+                }.joined(separator: "\n")
+                return ("\(directory)/\(file)", code)
+            }
+        }
+    }
+
+    @Test func everyRestrictedAPITheLibraryCallsIsListed() throws {
+        let code = try Self.libraryCode()
+        #expect(code.count > 20)
+        for api in Self.restricted {
+            let pattern = try Regex(api.pattern)
+            let callers = code.filter { $0.code.contains(pattern) }.map(\.file)
+            if Self.called.contains(api.name) {
+                #expect(!callers.isEmpty, "\(api.name) is listed as called, and nothing calls it")
+            } else {
+                #expect(callers.isEmpty, "\(callers) call \(api.name) (since \(api.since.rawValue)): list it in `called` and check `platforms:`")
+            }
+        }
+        let names = Set(Self.restricted.map(\.name))
+        for name in Self.called {
+            #expect(names.contains(name), "\(name) is not in the list of restricted APIs")
+        }
+    }
+
+    @Test func theManifestsPlatformsAreTheOldestWithEveryCalledAPI() throws {
+        let manifest = try String(contentsOf: Self.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let platforms = try #require(manifest.firstMatch(of: #/platforms:\s*\[([^\]]*)\]/#)).1
+        var declared: [String: [Int]] = [:]
+        for match in platforms.matches(of: #/\.(iOS|macOS|tvOS|watchOS|visionOS)\(\.v(\d+)(?:_(\d+))?\)/#) {
+            declared[String(match.1)] = [Int(match.2)!, match.3.flatMap { Int($0) } ?? 0]
+        }
+        #expect(Set(declared.keys) == ["iOS", "macOS", "tvOS", "watchOS"])
+        let newest = try #require(Self.restricted.filter { Self.called.contains($0.name) }.map(\.since).max())
+        #expect(newest == .y2022)
+        for (platform, version) in newest.versions {
+            let minimum = declared[platform] ?? Self.defaultMinimums[platform]!
+            if declared[platform] == nil {
+                #expect(minimum.lexicographicallyPrecedes(version) == false, "\(platform)'s default \(minimum) is older than \(version)")
+            } else {
+                #expect(minimum == version, "\(platform) \(minimum) declared; the APIs called need \(version), no more")
+            }
+        }
+    }
+}

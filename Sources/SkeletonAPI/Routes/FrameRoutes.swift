@@ -38,13 +38,12 @@ final class FrameRoutes: Sendable {
     /// What a document depends on, packed in one integer (never zero: a width is at least 120):
     /// the element laid out alone (its index in the layout's elements plus one, 0 for the whole
     /// screen; a layout has at most 256) in bits 55 and up, the screen from bit 40, the variant
-    /// from 32, width and height, the view and the options in the low bits.
+    /// from 32, the width from 20, the height from 8, whether it is the snapshot in bit 7 and the
+    /// options' combination (their number, `LayoutOptions.combination`) in bits 0 to 6.
     private static func key(screen: Int, variant: Int, view: View, options: LayoutOptions, width: Int, height: Int?, element: Int?) -> UInt64 {
         var packed = UInt64(element.map { $0 + 1 } ?? 0) << 55 | UInt64(screen) << 40 | UInt64(variant) << 32
-        packed |= UInt64(width) << 16 | UInt64(height ?? 0) << 4
-        packed |= (view == .snapshot ? 8 : 0) | (options.theme == .light ? 0 : 4)
-        packed |= (options.motion == .full ? 0 : 2) | (options.direction == .ltr ? 0 : 1)
-        return packed
+        packed |= UInt64(width) << 20 | UInt64(height ?? 0) << 8
+        return packed | (view == .snapshot ? 1 << 7 : 0) | UInt64(options.combination)
     }
 
     private let screens: [Screen]

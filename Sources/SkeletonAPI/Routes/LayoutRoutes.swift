@@ -55,11 +55,7 @@ struct LayoutRoutes: Sendable {
 
     /// The position of a document among its screen's, in the order `init` builds them.
     private static func slot(_ options: LayoutOptions, variantIndex: Int) -> Int {
-        var slot = variantIndex
-        slot = slot * 2 + (options.theme == .light ? 0 : 1)
-        slot = slot * 2 + (options.motion == .full ? 0 : 1)
-        slot = slot * 2 + (options.direction == .ltr ? 0 : 1)
-        return slot * 2 + (options.expand ? 1 : 0)
+        variantIndex * LayoutOptions.combinations + options.combination
     }
 
     func register(on router: inout Router) {

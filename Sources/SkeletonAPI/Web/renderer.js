@@ -1167,7 +1167,7 @@ class SkeletonView {
   /** The app's reveal: as a session's, and also of an element that failed or timed out (its data came late). */
   reveal(id) {
     const slot = this.known(id);
-    if (slot?.state !== 'failed') return this.settle(id, 'ready');
+    if (slot?.state !== 'failed' || this.destroyed) return this.settle(id, 'ready');
     this.completed = false;
     this.change(slot, 'ready', null, this.shown);
   }
@@ -1462,8 +1462,9 @@ export { captureScreen, pickAndCapture, CaptureError, CAPTURE_LIMITS } from './c
  * element whose children with `slot="ID"` are the app's content for element ID, shown through
  * `<slot>`s: `container` then lies in the host's shadow root), `timeoutMs` (instead of the
  * layout's `animation.timeoutMs`: an element still loading that long after its skeleton showed,
- * in the session's time, fails with code `timeout`). With none of session, scenario, seed and
- * speed, no session is followed: the app calls `reveal` and `fail` itself.
+ * in the session's time, fails with code `timeout`), `strings` (texts instead of `STRINGS`).
+ * With none of session, scenario, seed and speed, no session is followed: the app calls
+ * `reveal` and `fail` itself.
  * Returns a controller: `reveal(id)`, `fail(id, error)`, `retry(id)`, `destroy()`, `root`,
  * `layout`, `session`. The container receives `skeleton-session`, `skeleton-state`,
  * `skeleton-retry` and `skeleton-complete` events (docs/web.md).
@@ -1575,7 +1576,8 @@ function serviceBase(address) {
  * `<skeleton-screen src="/layouts/home" theme="dark" motion="reduced" direction="rtl"
  *   session="TOKEN" speed="10" | scenario="typical" seed="3" speed="10" | mode="manual"
  *   transport="auto|sse|poll" timeout-ms="10000">`.
- * Without `theme` it follows what the page shows (`pageTheme`); without `motion`, the browser's
+ * A layout not arrived within `timeout-ms` (10,000 ms without it) is given up: its fetch aborted,
+ * the page's content shown, `skeleton-layout-timeout` sent. Without `theme` it follows what the page shows (`pageTheme`); without `motion`, the browser's
  * `prefers-reduced-motion`: live, drawn again (each element in its state, the same session
  * followed) when either changes. It draws into an open shadow root. Its children with `slot="ID"` are
  * the app's real content for element ID: hidden and inert while the element loads, shown through
@@ -1788,7 +1790,7 @@ export class SkeletonScreenElement extends HTMLElement {
       if (generation !== this.#generation) return;
       if (abort.signal.aborted) {
         this.#showProblem(format(this.#strings.layoutTimeout, { ms: Math.round(timeoutMs) }));
-        this.dispatchEvent(new CustomEvent('skeleton-layout-timeout', { bubbles: true, composed: true, detail: { src: address.href, timeoutMs } }));
+        this.dispatchEvent(new CustomEvent('skeleton-layout-timeout', { bubbles: true, composed: true, detail: { src: source, timeoutMs } }));
       } else this.#showProblem(error.message);
       return;
     } finally {

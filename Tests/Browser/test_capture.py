@@ -241,3 +241,16 @@ def test_scripts_capture_writes_a_valid_file_from_a_headless_chromium(pages, tmp
     missing = subprocess.run([os.path.join(os.path.dirname(PAGES), "..", "..", "scripts", "capture"), f"{pages}/article.html", "#nothing",
                               "--id", "x", "--out", str(tmp_path / "x.json")], capture_output=True, text=True, timeout=120)
     assert missing.returncode == 1 and "no element matches #nothing" in missing.stderr
+
+
+def test_each_marked_elements_label_is_its_data_skeleton_label_else_its_aria_label_else_its_id(driver, server):
+    harness(driver, server)
+    elements = run(driver, """
+        document.body.innerHTML = `<main style="width: 390px">
+            <section data-skeleton-element="story1" data-skeleton-label="Top story" aria-label="ignored" style="height: 40px; background: #ddd"></section>
+            <section data-skeleton-element="story2" aria-label="Second story" style="height: 40px; background: #ddd"></section>
+            <section data-skeleton-element="story3" style="height: 40px; background: #ddd"></section></main>`;
+        return sk.captureScreen(document.querySelector('main'), { id: 'news' }).layouts[0].elements;
+    """)
+    assert [(element["id"], element["accessibilityLabel"]) for element in elements] == [
+        ("story1", "Loading Top story"), ("story2", "Loading Second story"), ("story3", "Loading story3")]

@@ -1,24 +1,28 @@
-// Uses every member of Sources/SkeletonAPI/Web/renderer.d.ts, as a page would: scripts/js-check
-// compiles it with `tsc --noEmit --strict`, so that a declaration that no longer fits its use fails.
+// Uses every member of Sources/SkeletonAPI/Web/renderer.d.ts, as a page would, imported by the
+// module's URL: scripts/js-check compiles it with `tsc -p Tests/Renderer` (tsconfig.json: `--strict`,
+// the default library, the URL mapped to the declarations by `paths`), so that a declaration that
+// no longer fits its use fails.
 import {
-  CAPTURE_LIMITS, CaptureError, captureScreen, loadLayout, readLayout, renderSkeleton,
+  CAPTURE_LIMITS, CaptureError, captureScreen, loadLayout, pickAndCapture, readLayout, renderSkeleton,
   SkeletonElementElement, SkeletonScreenElement,
-} from '../../Sources/SkeletonAPI/Web/renderer.js';
+} from 'http://localhost:8080/renderer.js';
 import type {
-  CaptureOptions, LoadedLayout, RenderOptions, SkeletonController, SkeletonError, SkeletonLayout,
-  SkeletonLayoutElement, SkeletonState,
-} from '../../Sources/SkeletonAPI/Web/renderer.js';
+  CaptureOptions, LoadedLayout, RenderOptions, SkeletonController, SkeletonElements, SkeletonError, SkeletonLayout,
+  SkeletonLayoutElement, SkeletonState, SkeletonStrings,
+} from 'http://localhost:8080/renderer.js';
 
 export async function example(container: HTMLElement): Promise<void> {
-  const loaded: LoadedLayout = await loadLayout(new URL('http://localhost:8080/layouts/home'));
+  const loaded: LoadedLayout = await loadLayout(new URL('http://localhost:8080/layouts/home'), { signal: new AbortController().signal });
   const again: boolean = (await loadLayout('http://localhost:8080/layouts/home')).revalidated;
   const options: RenderOptions = {
     base: 'http://localhost:8080', session: undefined, scenario: 'typical', seed: 3, speed: '10', variant: 'fullscreen',
-    transport: 'auto', motion: 'reduced', host: container, timeoutMs: 5000,
+    transport: 'auto', motion: 'reduced', host: container, timeoutMs: 5000, strings: { retry: 'Réessayer' },
   };
   const view: SkeletonController = renderSkeleton(loaded.document, container, options);
   const layout: SkeletonLayout = view.layout;
-  const first: SkeletonLayoutElement | undefined = layout.elements.get('accountsCarousel');
+  const elements: SkeletonElements = layout.elements;
+  const first: SkeletonLayoutElement | undefined = elements.get('accountsCarousel');
+  elements.forEach((element, id) => console.log(id, element.label, elements.has(id), elements.size));
   const facts: (string | number | boolean | unknown)[] = [
     layout.screen, layout.title, layout.theme, layout.motion, layout.direction, layout.minimumDisplayMs, layout.showDelayMs,
     layout.timeoutMs, layout.maxConcurrentShimmers, first?.id, first?.label, first?.hasContent, first?.content, view.root, view.session,
@@ -45,6 +49,11 @@ export async function example(container: HTMLElement): Promise<void> {
     event.preventDefault();
   });
   screen.addEventListener('skeleton-complete', (event) => console.log(event.detail.session));
+  screen.addEventListener('skeleton-layout-timeout', (event) => console.log(event.detail.src, event.detail.timeoutMs));
+  const strings: SkeletonStrings = screen.strings;
+  screen.strings = { loaded: '{label} chargé' };
+  console.log(strings.loaded, strings.failed, strings.errorTitle, strings.errorMessage, strings.retry, strings.timeout,
+    strings.unreachable, strings.problem, strings.layoutTimeout);
   screen.reveal('accountsCarousel');
   screen.fail('categories', { code: 'offline' });
   screen.retry('categories');
@@ -67,4 +76,6 @@ export async function example(container: HTMLElement): Promise<void> {
   } catch (problem) {
     if (problem instanceof CaptureError) console.log(problem.limit, problem.message);
   }
+  const picked: Record<string, unknown> | null = await pickAndCapture(capture);
+  console.log(picked?.id);
 }

@@ -213,7 +213,9 @@ class Capture {
     const stage = element.getAttribute('data-skeleton-stage') ?? this.defaultStage;
     if (!ID.test(stage)) throw new CaptureError(`data-skeleton-stage '${stage.slice(0, 80)}' is not a stage id`);
     node.id = id;
-    this.elements.push({ id, stage, accessibilityLabel: `Loading ${id}` });
+    // Its label, for the skeleton's group and the renderer's texts: the page's name for it, else its id.
+    const label = (element.getAttribute('data-skeleton-label') ?? element.getAttribute('aria-label') ?? '').trim().slice(0, 200) || id;
+    this.elements.push({ id, stage, accessibilityLabel: `Loading ${label}` });
     this.stages.add(stage);
   }
 

@@ -1,8 +1,12 @@
 // TypeScript declarations of the skeleton-server web renderer (GET /renderer.d.ts, beside
 // GET /renderer.js): every export, option, method, property and event of docs/web.md, so that
 // `tsc --strict` checks a page's use of it. Tests/Renderer/types-example.ts uses every member.
+// They use nothing beyond tsc's default library for any target (ES5 and the DOM), so that no
+// `lib` setting is needed. To type an import of the module by its URL, map the URL to this file
+// (a saved copy) in tsconfig.json (Tests/Renderer/tsconfig.json does so):
 //
-//   // @deno-types="https://skeletons.example/renderer.d.ts"  (or a `declare module` path mapping)
+//   "paths": { "https://skeletons.example/renderer.js": ["./types/renderer.d.ts"] }
+//
 //   import { renderSkeleton } from 'https://skeletons.example/renderer.js';
 
 /** An element's error: what `fail` takes and what `skeleton-state` and `skeleton-retry` carry. */
@@ -45,6 +49,12 @@ export interface SkeletonCompleteDetail {
   session: string | null;
 }
 
+/** `skeleton-layout-timeout`: the layout did not arrive within `timeoutMs` (its fetch aborted); the page's content shows. */
+export interface SkeletonLayoutTimeoutDetail {
+  src: string;
+  timeoutMs: number;
+}
+
 /** The renderer's events, by type: all bubble and are composed. */
 export interface SkeletonEventMap {
   'skeleton-render': CustomEvent<SkeletonRenderDetail>;
@@ -52,6 +62,32 @@ export interface SkeletonEventMap {
   'skeleton-state': CustomEvent<SkeletonStateDetail>;
   'skeleton-retry': CustomEvent<SkeletonRetryDetail>;
   'skeleton-complete': CustomEvent<SkeletonCompleteDetail>;
+  'skeleton-layout-timeout': CustomEvent<SkeletonLayoutTimeoutDetail>;
+}
+
+/**
+ * Every text the renderer shows or announces: `{label}` is the element's `accessibilityLabel` as
+ * a subject ("Loading accounts": "Accounts"), `{ms}` a time, `{message}` why a layout could not be loaded.
+ */
+export interface SkeletonStrings {
+  /** Announced at a reveal: `'{label} loaded'`. */
+  loaded: string;
+  /** Announced at a failure: `'{label} failed to load'`. */
+  failed: string;
+  /** The error state's title: `'{label} could not be loaded'`. */
+  errorTitle: string;
+  /** The error state's message when the error has none: `'The load failed.'`. */
+  errorMessage: string;
+  /** The Retry button: `'Retry'`. */
+  retry: string;
+  /** The message of an element's `timeout`: `'Not loaded within {ms} ms.'`. */
+  timeout: string;
+  /** The message of `unreachable`: `'The loading service could not be reached.'`. */
+  unreachable: string;
+  /** A layout that could not be loaded: `'The skeleton could not be loaded: {message}'`. */
+  problem: string;
+  /** The `{message}` of a layout that did not arrive in time: `'it did not arrive within {ms} ms'`. */
+  layoutTimeout: string;
 }
 
 /** One element of a layout, as the renderer read it. */
@@ -62,6 +98,14 @@ export interface SkeletonLayoutElement {
   readonly content: unknown;
 }
 
+/** The layout's elements by id: a `Map` at run time, declared with what ES5's library can say. */
+export interface SkeletonElements {
+  readonly size: number;
+  get(id: string): SkeletonLayoutElement | undefined;
+  has(id: string): boolean;
+  forEach(callback: (element: SkeletonLayoutElement, id: string) => void): void;
+}
+
 /** A layout document as the renderer uses it: validated, repeats expanded, bounded. */
 export interface SkeletonLayout {
   readonly screen: string;
@@ -69,7 +113,7 @@ export interface SkeletonLayout {
   readonly theme: 'light' | 'dark';
   readonly motion: 'full' | 'reduced';
   readonly direction: 'ltr' | 'rtl';
-  readonly elements: ReadonlyMap<string, SkeletonLayoutElement>;
+  readonly elements: SkeletonElements;
   readonly minimumDisplayMs: number;
   readonly showDelayMs: number;
   /** `Infinity` when the document gives none. */
@@ -94,6 +138,8 @@ export interface RenderOptions {
   host?: Element;
   /** Instead of the layout's `animation.timeoutMs`, in the session's time. */
   timeoutMs?: number;
+  /** Texts to show and announce instead of the renderer's. */
+  strings?: Partial<SkeletonStrings>;
 }
 
 /** What `renderSkeleton` returns. */
@@ -118,13 +164,16 @@ export interface LoadedLayout {
 
 export declare function readLayout(source: object): SkeletonLayout;
 export declare function renderSkeleton(layoutDocument: object, container: Element, options?: RenderOptions): SkeletonController;
-export declare function loadLayout(url: string | URL): Promise<LoadedLayout>;
+export declare function loadLayout(url: string | URL, options?: { signal?: AbortSignal }): Promise<LoadedLayout>;
 
 /** `<skeleton-screen>`: a whole screen, or the controller of `<skeleton-element>`s in place. */
 export declare class SkeletonScreenElement extends HTMLElement {
   static readonly observedAttributes: string[];
   /** The current controller, or null before the layout has loaded. */
   readonly controller: SkeletonController | null;
+  /** The texts it shows and announces; set some of them to replace those. */
+  get strings(): SkeletonStrings;
+  set strings(value: Partial<SkeletonStrings>);
   reveal(id: string): void;
   fail(id: string, error?: Partial<SkeletonError>): void;
   retry(id?: string): void;
@@ -171,6 +220,12 @@ export declare class CaptureError extends Error {
 
 /** The screen file reproducing the page under `root`. */
 export declare function captureScreen(root: Element, options?: CaptureOptions): Record<string, unknown>;
+
+/**
+ * What the `/capture` bookmarklet runs: the element clicked on is captured (`captureScreen`) and
+ * its file downloaded as `ID.json`; resolves with the file, or null when Escape cancels.
+ */
+export declare function pickAndCapture(options?: CaptureOptions): Promise<Record<string, unknown> | null>;
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -520,6 +520,33 @@ function applyModifiers(element, node, { background = true } = {}) {
 
 const wantsReducedMotion = () => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 
+/**
+ * Every text the renderer shows or announces, replaced through the `strings` option or property:
+ * `{label}` is the element's `accessibilityLabel` as a subject ("Loading accounts": "Accounts"),
+ * `{ms}` a time, `{message}` the reason a layout could not be loaded.
+ */
+const STRINGS = Object.freeze({
+  loaded: '{label} loaded',
+  failed: '{label} failed to load',
+  errorTitle: '{label} could not be loaded',
+  errorMessage: 'The load failed.',
+  retry: 'Retry',
+  timeout: 'Not loaded within {ms} ms.',
+  unreachable: 'The loading service could not be reached.',
+  problem: 'The skeleton could not be loaded: {message}',
+  layoutTimeout: 'it did not arrive within {ms} ms',
+});
+
+/** `STRINGS` with the texts of `raw` that are strings instead of theirs. */
+function readStrings(raw) {
+  const strings = { ...STRINGS };
+  for (const key of Object.keys(STRINGS)) strings[key] = text(own(raw, key), 1000) ?? strings[key];
+  return Object.freeze(strings);
+}
+
+/** `template` with each `{name}` of `values` replaced by its value (as text: never markup). */
+const format = (template, values) => template.replace(/\{(\w+)\}/g, (whole, name) => (hasOwn(values, name) ? String(values[name]) : whole));
+
 function subjectOf(label) {
   const subject = label.replace(/^loading\s+/i, '');
   return subject.charAt(0).toUpperCase() + subject.slice(1);
@@ -565,6 +592,10 @@ class SkeletonView {
     this.layout = layout;
     this.container = container;
     this.options = options;
+    /** The texts it shows and announces (`STRINGS`, replaced). */
+    this.strings = readStrings(options.strings);
+    /** Ids asked for that the layout has no element for, each warned about once. */
+    this.unknown = new Set();
     this.groups = [];
     this.slots = new Map();
     this.sessions = new Set();
@@ -817,7 +848,7 @@ class SkeletonView {
     if (slot.state !== 'loading' || !Number.isFinite(this.timeoutMs)) return;
     slot.deadline = setTimeout(() => {
       slot.deadline = null;
-      const error = { code: 'timeout', message: `Not loaded within ${Math.round(this.options.timeoutMs ?? this.layout.timeoutMs)} ms.`, retryable: true };
+      const error = { code: 'timeout', message: format(this.strings.timeout, { ms: Math.round(this.options.timeoutMs ?? this.layout.timeoutMs) }), retryable: true };
       this.settle(slot.id, 'failed', error);
     }, Math.max(0, slot.shownAt + this.timeoutMs - performance.now()));
   }
@@ -890,15 +921,15 @@ class SkeletonView {
     });
     const title = div('error-title');
     title.style.fontWeight = '600';
-    title.textContent = `${subjectOf(slot.info.label)} could not be loaded`;
+    title.textContent = format(this.strings.errorTitle, { label: subjectOf(slot.info.label) });
     const message = div('error-message');
-    message.textContent = text(own(slot.error, 'message')) ?? 'The load failed.';
+    message.textContent = text(own(slot.error, 'message')) ?? this.strings.errorMessage;
     box.append(title, message);
     if (own(slot.error, 'retryable') !== false) {
       const retry = document.createElement('button');
       retry.type = 'button';
       retry.dataset.sk = 'retry';
-      retry.textContent = 'Retry';
+      retry.textContent = this.strings.retry;
       retry.style.font = 'inherit';
       retry.addEventListener('click', () => this.retry(slot.id, { focus: true }));
       box.append(retry);
@@ -1043,9 +1074,9 @@ class SkeletonView {
       finished();
     }
     this.refresh();
-    const subject = subjectOf(slot.info.label);
-    if (state === 'ready') this.announce(`${subject} loaded`);
-    else if (state === 'failed') this.announce(`${subject} failed to load`);
+    const label = subjectOf(slot.info.label);
+    if (state === 'ready') this.announce(format(this.strings.loaded, { label }));
+    else if (state === 'failed') this.announce(format(this.strings.failed, { label }));
     this.emit('skeleton-state', { id: slot.id, state, atMs: Math.round(performance.now() - this.startedAt), error: state === 'failed' ? error : undefined });
     this.settled();
   }
@@ -1133,6 +1164,29 @@ class SkeletonView {
     }
   }
 
+  /** The app's reveal: as a session's, and also of an element that failed or timed out (its data came late). */
+  reveal(id) {
+    const slot = this.known(id);
+    if (slot?.state !== 'failed' || this.destroyed) return this.settle(id, 'ready');
+    this.completed = false;
+    this.change(slot, 'ready', null, this.shown);
+  }
+
+  /** The app's failure of element `id`: `error` is `{code, message, retryable}`. */
+  fail(id, error) {
+    if (this.known(id)) this.settle(id, 'failed', readError(error, this.strings));
+  }
+
+  /** Element `id`'s slot; an id the layout has no element for is warned about, once. */
+  known(id) {
+    const slot = this.slots.get(id);
+    if (!slot && !this.unknown.has(id)) {
+      this.unknown.add(id);
+      console.warn(`skeleton: the layout of ${this.layout.screen} has no element ${id}; its elements are ${[...this.slots.keys()].join(', ')}`);
+    }
+    return slot;
+  }
+
   // MARK: sessions
 
   follow(parameters) {
@@ -1151,16 +1205,13 @@ class SkeletonView {
    * is touched. `focus`: the element's region takes the focus (its Retry button goes away).
    */
   retry(id, { focus = false } = {}) {
-    const slots = id === undefined ? [...this.slots.values()] : [this.slots.get(String(id))];
+    const slots = id === undefined ? [...this.slots.values()] : [this.known(String(id))];
     for (const slot of slots) {
       if (!slot || slot.state !== 'failed') continue;
       const target = slot.wrapper?.element ?? this.container;
       const event = new CustomEvent('skeleton-retry', { bubbles: true, composed: true, cancelable: true, detail: { element: slot.id, error: slot.error } });
       const region = slot.wrapper?.element ?? slot.element;
-      if (focus && region) {
-        if (!region.hasAttribute('tabindex')) region.tabIndex = -1;
-        region.focus({ preventScroll: true });
-      }
+      if (focus && region) focusRegion(region);
       slot.retried = true;
       slot.shownAt = performance.now();
       this.completed = false;
@@ -1190,6 +1241,18 @@ class SkeletonView {
     this.root.remove();
     this.live.remove();
   }
+}
+
+/**
+ * Focuses an element's region (its Retry button is going away), focusable for that moment only: a
+ * `tabindex` left on a `<skeleton-element>`, a shadow host, would drop its content from the Tab order.
+ */
+function focusRegion(region) {
+  if (!region.hasAttribute('tabindex')) {
+    region.tabIndex = -1;
+    region.addEventListener('blur', () => region.removeAttribute('tabindex'), { once: true });
+  }
+  region.focus({ preventScroll: true });
 }
 
 /** `content` as text: strings, numbers and booleans as they are, arrays as lines, objects as `key: value` lines. */
@@ -1227,6 +1290,8 @@ class LoadingSession {
     this.speed = number(Number(parameters.speed ?? 1), 0.1, 100, 1);
     this.source = null;
     this.timer = null;
+    /** How long to wait before the next poll: the last `pollAfterMs` served. */
+    this.pollAfterMs = 1000;
     this.stopped = false;
   }
 
@@ -1250,8 +1315,8 @@ class LoadingSession {
       const transport = this.view.options.transport;
       if (transport !== 'poll' && typeof EventSource === 'function') this.listen();
       else this.poll();
-    } catch (error) {
-      this.failAll(error);
+    } catch {
+      this.failAll();
     }
   }
 
@@ -1300,10 +1365,11 @@ class LoadingSession {
       this.apply(state);
       const after = own(state, 'pollAfterMs');
       if (own(state, 'complete') === true || typeof after !== 'number') return this.finish();
-      this.timer = setTimeout(() => this.poll(), number(after, 10, 60000, 100));
-    } catch (error) {
-      if (!this.stopped) this.failAll(error);
+      this.pollAfterMs = number(after, 10, 60000, 100);
+    } catch {
+      // As a stream reconnects: asked again, until the elements' deadlines (or the view) stop the session.
     }
+    if (!this.stopped) this.timer = setTimeout(() => this.poll(), this.pollAfterMs);
   }
 
   apply(state) {
@@ -1319,12 +1385,16 @@ class LoadingSession {
     const revealAt = number(own(element, 'revealAtMs'), 0, 8.64e7, 0);
     const waitMs = Math.max(0, revealAt - number(nowMs, 0, 8.64e7, revealAt)) / this.speed;
     if (status === 'ready') this.view.settle(id, 'ready', null, waitMs);
-    else if (status === 'failed') this.view.settle(id, 'failed', readError(own(element, 'error')), waitMs);
+    else if (status === 'failed') this.view.settle(id, 'failed', readError(own(element, 'error'), this.view.strings), waitMs);
   }
 
-  failAll(error) {
-    const message = text(error && error.message) ?? 'the loading service could not be reached';
-    for (const slot of this.view.slots.values()) this.view.settle(slot.id, 'failed', { code: 'unreachable', message, retryable: true });
+  /** The session could not be started: every element fails, `unreachable`. */
+  failAll() {
+    for (const slot of this.view.slots.values()) this.view.settle(slot.id, 'failed', this.unreachable());
+  }
+
+  unreachable() {
+    return { code: 'unreachable', message: this.view.strings.unreachable, retryable: true };
   }
 
   /** The session is complete: nothing more to hear (the view sends `skeleton-complete` once its elements have settled). */
@@ -1345,14 +1415,14 @@ class LoadingSession {
         const response = await fetch(url, { cache: 'no-store' });
         if (response.ok) return this.view.settle(id, 'ready');
         body = await response.json().catch(() => null);
-      } catch (error) {
-        return this.view.settle(id, 'failed', { code: 'unreachable', message: text(error && error.message) ?? 'the loading service could not be reached', retryable: true });
+      } catch {
+        return this.view.settle(id, 'failed', this.unreachable());
       }
       const after = own(body, 'retryAfterMs');
       if (attempt < 3 && own(body, 'retryable') === true && typeof after === 'number') {
         await new Promise((resolve) => setTimeout(resolve, number(after, 0, 60000, 1000)));
         if (this.view.destroyed || this.view.slots.get(id)?.state !== 'loading') return;
-      } else return this.view.settle(id, 'failed', readError(body));
+      } else return this.view.settle(id, 'failed', readError(body, this.view.strings));
     }
   }
 
@@ -1364,8 +1434,8 @@ class LoadingSession {
   }
 }
 
-function readError(raw) {
-  return { code: text(own(raw, 'code'), 100) ?? 'error', message: text(own(raw, 'message')) ?? 'The load failed.', retryable: own(raw, 'retryable') !== false };
+function readError(raw, strings) {
+  return { code: text(own(raw, 'code'), 100) ?? 'error', message: text(own(raw, 'message')) ?? strings.errorMessage, retryable: own(raw, 'retryable') !== false };
 }
 
 // MARK: public API
@@ -1392,8 +1462,9 @@ export { captureScreen, pickAndCapture, CaptureError, CAPTURE_LIMITS } from './c
  * element whose children with `slot="ID"` are the app's content for element ID, shown through
  * `<slot>`s: `container` then lies in the host's shadow root), `timeoutMs` (instead of the
  * layout's `animation.timeoutMs`: an element still loading that long after its skeleton showed,
- * in the session's time, fails with code `timeout`). With none of session, scenario, seed and
- * speed, no session is followed: the app calls `reveal` and `fail` itself.
+ * in the session's time, fails with code `timeout`), `strings` (texts instead of `STRINGS`).
+ * With none of session, scenario, seed and speed, no session is followed: the app calls
+ * `reveal` and `fail` itself.
  * Returns a controller: `reveal(id)`, `fail(id, error)`, `retry(id)`, `destroy()`, `root`,
  * `layout`, `session`. The container receives `skeleton-session`, `skeleton-state`,
  * `skeleton-retry` and `skeleton-complete` events (docs/web.md).
@@ -1411,6 +1482,7 @@ export function renderSkeleton(layoutDocument, container, options = {}) {
     motion: oneOf(options.motion, ['full', 'reduced'], undefined),
     host: options.host instanceof Element ? options.host : null,
     timeoutMs: options.timeoutMs == null ? undefined : number(Number(options.timeoutMs), 1, 8.64e7, undefined),
+    strings: options.strings,
     inPlace: options[IN_PLACE] === true,
     carried: options[CARRIED] instanceof Map ? options[CARRIED] : null,
   };
@@ -1423,8 +1495,8 @@ export function renderSkeleton(layoutDocument, container, options = {}) {
   const controller = {
     root: view.root,
     layout,
-    reveal: (id) => view.settle(String(id), 'ready'),
-    fail: (id, error) => view.settle(String(id), 'failed', readError(error)),
+    reveal: (id) => view.reveal(String(id)),
+    fail: (id, error) => view.fail(String(id), error),
     retry: (id) => view.retry(id),
     destroy: () => view.destroy(),
     get session() {
@@ -1439,14 +1511,15 @@ const layoutCache = new Map();
 
 /**
  * Fetches a layout document, revalidating with its ETag (the service exposes ETag to other
- * origins): a second fetch of the same URL costs a 304. Resolves to {document, etag, revalidated}.
+ * origins): a second fetch of the same URL costs a 304. Resolves to {document, etag, revalidated};
+ * `signal` (an `AbortSignal`) aborts it.
  */
-export async function loadLayout(url) {
+export async function loadLayout(url, { signal } = {}) {
   const address = new URL(url, typeof document !== 'undefined' ? document.baseURI : undefined);
   if (address.protocol !== 'http:' && address.protocol !== 'https:') throw new TypeError('a layout URL is http or https');
   const key = address.href;
   const cached = layoutCache.get(key);
-  const response = await fetch(address, { cache: 'no-store', headers: cached ? { 'If-None-Match': cached.etag } : {} });
+  const response = await fetch(address, { cache: 'no-store', headers: cached ? { 'If-None-Match': cached.etag } : {}, signal });
   if (response.status === 304 && cached) return { document: cached.document, etag: cached.etag, revalidated: true };
   const body = await response.json().catch(() => null);
   if (!response.ok) {
@@ -1459,6 +1532,40 @@ export async function loadLayout(url) {
   return { document: body, etag, revalidated: false };
 }
 
+/** How long a layout may take to arrive without `timeout-ms`: the built-in screens' `animation.timeoutMs`. */
+const LAYOUT_TIMEOUT_MS = 10000;
+
+/** `rgb()`/`rgba()` as computed, as numbers; null for anything else. */
+function readComputedColor(value) {
+  const parts = /^rgba?\(([\d.]+),\s*([\d.]+),\s*([\d.]+)(?:,\s*([\d.]+))?\)$/.exec(value);
+  return parts ? { r: Number(parts[1]), g: Number(parts[2]), b: Number(parts[3]), a: parts[4] === undefined ? 1 : Number(parts[4]) } : null;
+}
+
+/** WCAG 2's relative luminance of a colour, 0 (black) to 1 (white). */
+function luminance({ r, g, b }) {
+  const linear = (channel) => (channel / 255 <= 0.04045 ? channel / 255 / 12.92 : ((channel / 255 + 0.055) / 1.055) ** 2.4);
+  return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
+}
+
+/**
+ * The theme a page shows at `element`: the `color-scheme` it declares (CSS, as computed on the
+ * element, else its `<meta name="color-scheme">`) when that allows one scheme only; else dark when
+ * the first background behind the element (the element's, then its ancestors') is darker than
+ * the luminance (0.179) at which white and black text contrast alike; with no background at all,
+ * the canvas's: dark only when the page allows dark and the browser prefers it.
+ */
+function pageTheme(element) {
+  const declared = (scheme) => scheme.split(/\s+/).filter((word) => word === 'light' || word === 'dark');
+  let schemes = declared(getComputedStyle(element).colorScheme ?? '');
+  if (schemes.length === 0) schemes = declared(document.querySelector('meta[name="color-scheme"]')?.content ?? '');
+  if (schemes.length === 1) return schemes[0];
+  for (let node = element; node; node = node.parentElement ?? node.getRootNode().host) {
+    const color = readComputedColor(getComputedStyle(node).backgroundColor);
+    if (color && color.a > 0) return luminance(color) < 0.179 ? 'dark' : 'light';
+  }
+  return schemes.includes('dark') && matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+}
+
 /** The service's root for a layout URL: what precedes `/layouts/` in its path. */
 function serviceBase(address) {
   const at = address.pathname.lastIndexOf('/layouts/');
@@ -1469,8 +1576,8 @@ function serviceBase(address) {
  * `<skeleton-screen src="/layouts/home" theme="dark" motion="reduced" direction="rtl"
  *   session="TOKEN" speed="10" | scenario="typical" seed="3" speed="10" | mode="manual"
  *   transport="auto|sse|poll" timeout-ms="10000">`.
- * Without `theme` it follows the page's `color-scheme` (as computed on it) when that allows one
- * scheme only, else the browser's `prefers-color-scheme`; without `motion`, the browser's
+ * A layout not arrived within `timeout-ms` (10,000 ms without it) is given up: its fetch aborted,
+ * the page's content shown, `skeleton-layout-timeout` sent. Without `theme` it follows what the page shows (`pageTheme`); without `motion`, the browser's
  * `prefers-reduced-motion`: live, drawn again (each element in its state, the same session
  * followed) when either changes. It draws into an open shadow root. Its children with `slot="ID"` are
  * the app's real content for element ID: hidden and inert while the element loads, shown through
@@ -1499,6 +1606,9 @@ export class SkeletonScreenElement extends HTMLElement {
   #watchers = null;
   /** The session and element states to keep when the screen is drawn again for the page's preferences. */
   #carry = null;
+  /** Aborts the layout's fetch under way. */
+  #abort = null;
+  #strings = STRINGS;
 
   constructor() {
     super();
@@ -1564,6 +1674,7 @@ export class SkeletonScreenElement extends HTMLElement {
 
   disconnectedCallback() {
     this.#generation += 1;
+    this.#abort?.abort();
     this.#view?.destroy();
     this.#view = null;
     for (const stop of this.#watchers ?? []) stop();
@@ -1577,17 +1688,13 @@ export class SkeletonScreenElement extends HTMLElement {
 
   /** What the page prefers where no attribute says: `{theme, motion}` (see the class's comment). */
   #preferences() {
-    const media = (query) => typeof matchMedia === 'function' && matchMedia(query).matches;
-    const schemes = (getComputedStyle(this).colorScheme ?? '').split(/\s+/);
-    const light = schemes.includes('light');
-    const dark = schemes.includes('dark');
     return {
-      theme: this.getAttribute('theme') ?? (light !== dark ? (dark ? 'dark' : 'light') : media('(prefers-color-scheme: dark)') ? 'dark' : 'light'),
-      motion: this.getAttribute('motion') ?? (media('(prefers-reduced-motion: reduce)') ? 'reduced' : 'full'),
+      theme: this.getAttribute('theme') ?? pageTheme(this),
+      motion: this.getAttribute('motion') ?? (matchMedia('(prefers-reduced-motion: reduce)').matches ? 'reduced' : 'full'),
     };
   }
 
-  /** Follows the browser's preferences and the page's `color-scheme` (its root's attributes, its head's style sheets). */
+  /** Follows the browser's preferences and what the page shows (its root's and body's attributes, its head's style sheets). */
   #watch() {
     if (this.#watchers || typeof matchMedia !== 'function') return;
     const changed = () => {
@@ -1605,6 +1712,7 @@ export class SkeletonScreenElement extends HTMLElement {
     for (const query of queries) query.addEventListener('change', changed);
     const observer = typeof MutationObserver === 'function' ? new MutationObserver(changed) : null;
     observer?.observe(document.documentElement, { attributes: true });
+    if (document.body) observer?.observe(document.body, { attributes: true });
     if (document.head) observer?.observe(document.head, { childList: true, subtree: true, characterData: true, attributes: true });
     this.#watchers = [() => observer?.disconnect(), ...queries.map((query) => () => query.removeEventListener('change', changed))];
   }
@@ -1612,6 +1720,16 @@ export class SkeletonScreenElement extends HTMLElement {
   /** The current controller (see `renderSkeleton`), or null before the layout has loaded. */
   get controller() {
     return this.#view;
+  }
+
+  /** The texts it shows and announces (`STRINGS`); set an object of some of them to replace those. */
+  get strings() {
+    return this.#strings;
+  }
+
+  set strings(value) {
+    this.#strings = readStrings(value);
+    if (this.#view) views.get(this.#view).strings = this.#strings;
   }
 
   /** Retries failed element `id` (every failed element without `id`): see `skeleton-retry` in docs/web.md. */
@@ -1659,12 +1777,24 @@ export class SkeletonScreenElement extends HTMLElement {
     for (const [name, value] of [['theme', preferences.theme], ['motion', preferences.motion], ['direction', this.getAttribute('direction')], ['variant', this.getAttribute('variant')]]) {
       if (value !== null) address.searchParams.set(name, value);
     }
+    // A layout that has not arrived within `timeout-ms` (real time) is given up: its fetch aborted.
+    this.#abort?.abort();
+    const abort = new AbortController();
+    this.#abort = abort;
+    const timeoutMs = number(Number(this.getAttribute('timeout-ms') ?? LAYOUT_TIMEOUT_MS), 1, 8.64e7, LAYOUT_TIMEOUT_MS);
+    const timer = setTimeout(() => abort.abort(), timeoutMs);
     let loaded;
     try {
-      loaded = await loadLayout(address);
+      loaded = await loadLayout(address, { signal: abort.signal });
     } catch (error) {
-      if (generation === this.#generation) this.#showProblem(error.message);
+      if (generation !== this.#generation) return;
+      if (abort.signal.aborted) {
+        this.#showProblem(format(this.#strings.layoutTimeout, { ms: Math.round(timeoutMs) }));
+        this.dispatchEvent(new CustomEvent('skeleton-layout-timeout', { bubbles: true, composed: true, detail: { src: source, timeoutMs } }));
+      } else this.#showProblem(error.message);
       return;
+    } finally {
+      clearTimeout(timer);
     }
     if (generation !== this.#generation) return;
     this.#view?.destroy();
@@ -1682,6 +1812,7 @@ export class SkeletonScreenElement extends HTMLElement {
       transport: this.getAttribute('transport') ?? undefined,
       host: this.#inPlace ? null : this,
       timeoutMs: this.getAttribute('timeout-ms') ?? undefined,
+      strings: this.#strings,
       [IN_PLACE]: this.#inPlace,
       [CARRIED]: carry?.states,
     });
@@ -1697,7 +1828,7 @@ export class SkeletonScreenElement extends HTMLElement {
     problem.setAttribute('role', 'alert');
     problem.style.padding = '16px';
     problem.style.font = '14px/1.4 system-ui, sans-serif';
-    problem.textContent = `The skeleton could not be loaded: ${message}`;
+    problem.textContent = format(this.#strings.problem, { message });
     // In place the page stays as it is, its wrappers showing their content.
     if (this.#inPlace) {
       for (const parts of this.#wrappers) parts.release();

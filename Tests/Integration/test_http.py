@@ -419,6 +419,26 @@ def test_json_access_log_has_one_parseable_line_per_request():
         assert before - 1 <= stamp <= time.time() + 1
 
 
+def test_a_stream_is_logged_with_every_byte_it_sent_and_one_cut_short_too():
+    """An event stream's line counts what went on the wire, head and chunk framing included; a
+    stream whose client leaves before its end still gets its line, with what was sent until then."""
+    process, port = start_logging_server("--log-format", "json", "--threads", "1")
+    whole = b"GET /loading-state/events?screen=inbox&scenario=instant&speed=100 HTTP/1.1\r\nHost: t\r\n\r\n"
+    with socket.create_connection(("127.0.0.1", port), timeout=5) as sock:
+        sock.sendall(whole)
+        received = read_until(sock, lambda data: data.endswith(b"\r\n0\r\n\r\n"), "the stream's last chunk")
+    cut = b"GET /loading-state/events?screen=movies&scenario=slow HTTP/1.1\r\nHost: t\r\n\r\n"
+    with socket.create_connection(("127.0.0.1", port), timeout=5) as sock:
+        sock.sendall(cut)
+        first_event = read_until(sock, lambda data: b"\n\n" in data.partition(b"\r\n\r\n")[2], "the first event")
+    process.send_signal(15)
+    entries = [json.loads(line) for line in process.stdout.read().decode().splitlines()]
+    assert process.wait(10) == 0
+    assert [(e["target"].split("?")[1][:12], e["status"]) for e in entries] == [("screen=inbox", 200), ("screen=movie", 200)]
+    assert entries[0]["bytes"] == len(received)
+    assert entries[1]["bytes"] >= len(first_event) > 0
+
+
 def test_text_access_log_line_names_time_peer_and_request():
     process, port = start_logging_server()
     c = __import__("conftest").Client(port)

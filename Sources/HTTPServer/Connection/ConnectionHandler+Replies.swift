@@ -20,15 +20,19 @@ extension ConnectionHandler {
         let keepAlive = isKeepAlive(exchange, framing: framing)
         let action = connection.handle(.streamStarted)
         emit(to: connection, then: action) { out in
+            let before = out.count
             encoder.encodeHead(status: status, headers: headers, framing: framing, version: exchange.request.version,
                                keepAlive: keepAlive, date: date.line, into: &out)
+            exchange.streamedBytes += out.count - before
         }
     }
 
     func sendChunk(_ exchange: Exchange, _ bytes: [UInt8], framing: ResponseEncoder.Framing) {
         guard exchange.request.method != .head else { return }
         emit(to: exchange.connection, then: .none) { out in
+            let before = out.count
             if framing == .chunked { encoder.encodeChunk(bytes, into: &out) } else { out.append(bytes) }
+            exchange.streamedBytes += out.count - before
         }
     }
 
@@ -39,8 +43,11 @@ extension ConnectionHandler {
         // Draining since the head was sent: the connection closes after the stream all the same.
         let action = connection.handle(.replied(keepAlive: isKeepAlive(exchange, framing: framing)))
         emit(to: connection, then: action) { out in
-            if framing == .chunked && exchange.request.method != .head { out.append(ResponseEncoder.lastChunk) }
-            log(exchange.request, status: .ok, bytes: 0, on: connection)
+            if framing == .chunked && exchange.request.method != .head {
+                out.append(ResponseEncoder.lastChunk)
+                exchange.streamedBytes += ResponseEncoder.lastChunk.utf8CodeUnitCount
+            }
+            log(exchange.request, status: .ok, bytes: exchange.streamedBytes, on: connection)
         }
     }
 

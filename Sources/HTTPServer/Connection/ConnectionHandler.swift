@@ -395,12 +395,15 @@ final class ConnectionHandler {
         }
     }
 
-    /// Gives the descriptor back and ends a pending exchange; the machine is already `closed`.
+    /// Gives the descriptor back and ends a pending exchange; the machine is already `closed`. A
+    /// stream cut before its end (the client left, or the handler aborted it) is logged with the
+    /// bytes it had sent.
     private func close(_ connection: Connection) {
         assert(connection.isClosed, "a connection is closed when its state machine says so")
         if case .reply(let exchange) = connection.work {
             exchange.end()
             metrics?.add(-1, to: exchange.isStreaming ? .streamsOpen : .deferredPending)
+            if exchange.isStreaming { log(exchange.request, status: .ok, bytes: exchange.streamedBytes, on: connection) }
         }
         connection.release()
         Socket.close(connection.fd)

@@ -16,6 +16,8 @@ package final class Exchange {
     private var framing: ResponseEncoder.Framing?
     private var drainHandler: (() -> Void)?
     private(set) var isFinished = false
+    /// What a streamed response has put on the wire, head included: its access log line's bytes.
+    var streamedBytes = 0
 
     init(request: Request, connection: Connection, connectionHandler: ConnectionHandler) {
         self.request = request

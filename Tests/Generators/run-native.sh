@@ -40,6 +40,7 @@ apple_openapi() {
     local package=$cache/package scratch=$cache/build warnings
     local generated=$package/Sources/Decode/Generated
     rm -rf "$package"
+    mkdir -p "$cache"
     cp -R "$here/apple-openapi" "$package"
     mkdir -p "$generated"
     if ! swift build --package-path "$package" --scratch-path "$scratch" --product swift-openapi-generator \

@@ -13,7 +13,7 @@ DOC = ROOT / "docs" / "architecture.md"
 
 # Not this repository's code: HTTP fields, the standard library, Linux, the state machine of
 # AsyncHTTPClient the document compares with, and the placeholder in `Parameters.x.name`.
-FOREIGN = {"Allow", "Date", "Vary", "Decodable", "Sendable", "EPOLLEXCLUSIVE", "FIONREAD",
+FOREIGN = {"Allow", "Date", "Vary", "Codable", "Decodable", "Encodable", "Equatable", "Sendable", "EPOLLEXCLUSIVE", "FIONREAD",
            "HTTP1ConnectionStateMachine", "Parameters.x.name"}
 
 SWIFT = "\n".join(path.read_text() for folder in ("Sources", "Tests", "Plugins", "Benchmarks")

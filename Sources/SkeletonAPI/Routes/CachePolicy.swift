@@ -12,8 +12,18 @@ enum CachePolicy: String {
     /// An answer of one moment, never kept: a load's state, a simulated failure, the metrics.
     case neverStored = "no-store"
 
-    /// The field, alone.
-    var headers: ResponseHeaders { ResponseHeaders().adding(self) }
+    /// The field, alone: made once per policy, not per response.
+    var headers: ResponseHeaders {
+        switch self {
+        case .sharedForAMinute: Self.sharedForAMinuteHeaders
+        case .revalidated: Self.revalidatedHeaders
+        case .neverStored: Self.neverStoredHeaders
+        }
+    }
+
+    private static let sharedForAMinuteHeaders = ResponseHeaders().adding(.sharedForAMinute)
+    private static let revalidatedHeaders = ResponseHeaders().adding(.revalidated)
+    private static let neverStoredHeaders = ResponseHeaders().adding(.neverStored)
 }
 
 extension ResponseHeaders {

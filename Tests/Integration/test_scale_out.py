@@ -446,7 +446,7 @@ def test_consecutive_requests_go_round_robin_and_documents_are_byte_identical(cl
     # Each path through one keep-alive connection to nginx (each request is balanced on its own),
     # then each on a new connection (these reach either nginx worker: the round-robin position is
     # shared among them).
-    through = cluster.proxy.client()
+    through = cluster.proxy.client(timeout=30.0)  # under the sanitizers beside two other lanes, 5 s was once too short
     served = []
     try:
         for path in DOCUMENTS:

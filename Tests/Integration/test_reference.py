@@ -168,6 +168,14 @@ def test_long_polls_equal_the_model(server, screen, variant):
             client.close()
 
 
+def test_the_transition_file_is_the_transition_models():
+    """Tests/Reference/transition-moments.json, to which the library and the renderer are held, is
+    the independent model's output byte for byte (not either implementation's)."""
+    import transition_model
+    with open(transition_model.FILE) as f:
+        assert f.read() == transition_model.text(), "run python3 Tests/Reference/transition_model.py --write"
+
+
 def swift_string_literals(text):
     """The values of a `+`-joined run of Swift string literals, raw (`#"..."#`) or plain."""
     parts = re.findall(r'#"(.*?)"#|"((?:[^"\\]|\\.)*)"', text, re.S)

@@ -210,6 +210,42 @@ def test_skeleton_complete_fires_once_after_the_last_transition_has_ended(page):
     assert len(result["ends"]) >= 4 and result["completes"][0] >= max(result["ends"]), result
 
 
+def test_skeleton_complete_fires_once_more_after_a_retried_element_settles(page):
+    """docs/web.md: once when every element has settled, "and once more after each retry ... settles"."""
+    # home, scenario timeout, seed 5: transactionsSummary and subscriptions time out.
+    mount(page, {"src": "/layouts/home", "scenario": "timeout", "seed": "5", "speed": "100", "motion": "reduced"})
+    wait(page, "screenElement.events.length === 4 && screenElement.completed === 1", "the first completion")
+    page.execute_script("return screenElement.shadowRoot.querySelector('[data-element=\"transactionsSummary\"] button[data-sk=\"retry\"]')").click()
+    assert run(page, "return screenElement.completed;") == 1, "not while the retried element loads"
+    wait(page, "screenElement.completed === 2", "the completion after the retry")
+    assert run(page, STATES)["transactionsSummary"] == "ready"
+    run(page, "await new Promise((resolve) => setTimeout(resolve, 500)); return true;")
+    assert run(page, "return screenElement.completed;") == 2, "once more, not more"
+
+
+def test_destroy_stops_the_session_and_removes_the_drawing(page):
+    """docs/web.md: `destroy()` "stops its sessions and timers and removes the drawing": after it the
+    container is empty, every stream the view opened is closed, and in the next 1.5 s (past every
+    element's time at this speed) no request is made and no event fires."""
+    run(page, RECORD_FETCHES)
+    run(page, RECORD_EVENT_SOURCES)
+    settled = run(page, """
+        const box = await mount('/layouts/home', { scenario: 'slow', seed: '3', speed: '4' });
+        await until(() => box.sessions.length === 1 && window.__sources.length >= 1, 5000, 'the session');
+        const drawn = box.childElementCount;
+        box.view.destroy();
+        const fetched = window.__fetches.length;
+        const events = box.events.length;
+        const closed = window.__sources.map((source) => source.readyState);
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        return { drawn, left: box.childElementCount, closed, fetchedAfter: window.__fetches.length - fetched,
+                 eventsAfter: box.events.length - events, complete: box.complete };
+    """)
+    assert settled["drawn"] >= 1 and settled["left"] == 0, settled
+    assert settled["closed"] and all(state == 2 for state in settled["closed"]), settled
+    assert settled["fetchedAfter"] == 0 and settled["eventsAfter"] == 0 and settled["complete"] == 0, settled
+
+
 # MARK: 5. theme and motion follow the page
 
 def emulate(driver, **features):

@@ -66,11 +66,14 @@ def test_replay_with_another_scenario_fills_the_timeline_as_the_phones_reveal(dr
     wait_for_rows(driver, "row.dataset.state !== 'loading'")
     states = driver.execute_script("return Object.fromEntries([...document.querySelectorAll('#rows .row')].map((row) => [row.dataset.element, row.dataset.state]))")
     assert states["poster[2]"] == "failed" and list(states.values()).count("failed") == 1
-    failed = driver.execute_script("""
+    # Each phone follows the same session on its own stream: it may draw the failure a moment after
+    # the timeline's row shows it.
+    phones_failed = """
         return [...document.querySelectorAll('skeleton-screen')].map((phone) =>
             [...phone.shadowRoot.querySelectorAll('[data-state="failed"]')].map((slot) => slot.dataset.element));
-    """)
-    assert failed == [["poster[2]"], ["poster[2]"]]
+    """
+    WebDriverWait(driver, 20).until(lambda d: all(d.execute_script(phones_failed)))
+    assert driver.execute_script(phones_failed) == [["poster[2]"], ["poster[2]"]]
     driver.find_element("css selector", "#timeline").screenshot(os.path.join(screenshots, "timeline.png"))
     driver.save_screenshot(os.path.join(screenshots, "preview-movies-error.png"))
     # Controls: another seed and the typical scenario, replayed in place.

@@ -199,15 +199,18 @@ def token_payload(screen, scenario, seed, speed, variant="default"):
     return f"{head}.{scenario}.{seed}.{speed_thousandths(speed)}."
 
 
+def integral_as_int(value):
+    """`value` with every integral float an int, as the server's writers write them (`12`, not `12.0`)."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, dict):
+        return {k: integral_as_int(x) for k, x in value.items()}
+    return [integral_as_int(x) for x in value] if isinstance(value, list) else value
+
+
 def encode(value):
     """JSONWriter's bytes: compact, members in order, UTF-8 unescaped, integral doubles as integers."""
-    def plain(v):
-        if isinstance(v, float) and v.is_integer():
-            return int(v)
-        if isinstance(v, dict):
-            return {k: plain(x) for k, x in v.items()}
-        return [plain(x) for x in v] if isinstance(v, list) else v
-    return json.dumps(plain(value), separators=(",", ":"), ensure_ascii=False).encode()
+    return json.dumps(integral_as_int(value), separators=(",", ":"), ensure_ascii=False).encode()
 
 
 # Sample content (`/data/{screen}/{element}`): each element draws from SplitMix64 keyed by

@@ -14,6 +14,8 @@ import math
 import os
 import sys
 
+from loading_model import integral_as_int
+
 FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "transition-moments.json")
 INSTANTS = [0, 25, 50, 100, 150, 200, 300, 400, 500, 600]
 SPRING = {"type": "spring", "responseMs": 400, "dampingFraction": 0.825}
@@ -107,13 +109,7 @@ def document():
 
 def text():
     """The file as Foundation's pretty printer writes it (sorted keys, " : ", integral numbers bare)."""
-    def plain(v):
-        if isinstance(v, float) and v.is_integer():
-            return int(v)
-        if isinstance(v, dict):
-            return {k: plain(x) for k, x in v.items()}
-        return [plain(x) for x in v] if isinstance(v, list) else v
-    return json.dumps(plain(document()), indent=2, sort_keys=True, separators=(",", " : ")) + "\n"
+    return json.dumps(integral_as_int(document()), indent=2, sort_keys=True, separators=(",", " : ")) + "\n"
 
 
 if __name__ == "__main__":

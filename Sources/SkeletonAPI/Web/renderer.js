@@ -573,6 +573,8 @@ class ElementSlot {
     this.wrapper = null;
     /** In place: whether an ancestor of the node shimmers (the wrapper's box is then its group). */
     this.shimmers = false;
+    /** Driven by its wrapper's `loading` and `error` (declared): the session's states no longer settle it. */
+    this.declared = false;
   }
 }
 
@@ -992,6 +994,7 @@ class SkeletonView {
     slot.element = parts.overlay;
     parts.overlay.style.direction = this.layout.direction;
     if (this.shown) slot.shownAt = performance.now();
+    if (parts.declared) this.adopt(slot, parts.declared);
     this.arm(slot);
     slot.group = slot.shimmers ? this.group(parts.overlay) : null;
     slot.view = this.buildView(slot);
@@ -1000,6 +1003,47 @@ class SkeletonView {
     if (!slot.view) parts.cover(false);
     this.refresh();
     return true;
+  }
+
+  /** A wrapper joining with a declared state: its element takes it at once, with no transition (nothing of it was drawn yet). */
+  adopt(slot, declared) {
+    slot.declared = true;
+    clearTimeout(slot.timer);
+    slot.timer = null;
+    const error = declared.state === 'failed' ? readError(declared.error, this.strings) : null;
+    if (slot.state === declared.state && slot.error?.message === error?.message) return;
+    slot.state = declared.state;
+    slot.error = error;
+    this.completed = false;
+    this.emit('skeleton-state', { id: slot.id, state: slot.state, atMs: Math.round(performance.now() - this.startedAt), error: error ?? undefined });
+    this.settled();
+  }
+
+  /**
+   * In place: what a wrapper's `loading` and `error` declare, applied to its element: `loading`
+   * shows its skeleton again (from any state, a pending reveal cancelled), `ready` reveals it with
+   * the served transition (also once failed), `failed` shows its error state.
+   */
+  declare(parts) {
+    const slot = this.slots.get(parts.name);
+    if (this.destroyed || !slot || slot.wrapper !== parts || !parts.declared) return;
+    slot.declared = true;
+    const { state } = parts.declared;
+    if (state === 'ready') return this.reveal(slot.id);
+    clearTimeout(slot.timer);
+    slot.timer = null;
+    if (state === 'loading') {
+      if (slot.state === 'loading') return;
+      slot.shownAt = performance.now();
+      this.completed = false;
+      this.change(slot, 'loading', null, false);
+      return this.arm(slot);
+    }
+    const error = readError(parts.declared.error, this.strings);
+    if (slot.state === 'loading') return this.settle(slot.id, 'failed', error);
+    if (slot.state === 'failed' && slot.error?.message === error.message) return;
+    this.completed = false;
+    this.change(slot, 'failed', error, false);
   }
 
   /** In place: the wrapper left the page; its element keeps its state for a wrapper of the same name. */
@@ -1218,7 +1262,7 @@ class SkeletonView {
       this.change(slot, 'loading', null, false);
       this.arm(slot);
       const session = [...this.sessions].reverse().find((candidate) => candidate.token);
-      if (target.dispatchEvent(event) && session) session.reload(slot.id);
+      if (target.dispatchEvent(event) && session && !slot.declared) session.reload(slot.id);
     }
   }
 
@@ -1381,7 +1425,8 @@ class LoadingSession {
   applyElement(element, nowMs) {
     const id = text(own(element, 'id'));
     const status = own(element, 'status');
-    if (id === undefined || this.stopped || this.view.slots.get(id)?.retried) return;
+    const slot = this.view.slots.get(id);
+    if (id === undefined || this.stopped || slot?.retried || slot?.declared) return;
     const revealAt = number(own(element, 'revealAtMs'), 0, 8.64e7, 0);
     const waitMs = Math.max(0, revealAt - number(nowMs, 0, 8.64e7, revealAt)) / this.speed;
     if (status === 'ready') this.view.settle(id, 'ready', null, waitMs);
@@ -1390,7 +1435,7 @@ class LoadingSession {
 
   /** The session could not be started: every element fails, `unreachable`. */
   failAll() {
-    for (const slot of this.view.slots.values()) this.view.settle(slot.id, 'failed', this.unreachable());
+    for (const slot of this.view.slots.values()) if (!slot.declared) this.view.settle(slot.id, 'failed', this.unreachable());
   }
 
   unreachable() {
@@ -1449,6 +1494,8 @@ const views = new WeakMap();
 /** How a `<skeleton-element>` joins and leaves its controller (module-private). */
 const ATTACH = Symbol('attach');
 const DETACH = Symbol('detach');
+/** How a `<skeleton-element>` tells its controller what its `loading` and `error` declare. */
+const DECLARE = Symbol('declare');
 
 export { captureScreen, pickAndCapture, CaptureError, CAPTURE_LIMITS } from './capture.js';
 
@@ -1667,6 +1714,11 @@ export class SkeletonScreenElement extends HTMLElement {
     if (this.#view) views.get(this.#view).detach(parts);
   }
 
+  /** A wrapper's `loading` or `error` changed: applied now if it is drawn (else when it is attached). */
+  [DECLARE](parts) {
+    if (this.#inPlace && this.#view) views.get(this.#view).declare(parts);
+  }
+
   connectedCallback() {
     this.#watch();
     this.#queue();
@@ -1846,12 +1898,19 @@ export class SkeletonScreenElement extends HTMLElement {
  * element's node is drawn over it, at the wrapper's width, clipped to its padding box; at the
  * reveal the served transition plays to the content, and then nothing of the renderer is left in
  * the wrapper's box. A name the layout has no element for shows the content (and warns).
+ * Declarative: once `loading` or `error` has been set (attribute or property), the element's
+ * state is what they say, whatever its controller's session does: `error` failed, else `loading`
+ * loading, else ready (`loading="false"` is false, as React 18 writes `loading={false}`).
  */
 export class SkeletonElementElement extends HTMLElement {
-  static observedAttributes = ['name'];
+  static observedAttributes = ['name', 'loading', 'error'];
 
   #parts;
   #controller = null;
+  /** Whether `loading` or `error` was ever set: the element is then declarative. */
+  #declarative = false;
+  /** The `error` property's value, `{code, message, retryable}`, or null (the attribute then says). */
+  #error = null;
 
   constructor() {
     super();
@@ -1882,6 +1941,8 @@ export class SkeletonElementElement extends HTMLElement {
     };
     this.#parts = {
       element: this, content, overlay, internals, cover, name: '',
+      /** What `loading` and `error` declare, `{state, error}`, or null while neither was ever set. */
+      declared: null,
       /** Shows the content as it is, with nothing drawn over it. */
       release: () => {
         content.inert = false;
@@ -1893,6 +1954,13 @@ export class SkeletonElementElement extends HTMLElement {
         internals.ariaLabel = null;
       },
     };
+    // A property a framework set before the element was defined is an own property hiding the class's: set through it.
+    for (const name of ['loading', 'error']) {
+      if (!Object.prototype.hasOwnProperty.call(this, name)) continue;
+      const value = this[name];
+      delete this[name];
+      this[name] = value;
+    }
   }
 
   connectedCallback() {
@@ -1906,10 +1974,48 @@ export class SkeletonElementElement extends HTMLElement {
     this.#controller = null;
   }
 
-  attributeChangedCallback() {
+  attributeChangedCallback(name) {
+    if (name !== 'name') return this.#declare();
     if (!this.#controller) return;
     this.disconnectedCallback();
     this.connectedCallback();
+  }
+
+  /** Whether the element loads: the `loading` attribute present and not `"false"`; setting it sets or removes the attribute. */
+  get loading() {
+    return this.hasAttribute('loading') && this.getAttribute('loading') !== 'false';
+  }
+
+  set loading(value) {
+    this.#declarative = true;
+    this.toggleAttribute('loading', Boolean(value));
+    this.#declare();
+  }
+
+  /**
+   * Why the element failed, `{code, message, retryable}`, or null: the property's value, else the
+   * `error` attribute's text as the message. A string is a message; null or false removes both.
+   */
+  get error() {
+    if (this.#error) return this.#error;
+    const message = this.getAttribute('error');
+    return message === null || message === 'false' ? null : { code: 'error', message: message || STRINGS.errorMessage, retryable: true };
+  }
+
+  set error(value) {
+    this.#declarative = true;
+    this.#error = value === null || value === undefined || value === false ? null : typeof value === 'object' ? value : { code: 'error', message: String(value), retryable: true };
+    if (!this.#error) this.removeAttribute('error');
+    this.#declare();
+  }
+
+  /** Tells the controller what `loading` and `error` declare (kept in the parts for a controller not yet drawn). */
+  #declare() {
+    if (this.hasAttribute('loading') || this.hasAttribute('error')) this.#declarative = true;
+    if (!this.#declarative) return;
+    const error = this.error;
+    this.#parts.declared = { state: error ? 'failed' : this.loading ? 'loading' : 'ready', error };
+    this.#controller?.[DECLARE]?.(this.#parts);
   }
 
   /** Reveals this element, as its controller's `reveal(name)`. */

@@ -314,8 +314,11 @@ function sweepGeometry(shimmer, phase, width, height) {
   return { angle: (Math.atan2(dx, -dy) * 180) / Math.PI, offsets: shimmer.stops.map((stop) => base + stop.location * length) };
 }
 
-/** The shimmer's CSS image for a W x H group, with `var(--sk-phase)` where the phase goes. */
-function shimmerImage(shimmer, direction, width, height) {
+/**
+ * The shimmer's CSS image for a W x H group, with `var(--sk-phase)` where the phase goes;
+ * `paint` writes a stop's colour (a pulse's stops, whose alpha moves, are always `rgba`).
+ */
+function shimmerImage(shimmer, direction, width, height, paint = rgba) {
   const stops = shimmer.stops;
   if (shimmer.kind === 'gradient') {
     const first = sweepGeometry(shimmer, 0, width, height);
@@ -326,7 +329,7 @@ function shimmerImage(shimmer, direction, width, height) {
     const parts = stops.map((stop, index) => {
       const from = first.offsets[index];
       const travel = last.offsets[index] - from;
-      return `${rgba(stop.color)} calc(${round(from)}px + ${round(travel)}px * var(${PHASE}))`;
+      return `${paint(stop.color)} calc(${round(from)}px + ${round(travel)}px * var(${PHASE}))`;
     });
     return `linear-gradient(${angle}, ${parts.join(', ')})`;
   }
@@ -334,7 +337,8 @@ function shimmerImage(shimmer, direction, width, height) {
   const angle = direction === 'rtl' ? '270deg' : '90deg';
   const { from, to } = shimmer.opacity;
   const parts = stops.map((stop) => {
-    const alpha = shimmer.kind === 'pulse' ? `calc(${round(stop.color.a)} * (${round(from)} + ${round(to - from)} * var(${PHASE})))` : round(stop.color.a);
+    if (shimmer.kind !== 'pulse') return `${paint(stop.color)} ${round(stop.location * 100)}%`;
+    const alpha = `calc(${round(stop.color.a)} * (${round(from)} + ${round(to - from)} * var(${PHASE})))`;
     return `${rgba(stop.color, alpha)} ${round(stop.location * 100)}%`;
   });
   return `linear-gradient(${angle}, ${parts.join(', ')})`;
@@ -413,7 +417,7 @@ class ShimmerGroup {
     const width = Math.max(box.width, 1);
     const height = Math.max(box.height, 1);
     const style = this.element.style;
-    style.setProperty(IMAGE, shimmerImage(this.view.layout.shimmer, this.view.layout.direction, width, height));
+    style.setProperty(IMAGE, shimmerImage(this.view.layout.shimmer, this.view.layout.direction, width, height, (color) => this.view.themed(color)));
     style.setProperty(SIZE, `${px(width)} ${px(height)}`);
     for (const block of this.blocks) {
       const rect = block.getBoundingClientRect();
@@ -429,7 +433,7 @@ class ShimmerGroup {
 
   paint(block) {
     const style = block.style;
-    const fill = block.skeletonFill ? rgba(block.skeletonFill) : 'transparent';
+    const fill = block.skeletonFill ? this.view.themed(block.skeletonFill) : 'transparent';
     for (const name of ['background-image', 'background-size', 'background-position', 'background-repeat', 'mask-image', 'mask-size', 'mask-position', 'mask-repeat',
       '-webkit-mask-image', '-webkit-mask-size', '-webkit-mask-position', '-webkit-mask-repeat']) style.removeProperty(name);
     style.backgroundColor = fill;
@@ -796,7 +800,7 @@ class SkeletonView {
     }
     if (context.mode === 'skeleton') {
       shape.skeletonFill = node.fill;
-      style.backgroundColor = node.fill ? rgba(node.fill) : 'transparent';
+      style.backgroundColor = node.fill ? this.themed(node.fill) : 'transparent';
     } else {
       const neutral = this.layout.palette.get('gray') ?? { r: 142, g: 142, b: 147, a: 1 };
       style.backgroundColor = rgba(neutral, 0.45);
@@ -912,25 +916,42 @@ class SkeletonView {
     return box;
   }
 
+  /**
+   * A served colour as CSS: the palette's `base` and `highlight` (and the error state's two
+   * colours, `error` and `error-background`) are the page's custom property when it sets one,
+   * `--skeleton-NAME-THEME` then `--skeleton-NAME`, else the served colour (docs/web.md, "Styling").
+   */
+  themed(color, name = null) {
+    const css = typeof color === 'string' ? color : rgba(color);
+    const same = (served) => served && served.r === color.r && served.g === color.g && served.b === color.b && served.a === color.a;
+    const property = name ?? ['base', 'highlight'].find((key) => same(this.layout.palette.get(key)));
+    return property ? `var(--skeleton-${property}-${this.layout.theme}, var(--skeleton-${property}, ${css}))` : css;
+  }
+
   buildError(slot) {
     const box = this.replacement(slot, 'error');
+    box.setAttribute('part', 'error');
     Object.assign(box.style, {
       display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: '8px', padding: '12px',
-      borderRadius: px(slot.node.cornerRadius || 12), border: '1px solid rgba(255, 59, 48, 0.6)', backgroundColor: 'rgba(255, 59, 48, 0.08)',
+      borderRadius: px(slot.node.cornerRadius || 12), border: `1px solid ${this.themed('rgba(255, 59, 48, 0.6)', 'error')}`,
+      backgroundColor: this.themed('rgba(255, 59, 48, 0.08)', 'error-background'),
       font: '13px/1.3 system-ui, -apple-system, sans-serif', textAlign: 'center',
       // Never clipped by its own size: at least as wide as its longest word and its button.
       minWidth: 'min-content',
     });
     const title = div('error-title');
+    title.setAttribute('part', 'error-title');
     title.style.fontWeight = '600';
     title.textContent = format(this.strings.errorTitle, { label: subjectOf(slot.info.label) });
     const message = div('error-message');
+    message.setAttribute('part', 'error-message');
     message.textContent = text(own(slot.error, 'message')) ?? this.strings.errorMessage;
     box.append(title, message);
     if (own(slot.error, 'retryable') !== false) {
       const retry = document.createElement('button');
       retry.type = 'button';
       retry.dataset.sk = 'retry';
+      retry.setAttribute('part', 'retry');
       retry.textContent = this.strings.retry;
       retry.style.font = 'inherit';
       retry.addEventListener('click', () => this.retry(slot.id, { focus: true }));

@@ -398,6 +398,11 @@ class ShimmerGroup {
       const now = document.timeline.currentTime ?? performance.now();
       this.animation.startTime = now - modulo(performance.timeOrigin + now - shimmer.originEpochMs, cycle);
     }
+    // Frozen: held at the phase of the shimmer's clock at `frozenAt`, as `/frames?at=` paints it.
+    if (this.view.frozenAt !== null) {
+      this.animation.pause();
+      this.animation.currentTime = modulo(this.view.frozenAt - shimmer.originEpochMs, cycle);
+    }
   }
 
   stop() {
@@ -606,7 +611,11 @@ class SkeletonView {
     this.slots = new Map();
     this.sessions = new Set();
     this.startedAt = performance.now();
-    this.shown = layout.showDelayMs === 0;
+    /** Frozen (`at`): the instant of the load drawn, in ms; nothing moves and no timer runs. Else null. */
+    this.frozenAt = options.frozenAt;
+    /** Frozen: how far into its transition the element being changed is (`freeze`). */
+    this.frozenMoment = 0;
+    this.shown = layout.showDelayMs === 0 || (this.frozenAt !== null && this.frozenAt >= layout.showDelayMs);
     // Real ms an element may load before it fails with `timeout`: `timeoutMs` of the session's time.
     // A session's own timeout failure (its message says more) is given 100 ms more to arrive.
     this.timeoutMs = (options.timeoutMs ?? layout.timeoutMs) / number(Number(options.speed ?? 1), 0.1, 100, 1) + (options.follows ? 100 : 0);
@@ -651,7 +660,7 @@ class SkeletonView {
       this.root.append(this.build(layout.root, { mode: 'skeleton', group: null, parentAxis: 'root' }));
     }
     container.replaceChildren(this.root, this.live);
-    if (!this.shown) {
+    if (!this.shown && this.frozenAt === null) {
       this.showTimer = setTimeout(() => this.show(), layout.showDelayMs);
     }
     this.motionQuery = typeof matchMedia === 'function' ? matchMedia('(prefers-reduced-motion: reduce)') : null;
@@ -851,7 +860,7 @@ class SkeletonView {
   arm(slot) {
     clearTimeout(slot.deadline);
     slot.deadline = null;
-    if (slot.state !== 'loading' || !Number.isFinite(this.timeoutMs)) return;
+    if (slot.state !== 'loading' || !Number.isFinite(this.timeoutMs) || this.frozenAt !== null) return;
     slot.deadline = setTimeout(() => {
       slot.deadline = null;
       const error = { code: 'timeout', message: format(this.strings.timeout, { ms: Math.round(this.options.timeoutMs ?? this.layout.timeoutMs) }), retryable: true };
@@ -1177,6 +1186,12 @@ class SkeletonView {
     const timing = { duration: transition.durationMs, easing: transition.easing };
     const out = old.animate([{ opacity: 1, transform: 'scale(1)' }, { opacity: transition.exit.opacity, transform: `scale(${exitScale})` }], { ...timing, fill: 'forwards' });
     const ins = entering.map((next) => next.animate([{ opacity: transition.enter.opacity, transform: `scale(${enterScale})` }, { opacity: 1, transform: 'scale(1)' }], timing));
+    if (this.frozenAt !== null) {
+      for (const animation of [out, ...ins]) {
+        animation.pause();
+        animation.currentTime = this.frozenMoment;
+      }
+    }
     const done = () => {
       out.cancel();
       old.remove();
@@ -1226,6 +1241,24 @@ class SkeletonView {
         slot.shownAt = now;
         this.arm(slot);
       }
+    }
+  }
+
+  /**
+   * Frozen: each element in its state at `frozenAt` by `schedule` (`loadSchedule`), its
+   * transition paused at its moment when the instant falls in it; an element the schedule does
+   * not settle by its deadline (`timeoutMs` after the skeleton showed) fails with `timeout` then, as it would live.
+   */
+  freeze(schedule) {
+    const timeoutMs = this.options.timeoutMs ?? this.layout.timeoutMs;
+    const error = { code: 'timeout', message: format(this.strings.timeout, { ms: Math.round(timeoutMs) }), retryable: true };
+    for (const slot of this.slots.values()) {
+      const deadline = { state: 'failed', revealAtMs: this.layout.showDelayMs + timeoutMs, error };
+      const served = schedule.get(slot.id);
+      const planned = served && served.revealAtMs <= deadline.revealAtMs ? served : deadline;
+      if (!(planned.revealAtMs <= this.frozenAt)) continue;
+      this.frozenMoment = this.frozenAt - planned.revealAtMs;
+      this.change(slot, planned.state, planned.error, planned.revealAtMs >= this.layout.showDelayMs && this.frozenMoment < this.layout.transition.durationMs);
     }
   }
 
@@ -1500,6 +1533,26 @@ class LoadingSession {
   }
 }
 
+/**
+ * The served schedule of one load (`GET /loading-state/timeline` for `query`: screen, scenario,
+ * seed, variant): each settled element's `{state, revealAtMs, error}` by id.
+ */
+async function loadSchedule(base, query, strings) {
+  const url = new URL(`${base}/loading-state/timeline`);
+  for (const [name, value] of Object.entries(query)) if (value !== undefined && value !== null && value !== '') url.searchParams.set(name, String(value));
+  const response = await fetch(url, { cache: 'no-store' });
+  const body = await response.json().catch(() => null);
+  if (!response.ok) throw new Error(text(own(body, 'detail')) ?? `GET ${url.pathname} answered ${response.status}`);
+  const schedule = new Map();
+  for (const element of list(own(body, 'elements'))) {
+    const id = text(own(element, 'id'));
+    const state = oneOf(own(element, 'status'), ['ready', 'failed'], null);
+    if (id === undefined || state === null) continue;
+    schedule.set(id, { state, revealAtMs: number(own(element, 'revealAtMs'), 0, 8.64e7, 0), error: state === 'failed' ? readError(own(element, 'error'), strings) : null });
+  }
+  return schedule;
+}
+
 function readError(raw, strings) {
   return { code: text(own(raw, 'code'), 100) ?? 'error', message: text(own(raw, 'message')) ?? strings.errorMessage, retryable: own(raw, 'retryable') !== false };
 }
@@ -1515,6 +1568,8 @@ const views = new WeakMap();
 /** How a `<skeleton-element>` joins and leaves its controller (module-private). */
 const ATTACH = Symbol('attach');
 const DETACH = Symbol('detach');
+/** The option (for `<skeleton-screen>` only) of the frozen instant `at`, in ms. */
+const FROZEN = Symbol('frozen');
 /** How a `<skeleton-element>` tells its controller what its `loading` and `error` declare. */
 const DECLARE = Symbol('declare');
 
@@ -1553,9 +1608,10 @@ export function renderSkeleton(layoutDocument, container, options = {}) {
     strings: options.strings,
     inPlace: options[IN_PLACE] === true,
     carried: options[CARRIED] instanceof Map ? options[CARRIED] : null,
+    frozenAt: typeof options[FROZEN] === 'number' ? options[FROZEN] : null,
   };
   settings.base = settings.base.replace(/\/+$/, '');
-  settings.follows = Boolean(settings.session || settings.scenario !== undefined || settings.seed !== undefined || settings.speed !== undefined);
+  settings.follows = settings.frozenAt === null && Boolean(settings.session || settings.scenario !== undefined || settings.seed !== undefined || settings.speed !== undefined);
   const view = new SkeletonView(layout, container, settings);
   if (settings.follows) {
     view.follow({ session: settings.session, scenario: settings.scenario, seed: settings.seed, speed: settings.speed, variant: settings.variant });
@@ -1657,7 +1713,7 @@ function serviceBase(address) {
  * for all of them). Wrappers added or removed later are picked up.
  */
 export class SkeletonScreenElement extends HTMLElement {
-  static observedAttributes = ['src', 'theme', 'motion', 'direction', 'variant', 'session', 'scenario', 'seed', 'speed', 'transport', 'mode', 'timeout-ms'];
+  static observedAttributes = ['src', 'theme', 'motion', 'direction', 'variant', 'session', 'scenario', 'seed', 'speed', 'transport', 'mode', 'timeout-ms', 'at'];
 
   #container;
   #view = null;
@@ -1870,6 +1926,18 @@ export class SkeletonScreenElement extends HTMLElement {
       clearTimeout(timer);
     }
     if (generation !== this.#generation) return;
+    const frozen = this.getAttribute('at');
+    let schedule = null;
+    if (frozen !== null) {
+      if (!/^\d{1,8}$/.test(frozen) || Number(frozen) > 8.64e7) return this.#showProblem(`the at attribute is a whole number of ms from 0 to 86400000; got "${frozen.slice(0, 40)}"`);
+      try {
+        schedule = await loadSchedule(serviceBase(address), { screen: text(own(loaded.document, 'screen'), 100), scenario: this.getAttribute('scenario'), seed: this.getAttribute('seed'), variant: this.getAttribute('variant') }, this.#strings);
+      } catch (error) {
+        if (generation === this.#generation) this.#showProblem(error.message);
+        return;
+      }
+      if (generation !== this.#generation) return;
+    }
     this.#view?.destroy();
     const manual = this.getAttribute('mode') === 'manual';
     const attribute = (name) => (manual ? undefined : this.getAttribute(name) ?? undefined);
@@ -1888,8 +1956,10 @@ export class SkeletonScreenElement extends HTMLElement {
       strings: this.#strings,
       [IN_PLACE]: this.#inPlace,
       [CARRIED]: carry?.states,
+      [FROZEN]: schedule ? Number(frozen) : undefined,
     });
     if (this.#inPlace) for (const parts of this.#wrappers) if (!views.get(this.#view).attach(parts)) parts.release();
+    if (schedule) views.get(this.#view).freeze(schedule);
     for (const apply of this.#pending.splice(0)) apply(this.#view);
     this.dispatchEvent(new CustomEvent('skeleton-render', { bubbles: true, composed: true, detail: { screen: loaded.document.screen, etag: loaded.etag } }));
   }

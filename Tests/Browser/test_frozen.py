@@ -156,3 +156,40 @@ def test_an_element_the_schedule_does_not_settle_by_its_deadline_fails_then(page
 def test_a_bad_at_is_a_problem_naming_the_range(page):
     drawn = run(page, FROZEN, {"at": "soon"}, WIDTH, HEIGHT)
     assert "0 to 86400000" in drawn["problem"] and '"soon"' in drawn["problem"]
+
+
+# In place: home's transactionsSummary and accountsCarousel wrapped, the controller frozen at `at`
+# (changed on the same element, waited for by its skeleton-render), each wrapper's face read.
+IN_PLACE = r"""
+const [instants] = arguments;
+const make = (tag, attributes, ...children) => { const e = document.createElement(tag); for (const [k, v] of Object.entries(attributes)) e.setAttribute(k, v); e.append(...children); return e; };
+const screen = make('skeleton-screen', { src: '/layouts/home', scenario: 'error', seed: '1', theme: 'light', motion: 'full' }, make('main', { style: 'width: 390px' },
+  make('skeleton-element', { name: 'accountsCarousel', id: 'accountsCarousel' }, make('section', { style: 'height: 140px' }, 'Accounts')),
+  make('skeleton-element', { name: 'transactionsSummary', id: 'transactionsSummary' }, make('section', { style: 'height: 80px' }, 'Transactions'))));
+document.body.replaceChildren(screen);
+const face = (id) => {
+  const wrapper = document.getElementById(id);
+  const drawn = wrapper.shadowRoot.querySelector('[data-sk="overlay"] > [data-face]');
+  return { face: drawn?.dataset.face ?? 'content', content: getComputedStyle(wrapper.firstElementChild).visibility, opacity: Number(getComputedStyle(wrapper.firstElementChild).opacity) };
+};
+const seen = [];
+for (const at of instants) {
+  const rendered = new Promise((resolve) => screen.addEventListener('skeleton-render', resolve, { once: true }));
+  screen.setAttribute('at', String(at));
+  await rendered;
+  await nextFrames(2);
+  const animations = [screen, ...screen.querySelectorAll('skeleton-element')].flatMap((host) => host.shadowRoot.getAnimations()).concat(document.getAnimations());
+  seen.push({ accounts: face('accountsCarousel'), summary: face('transactionsSummary'), playing: animations.filter((animation) => animation.playState !== 'paused').length });
+}
+return seen;
+"""
+
+
+def test_a_page_wrapped_in_place_is_frozen_with_its_controller(page, server):
+    due = {element["id"]: element for element in get(server, "/loading-state/timeline?screen=home&scenario=error&seed=1")["elements"]}
+    reveal = due["transactionsSummary"]["revealAtMs"]
+    skeleton, middle, settled = run(page, IN_PLACE, [0, reveal + 100, reveal + 2000])
+    assert skeleton == {"accounts": {"face": "loading", "content": "hidden", "opacity": 1}, "summary": {"face": "loading", "content": "hidden", "opacity": 1}, "playing": 0}
+    assert middle["summary"]["face"] == "loading" and middle["summary"]["content"] == "visible" and 0 < middle["summary"]["opacity"] < 1
+    assert middle["accounts"]["face"] == "failed" and middle["playing"] == 0
+    assert settled == {"accounts": {"face": "failed", "content": "hidden", "opacity": 1}, "summary": {"face": "content", "content": "visible", "opacity": 1}, "playing": 0}

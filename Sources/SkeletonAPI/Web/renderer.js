@@ -615,6 +615,8 @@ class SkeletonView {
     this.frozenAt = options.frozenAt;
     /** Frozen: how far into its transition the element being changed is (`freeze`). */
     this.frozenMoment = 0;
+    /** Frozen: the transitions held paused, cancelled by `destroy` (some run on the page's own content). */
+    this.held = [];
     this.shown = layout.showDelayMs === 0 || (this.frozenAt !== null && this.frozenAt >= layout.showDelayMs);
     // Real ms an element may load before it fails with `timeout`: `timeoutMs` of the session's time.
     // A session's own timeout failure (its message says more) is given 100 ms more to arrive.
@@ -1190,6 +1192,7 @@ class SkeletonView {
       for (const animation of [out, ...ins]) {
         animation.pause();
         animation.currentTime = this.frozenMoment;
+        this.held.push(animation);
       }
     }
     const done = () => {
@@ -1332,6 +1335,7 @@ class SkeletonView {
     }
     for (const group of this.groups) group.dispose();
     this.groups = [];
+    for (const animation of this.held) animation.cancel();
     this.resizes?.disconnect();
     this.wraps?.disconnect();
     this.hostChanges?.disconnect();

@@ -193,3 +193,54 @@ def test_a_page_wrapped_in_place_is_frozen_with_its_controller(page, server):
     assert middle["summary"]["face"] == "loading" and middle["summary"]["content"] == "visible" and 0 < middle["summary"]["opacity"] < 1
     assert middle["accounts"]["face"] == "failed" and middle["playing"] == 0
     assert settled == {"accounts": {"face": "failed", "content": "hidden", "opacity": 1}, "summary": {"face": "content", "content": "visible", "opacity": 1}, "playing": 0}
+
+
+# In place with a session running (error seed 1 at speed 10): transactionsSummary's wrapper frozen
+# alone at `at`, accountsCarousel's live. Helpers for the test below are left on window.
+ALONE = r"""
+const [at] = arguments;
+const make = (tag, attributes, ...children) => { const e = document.createElement(tag); for (const [k, v] of Object.entries(attributes)) e.setAttribute(k, v); e.append(...children); return e; };
+const screen = make('skeleton-screen', { src: '/layouts/home', scenario: 'error', seed: '1', speed: '10', theme: 'light', motion: 'full' }, make('main', { style: 'width: 390px' },
+  make('skeleton-element', { name: 'accountsCarousel', id: 'accountsCarousel' }, make('section', { style: 'height: 140px' }, 'Accounts')),
+  make('skeleton-element', { name: 'transactionsSummary', id: 'transactionsSummary', at: String(at) }, make('section', { style: 'height: 80px; background: white' }, 'Transactions'))));
+document.body.replaceChildren(screen);
+window.frozenWrapper = document.getElementById('transactionsSummary');
+window.wrapperFace = (id) => {
+  const wrapper = document.getElementById(id);
+  const drawn = wrapper.shadowRoot.querySelector('[data-sk="overlay"] > [data-face]');
+  return drawn?.dataset.face ?? 'content';
+};
+window.frozenAnimations = () => frozenWrapper.shadowRoot.getAnimations().concat(frozenWrapper.firstElementChild.getAnimations());
+await until(() => wrapperFace('accountsCarousel') === 'failed', 15000, 'the session failing accountsCarousel');
+await until(() => frozenAnimations().length > 0 && frozenAnimations().every((animation) => animation.playState === 'paused'), 15000, 'the frozen element');
+await nextFrames(2);
+return { face: wrapperFace('transactionsSummary'), animations: frozenAnimations().length };
+"""
+
+
+def test_a_wrapper_frozen_alone_stays_at_its_instant_while_the_session_drives_the_others(page, server):
+    due = {element["id"]: element for element in get(server, "/loading-state/timeline?screen=home&scenario=error&seed=1")["elements"]}
+    reveal = due["transactionsSummary"]["revealAtMs"]
+    frozen = run(page, ALONE, 0)
+    assert frozen["face"] == "loading" and frozen["animations"] > 0
+    wrapper = page.find_element("id", "transactionsSummary")
+    first = Image.open(io.BytesIO(wrapper.screenshot_as_png)).convert("RGB")
+    run(page, "await nextFrames(30); return true;")
+    later = Image.open(io.BytesIO(wrapper.screenshot_as_png)).convert("RGB")
+    assert ImageChops.difference(first, later).getbbox() is None, "its shimmer is held"
+    # Well past the session's reveal of it (at speed 10): still its skeleton.
+    assert run(page, "return wrapperFace('transactionsSummary');") == "loading"
+    middle = run(page, """
+        frozenWrapper.setAttribute('at', String(arguments[0]));
+        await until(() => frozenWrapper.firstElementChild.getAnimations().length > 0, 5000, 'the held reveal');
+        const content = frozenWrapper.firstElementChild;
+        return { face: wrapperFace('transactionsSummary'), opacity: Number(getComputedStyle(content).opacity), visibility: getComputedStyle(content).visibility,
+                 playing: frozenAnimations().filter((animation) => animation.playState !== 'paused').length };
+    """, reveal + 100)
+    assert middle["face"] == "loading" and middle["visibility"] == "visible" and 0 < middle["opacity"] < 1 and middle["playing"] == 0
+    settled = run(page, """
+        frozenWrapper.setAttribute('at', String(arguments[0]));
+        await until(() => wrapperFace('transactionsSummary') === 'content' && frozenAnimations().length === 0, 5000, 'the content');
+        return Number(getComputedStyle(frozenWrapper.firstElementChild).opacity);
+    """, reveal + 2000)
+    assert settled == 1

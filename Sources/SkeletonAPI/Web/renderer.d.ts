@@ -237,6 +237,7 @@ export interface SkeletonElementAttributes {
   name: string;
   loading?: boolean | 'true' | 'false' | '';
   error?: string | null;
+  at?: string | number;
   id?: string;
   class?: string;
   className?: string;
@@ -261,6 +262,7 @@ export interface SkeletonScreenAttributes {
   transport?: 'auto' | 'sse' | 'poll';
   mode?: 'manual';
   'timeout-ms'?: string | number;
+  at?: string | number;
   id?: string;
   class?: string;
   className?: string;

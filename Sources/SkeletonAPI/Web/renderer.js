@@ -358,6 +358,8 @@ class ShimmerGroup {
     this.animation = null;
     this.mode = null;
     this.exiting = false;
+    /** The instant this group alone is frozen at (a wrapper's `at`), else null. */
+    this.frozenAt = null;
   }
 
   add(block) {
@@ -398,10 +400,11 @@ class ShimmerGroup {
       const now = document.timeline.currentTime ?? performance.now();
       this.animation.startTime = now - modulo(performance.timeOrigin + now - shimmer.originEpochMs, cycle);
     }
-    // Frozen: held at the phase of the shimmer's clock at `frozenAt`, as `/frames?at=` paints it.
-    if (this.view.frozenAt !== null) {
+    // Frozen: held at the phase of the shimmer's clock at the instant, as `/frames?at=` paints it.
+    const frozenAt = this.frozenAt ?? this.view.frozenAt;
+    if (frozenAt !== null) {
       this.animation.pause();
-      this.animation.currentTime = modulo(this.view.frozenAt - shimmer.originEpochMs, cycle);
+      this.animation.currentTime = modulo(frozenAt - shimmer.originEpochMs, cycle);
     }
   }
 
@@ -584,6 +587,8 @@ class ElementSlot {
     this.shimmers = false;
     /** Driven by its wrapper's `loading` and `error` (declared): the session's states no longer settle it. */
     this.declared = false;
+    /** The instant its wrapper alone is frozen at (its `at`), else null. */
+    this.frozenAt = null;
   }
 }
 
@@ -613,8 +618,10 @@ class SkeletonView {
     this.startedAt = performance.now();
     /** Frozen (`at`): the instant of the load drawn, in ms; nothing moves and no timer runs. Else null. */
     this.frozenAt = options.frozenAt;
-    /** Frozen: how far into its transition the element being changed is (`freeze`). */
-    this.frozenMoment = 0;
+    /** Frozen: how far into its transition the element being changed is (`freeze`), else null. */
+    this.frozenMoment = null;
+    /** The schedule of the load followed (`loadSchedule`), fetched once for wrappers frozen alone. */
+    this.schedule = null;
     /** Frozen: the transitions held paused, cancelled by `destroy` (some run on the page's own content). */
     this.held = [];
     this.shown = layout.showDelayMs === 0 || (this.frozenAt !== null && this.frozenAt >= layout.showDelayMs);
@@ -862,7 +869,7 @@ class SkeletonView {
   arm(slot) {
     clearTimeout(slot.deadline);
     slot.deadline = null;
-    if (slot.state !== 'loading' || !Number.isFinite(this.timeoutMs) || this.frozenAt !== null) return;
+    if (slot.state !== 'loading' || !Number.isFinite(this.timeoutMs) || this.frozenAt !== null || slot.frozenAt !== null) return;
     slot.deadline = setTimeout(() => {
       slot.deadline = null;
       const error = { code: 'timeout', message: format(this.strings.timeout, { ms: Math.round(this.options.timeoutMs ?? this.layout.timeoutMs) }), retryable: true };
@@ -1034,6 +1041,7 @@ class SkeletonView {
     this.describe(slot);
     if (!slot.view) parts.cover(false);
     this.refresh();
+    if (parts.frozenAt !== null && this.frozenAt === null) this.freezeAlone(slot, parts);
     return true;
   }
 
@@ -1058,7 +1066,9 @@ class SkeletonView {
    */
   declare(parts) {
     const slot = this.slots.get(parts.name);
-    if (this.destroyed || !slot || slot.wrapper !== parts || !parts.declared) return;
+    if (this.destroyed || !slot || slot.wrapper !== parts) return;
+    if (parts.frozenAt !== null) return this.freezeAlone(slot, parts);
+    if (!parts.declared) return;
     slot.declared = true;
     const { state } = parts.declared;
     if (state === 'ready') return this.reveal(slot.id);
@@ -1188,7 +1198,7 @@ class SkeletonView {
     const timing = { duration: transition.durationMs, easing: transition.easing };
     const out = old.animate([{ opacity: 1, transform: 'scale(1)' }, { opacity: transition.exit.opacity, transform: `scale(${exitScale})` }], { ...timing, fill: 'forwards' });
     const ins = entering.map((next) => next.animate([{ opacity: transition.enter.opacity, transform: `scale(${enterScale})` }, { opacity: 1, transform: 'scale(1)' }], timing));
-    if (this.frozenAt !== null) {
+    if (this.frozenMoment !== null) {
       for (const animation of [out, ...ins]) {
         animation.pause();
         animation.currentTime = this.frozenMoment;
@@ -1253,16 +1263,62 @@ class SkeletonView {
    * not settle by its deadline (`timeoutMs` after the skeleton showed) fails with `timeout` then, as it would live.
    */
   freeze(schedule) {
+    for (const slot of this.slots.values()) this.freezeSlot(slot, schedule, this.frozenAt);
+  }
+
+  /** Element `slot` as it is at instant `at` by `schedule`: its state, and its reveal held at its moment (see `freeze`). */
+  freezeSlot(slot, schedule, at) {
     const timeoutMs = this.options.timeoutMs ?? this.layout.timeoutMs;
     const error = { code: 'timeout', message: format(this.strings.timeout, { ms: Math.round(timeoutMs) }), retryable: true };
-    for (const slot of this.slots.values()) {
-      const deadline = { state: 'failed', revealAtMs: this.layout.showDelayMs + timeoutMs, error };
-      const served = schedule.get(slot.id);
-      const planned = served && served.revealAtMs <= deadline.revealAtMs ? served : deadline;
-      if (!(planned.revealAtMs <= this.frozenAt)) continue;
-      this.frozenMoment = this.frozenAt - planned.revealAtMs;
-      this.change(slot, planned.state, planned.error, planned.revealAtMs >= this.layout.showDelayMs && this.frozenMoment < this.layout.transition.durationMs);
+    const deadline = { state: 'failed', revealAtMs: this.layout.showDelayMs + timeoutMs, error };
+    const served = schedule.get(slot.id);
+    const planned = served && served.revealAtMs <= deadline.revealAtMs ? served : deadline;
+    if (!(planned.revealAtMs <= at)) return;
+    this.frozenMoment = at - planned.revealAtMs;
+    this.change(slot, planned.state, planned.error, planned.revealAtMs >= this.layout.showDelayMs && this.frozenMoment < this.layout.transition.durationMs);
+    this.frozenMoment = null;
+  }
+
+  /**
+   * In place: a wrapper's `at` freezes its element alone at that instant of the load followed
+   * (its controller's `scenario`, `seed` and `variant`), as a frozen screen draws it; the session
+   * no longer drives it. Its shimmer is held at that instant's phase.
+   */
+  async freezeAlone(slot, parts) {
+    const at = parts.frozenAt;
+    this.schedule ??= loadSchedule(this.options.base, { screen: this.layout.screen, scenario: this.options.scenario, seed: this.options.seed, variant: this.options.variant }, this.strings);
+    let schedule;
+    try {
+      schedule = await this.schedule;
+    } catch (error) {
+      return console.warn(`<skeleton-element name="${parts.name}" at="${at}">: ${error.message}`);
     }
+    if (this.destroyed || slot.wrapper !== parts || parts.frozenAt !== at) return;
+    slot.declared = true;
+    slot.frozenAt = at;
+    clearTimeout(slot.timer);
+    slot.timer = null;
+    clearTimeout(slot.deadline);
+    slot.deadline = null;
+    // The transitions held for a former instant let go: the page's content shown as it is, a skeleton going out removed.
+    this.held = this.held.filter((animation) => {
+      const target = animation.effect?.target;
+      const going = target && parts.overlay.contains(target) && target !== slot.view;
+      if (!target || (!going && !parts.element.contains(target))) return true;
+      animation.cancel();
+      if (going) target.remove();
+      return false;
+    });
+    if (slot.state !== 'loading') this.change(slot, 'loading', null, false);
+    this.freezeSlot(slot, schedule, at);
+    // Its shimmer groups (the wrapper's own, and those in its skeleton) started again, held at the instant.
+    for (const group of this.groups) {
+      if (group !== slot.group && !parts.overlay.contains(group.element)) continue;
+      group.frozenAt = at;
+      group.stop();
+      group.mode = null;
+    }
+    this.refresh();
   }
 
   /** The app's reveal: as a session's, and also of an element that failed or timed out (its data came late). */
@@ -1998,7 +2054,7 @@ export class SkeletonScreenElement extends HTMLElement {
  * loading, else ready (`loading="false"` is false, as React 18 writes `loading={false}`).
  */
 export class SkeletonElementElement extends HTMLElement {
-  static observedAttributes = ['name', 'loading', 'error'];
+  static observedAttributes = ['name', 'loading', 'error', 'at'];
 
   #parts;
   #controller = null;
@@ -2038,6 +2094,8 @@ export class SkeletonElementElement extends HTMLElement {
       element: this, content, overlay, internals, cover, name: '',
       /** What `loading` and `error` declare, `{state, error}`, or null while neither was ever set. */
       declared: null,
+      /** The instant its `at` freezes it at, or null. */
+      frozenAt: null,
       /** Shows the content as it is, with nothing drawn over it. */
       release: () => {
         content.inert = false;
@@ -2070,6 +2128,7 @@ export class SkeletonElementElement extends HTMLElement {
   }
 
   attributeChangedCallback(name) {
+    if (name === 'at') return this.#freeze();
     if (name !== 'name') return this.#declare();
     if (!this.#controller) return;
     this.disconnectedCallback();
@@ -2110,6 +2169,16 @@ export class SkeletonElementElement extends HTMLElement {
     if (!this.#declarative) return;
     const error = this.error;
     this.#parts.declared = { state: error ? 'failed' : this.loading ? 'loading' : 'ready', error };
+    this.#controller?.[DECLARE]?.(this.#parts);
+  }
+
+  /** `at`: this element alone frozen at that instant of its controller's load (a whole number of ms from 0 to 86,400,000; another value is warned about and ignored). */
+  #freeze() {
+    const at = this.getAttribute('at');
+    const valid = at !== null && /^\d{1,8}$/.test(at) && Number(at) <= 8.64e7;
+    if (at !== null && !valid) console.warn(`<skeleton-element name="${this.getAttribute('name')}">: the at attribute is a whole number of ms from 0 to 86400000; got "${at.slice(0, 40)}"`);
+    if (!valid) return;
+    this.#parts.frozenAt = Number(at);
     this.#controller?.[DECLARE]?.(this.#parts);
   }
 

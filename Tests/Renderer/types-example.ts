@@ -74,7 +74,7 @@ export async function example(container: HTMLElement): Promise<void> {
   wrapper.error = null;
   console.log(wrapper.loading, failed?.code);
   const asReact: JSX.IntrinsicElements['skeleton-element'] = { name: 'categories', loading: false, error: null, children: [] };
-  const asFramework: SkeletonIntrinsicElements['skeleton-screen'] = { src: '/layouts/home', 'timeout-ms': 5000, mode: 'manual' };
+  const asFramework: SkeletonIntrinsicElements['skeleton-screen'] = { src: '/layouts/home', 'timeout-ms': 5000, mode: 'manual', at: 1207 };
   const attributes: SkeletonElementAttributes = asReact;
   const screenAttributes: SkeletonScreenAttributes = asFramework;
   console.log(attributes.name, screenAttributes.src);

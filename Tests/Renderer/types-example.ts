@@ -8,7 +8,7 @@ import {
 } from 'http://localhost:8080/renderer.js';
 import type {
   CaptureOptions, LoadedLayout, RenderOptions, SkeletonController, SkeletonElements, SkeletonError, SkeletonLayout,
-  SkeletonLayoutElement, SkeletonState, SkeletonStrings,
+  SkeletonLayoutElement, SkeletonState, SkeletonStrings, SkeletonElementAttributes, SkeletonScreenAttributes, SkeletonIntrinsicElements,
 } from 'http://localhost:8080/renderer.js';
 
 export async function example(container: HTMLElement): Promise<void> {
@@ -67,6 +67,17 @@ export async function example(container: HTMLElement): Promise<void> {
   wrapper.reveal();
   wrapper.fail({ code: 'offline', message: 'No connection', retryable: false });
   wrapper.retry();
+  const failed: SkeletonError | null = wrapper.error;
+  wrapper.loading = true;
+  wrapper.error = 'No connection';
+  wrapper.error = { code: 'offline', retryable: false };
+  wrapper.error = null;
+  console.log(wrapper.loading, failed?.code);
+  const asReact: JSX.IntrinsicElements['skeleton-element'] = { name: 'categories', loading: false, error: null, children: [] };
+  const asFramework: SkeletonIntrinsicElements['skeleton-screen'] = { src: '/layouts/home', 'timeout-ms': 5000, mode: 'manual', at: 1207 };
+  const attributes: SkeletonElementAttributes = asReact;
+  const screenAttributes: SkeletonScreenAttributes = asFramework;
+  console.log(attributes.name, screenAttributes.src);
   console.log(SkeletonElementElement.observedAttributes);
 
   const capture: CaptureOptions = { id: 'mine', title: 'Mine', source: 'a page', preset: 'movies', stage: 'content', schema: '/schema/screen.json' };

@@ -184,6 +184,11 @@ export declare class SkeletonScreenElement extends HTMLElement {
 /** `<skeleton-element name="ID">`: the page's own content for element ID of its controller. */
 export declare class SkeletonElementElement extends HTMLElement {
   static readonly observedAttributes: string[];
+  /** Declarative: true shows the element's skeleton, false reveals it (the attribute `loading`, `"false"` false). */
+  loading: boolean;
+  /** Declarative: fails the element (a string is its message); null clears it. */
+  get error(): SkeletonError | null;
+  set error(value: Partial<SkeletonError> | string | null);
   reveal(): void;
   fail(error?: Partial<SkeletonError>): void;
   retry(): void;
@@ -227,7 +232,57 @@ export declare function captureScreen(root: Element, options?: CaptureOptions): 
  */
 export declare function pickAndCapture(options?: CaptureOptions): Promise<Record<string, unknown> | null>;
 
+/** `<skeleton-element>`'s attributes as a framework writes them (JSX `IntrinsicElements`). */
+export interface SkeletonElementAttributes {
+  name: string;
+  loading?: boolean | 'true' | 'false' | '';
+  error?: string | null;
+  at?: string | number;
+  id?: string;
+  class?: string;
+  className?: string;
+  slot?: string;
+  style?: unknown;
+  children?: unknown;
+  key?: string | number;
+  ref?: unknown;
+}
+
+/** `<skeleton-screen>`'s attributes as a framework writes them (JSX `IntrinsicElements`). */
+export interface SkeletonScreenAttributes {
+  src?: string;
+  theme?: 'light' | 'dark';
+  motion?: 'full' | 'reduced';
+  direction?: 'ltr' | 'rtl';
+  variant?: string;
+  session?: string;
+  scenario?: string;
+  seed?: string | number;
+  speed?: string | number;
+  transport?: 'auto' | 'sse' | 'poll';
+  mode?: 'manual';
+  'timeout-ms'?: string | number;
+  at?: string | number;
+  id?: string;
+  class?: string;
+  className?: string;
+  style?: unknown;
+  children?: unknown;
+  key?: string | number;
+  ref?: unknown;
+}
+
+/** The two elements for a framework's `JSX.IntrinsicElements` (see docs/web.md for React 19, Preact and Vue). */
+export interface SkeletonIntrinsicElements {
+  'skeleton-screen': SkeletonScreenAttributes;
+  'skeleton-element': SkeletonElementAttributes;
+}
+
 declare global {
+  /** React 18's (and any classic runtime's) global JSX namespace. */
+  namespace JSX {
+    interface IntrinsicElements extends SkeletonIntrinsicElements {}
+  }
   interface HTMLElementTagNameMap {
     'skeleton-screen': SkeletonScreenElement;
     'skeleton-element': SkeletonElementElement;

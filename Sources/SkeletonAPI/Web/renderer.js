@@ -314,8 +314,11 @@ function sweepGeometry(shimmer, phase, width, height) {
   return { angle: (Math.atan2(dx, -dy) * 180) / Math.PI, offsets: shimmer.stops.map((stop) => base + stop.location * length) };
 }
 
-/** The shimmer's CSS image for a W x H group, with `var(--sk-phase)` where the phase goes. */
-function shimmerImage(shimmer, direction, width, height) {
+/**
+ * The shimmer's CSS image for a W x H group, with `var(--sk-phase)` where the phase goes;
+ * `paint` writes a stop's colour (a pulse's stops, whose alpha moves, are always `rgba`).
+ */
+function shimmerImage(shimmer, direction, width, height, paint = rgba) {
   const stops = shimmer.stops;
   if (shimmer.kind === 'gradient') {
     const first = sweepGeometry(shimmer, 0, width, height);
@@ -326,7 +329,7 @@ function shimmerImage(shimmer, direction, width, height) {
     const parts = stops.map((stop, index) => {
       const from = first.offsets[index];
       const travel = last.offsets[index] - from;
-      return `${rgba(stop.color)} calc(${round(from)}px + ${round(travel)}px * var(${PHASE}))`;
+      return `${paint(stop.color)} calc(${round(from)}px + ${round(travel)}px * var(${PHASE}))`;
     });
     return `linear-gradient(${angle}, ${parts.join(', ')})`;
   }
@@ -334,7 +337,8 @@ function shimmerImage(shimmer, direction, width, height) {
   const angle = direction === 'rtl' ? '270deg' : '90deg';
   const { from, to } = shimmer.opacity;
   const parts = stops.map((stop) => {
-    const alpha = shimmer.kind === 'pulse' ? `calc(${round(stop.color.a)} * (${round(from)} + ${round(to - from)} * var(${PHASE})))` : round(stop.color.a);
+    if (shimmer.kind !== 'pulse') return `${paint(stop.color)} ${round(stop.location * 100)}%`;
+    const alpha = `calc(${round(stop.color.a)} * (${round(from)} + ${round(to - from)} * var(${PHASE})))`;
     return `${rgba(stop.color, alpha)} ${round(stop.location * 100)}%`;
   });
   return `linear-gradient(${angle}, ${parts.join(', ')})`;
@@ -354,6 +358,8 @@ class ShimmerGroup {
     this.animation = null;
     this.mode = null;
     this.exiting = false;
+    /** The instant this group alone is frozen at (a wrapper's `at`), else null. */
+    this.frozenAt = null;
   }
 
   add(block) {
@@ -394,6 +400,12 @@ class ShimmerGroup {
       const now = document.timeline.currentTime ?? performance.now();
       this.animation.startTime = now - modulo(performance.timeOrigin + now - shimmer.originEpochMs, cycle);
     }
+    // Frozen: held at the phase of the shimmer's clock at the instant, as `/frames?at=` paints it.
+    const frozenAt = this.frozenAt ?? this.view.frozenAt;
+    if (frozenAt !== null) {
+      this.animation.pause();
+      this.animation.currentTime = modulo(frozenAt - shimmer.originEpochMs, cycle);
+    }
   }
 
   stop() {
@@ -413,7 +425,7 @@ class ShimmerGroup {
     const width = Math.max(box.width, 1);
     const height = Math.max(box.height, 1);
     const style = this.element.style;
-    style.setProperty(IMAGE, shimmerImage(this.view.layout.shimmer, this.view.layout.direction, width, height));
+    style.setProperty(IMAGE, shimmerImage(this.view.layout.shimmer, this.view.layout.direction, width, height, (color) => this.view.themed(color)));
     style.setProperty(SIZE, `${px(width)} ${px(height)}`);
     for (const block of this.blocks) {
       const rect = block.getBoundingClientRect();
@@ -429,7 +441,7 @@ class ShimmerGroup {
 
   paint(block) {
     const style = block.style;
-    const fill = block.skeletonFill ? rgba(block.skeletonFill) : 'transparent';
+    const fill = block.skeletonFill ? this.view.themed(block.skeletonFill) : 'transparent';
     for (const name of ['background-image', 'background-size', 'background-position', 'background-repeat', 'mask-image', 'mask-size', 'mask-position', 'mask-repeat',
       '-webkit-mask-image', '-webkit-mask-size', '-webkit-mask-position', '-webkit-mask-repeat']) style.removeProperty(name);
     style.backgroundColor = fill;
@@ -573,6 +585,10 @@ class ElementSlot {
     this.wrapper = null;
     /** In place: whether an ancestor of the node shimmers (the wrapper's box is then its group). */
     this.shimmers = false;
+    /** Driven by its wrapper's `loading` and `error` (declared): the session's states no longer settle it. */
+    this.declared = false;
+    /** The instant its wrapper alone is frozen at (its `at`), else null. */
+    this.frozenAt = null;
   }
 }
 
@@ -600,7 +616,15 @@ class SkeletonView {
     this.slots = new Map();
     this.sessions = new Set();
     this.startedAt = performance.now();
-    this.shown = layout.showDelayMs === 0;
+    /** Frozen (`at`): the instant of the load drawn, in ms; nothing moves and no timer runs. Else null. */
+    this.frozenAt = options.frozenAt;
+    /** Frozen: how far into its transition the element being changed is (`freeze`), else null. */
+    this.frozenMoment = null;
+    /** The schedule of the load followed (`loadSchedule`), fetched once for wrappers frozen alone. */
+    this.schedule = null;
+    /** Frozen: the transitions held paused, cancelled by `destroy` (some run on the page's own content). */
+    this.held = [];
+    this.shown = layout.showDelayMs === 0 || (this.frozenAt !== null && this.frozenAt >= layout.showDelayMs);
     // Real ms an element may load before it fails with `timeout`: `timeoutMs` of the session's time.
     // A session's own timeout failure (its message says more) is given 100 ms more to arrive.
     this.timeoutMs = (options.timeoutMs ?? layout.timeoutMs) / number(Number(options.speed ?? 1), 0.1, 100, 1) + (options.follows ? 100 : 0);
@@ -645,7 +669,7 @@ class SkeletonView {
       this.root.append(this.build(layout.root, { mode: 'skeleton', group: null, parentAxis: 'root' }));
     }
     container.replaceChildren(this.root, this.live);
-    if (!this.shown) {
+    if (!this.shown && this.frozenAt === null) {
       this.showTimer = setTimeout(() => this.show(), layout.showDelayMs);
     }
     this.motionQuery = typeof matchMedia === 'function' ? matchMedia('(prefers-reduced-motion: reduce)') : null;
@@ -794,7 +818,7 @@ class SkeletonView {
     }
     if (context.mode === 'skeleton') {
       shape.skeletonFill = node.fill;
-      style.backgroundColor = node.fill ? rgba(node.fill) : 'transparent';
+      style.backgroundColor = node.fill ? this.themed(node.fill) : 'transparent';
     } else {
       const neutral = this.layout.palette.get('gray') ?? { r: 142, g: 142, b: 147, a: 1 };
       style.backgroundColor = rgba(neutral, 0.45);
@@ -845,7 +869,7 @@ class SkeletonView {
   arm(slot) {
     clearTimeout(slot.deadline);
     slot.deadline = null;
-    if (slot.state !== 'loading' || !Number.isFinite(this.timeoutMs)) return;
+    if (slot.state !== 'loading' || !Number.isFinite(this.timeoutMs) || this.frozenAt !== null || slot.frozenAt !== null) return;
     slot.deadline = setTimeout(() => {
       slot.deadline = null;
       const error = { code: 'timeout', message: format(this.strings.timeout, { ms: Math.round(this.options.timeoutMs ?? this.layout.timeoutMs) }), retryable: true };
@@ -910,25 +934,42 @@ class SkeletonView {
     return box;
   }
 
+  /**
+   * A served colour as CSS: the palette's `base` and `highlight` (and the error state's two
+   * colours, `error` and `error-background`) are the page's custom property when it sets one,
+   * `--skeleton-NAME-THEME` then `--skeleton-NAME`, else the served colour (docs/web.md, "Styling").
+   */
+  themed(color, name = null) {
+    const css = typeof color === 'string' ? color : rgba(color);
+    const same = (served) => served && served.r === color.r && served.g === color.g && served.b === color.b && served.a === color.a;
+    const property = name ?? ['base', 'highlight'].find((key) => same(this.layout.palette.get(key)));
+    return property ? `var(--skeleton-${property}-${this.layout.theme}, var(--skeleton-${property}, ${css}))` : css;
+  }
+
   buildError(slot) {
     const box = this.replacement(slot, 'error');
+    box.setAttribute('part', 'error');
     Object.assign(box.style, {
       display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: '8px', padding: '12px',
-      borderRadius: px(slot.node.cornerRadius || 12), border: '1px solid rgba(255, 59, 48, 0.6)', backgroundColor: 'rgba(255, 59, 48, 0.08)',
+      borderRadius: px(slot.node.cornerRadius || 12), border: `1px solid ${this.themed('rgba(255, 59, 48, 0.6)', 'error')}`,
+      backgroundColor: this.themed('rgba(255, 59, 48, 0.08)', 'error-background'),
       font: '13px/1.3 system-ui, -apple-system, sans-serif', textAlign: 'center',
       // Never clipped by its own size: at least as wide as its longest word and its button.
       minWidth: 'min-content',
     });
     const title = div('error-title');
+    title.setAttribute('part', 'error-title');
     title.style.fontWeight = '600';
     title.textContent = format(this.strings.errorTitle, { label: subjectOf(slot.info.label) });
     const message = div('error-message');
+    message.setAttribute('part', 'error-message');
     message.textContent = text(own(slot.error, 'message')) ?? this.strings.errorMessage;
     box.append(title, message);
     if (own(slot.error, 'retryable') !== false) {
       const retry = document.createElement('button');
       retry.type = 'button';
       retry.dataset.sk = 'retry';
+      retry.setAttribute('part', 'retry');
       retry.textContent = this.strings.retry;
       retry.style.font = 'inherit';
       retry.addEventListener('click', () => this.retry(slot.id, { focus: true }));
@@ -992,6 +1033,7 @@ class SkeletonView {
     slot.element = parts.overlay;
     parts.overlay.style.direction = this.layout.direction;
     if (this.shown) slot.shownAt = performance.now();
+    if (parts.declared) this.adopt(slot, parts.declared);
     this.arm(slot);
     slot.group = slot.shimmers ? this.group(parts.overlay) : null;
     slot.view = this.buildView(slot);
@@ -999,7 +1041,51 @@ class SkeletonView {
     this.describe(slot);
     if (!slot.view) parts.cover(false);
     this.refresh();
+    if (parts.frozenAt !== null && this.frozenAt === null) this.freezeAlone(slot, parts);
     return true;
+  }
+
+  /** A wrapper joining with a declared state: its element takes it at once, with no transition (nothing of it was drawn yet). */
+  adopt(slot, declared) {
+    slot.declared = true;
+    clearTimeout(slot.timer);
+    slot.timer = null;
+    const error = declared.state === 'failed' ? readError(declared.error, this.strings) : null;
+    if (slot.state === declared.state && slot.error?.message === error?.message) return;
+    slot.state = declared.state;
+    slot.error = error;
+    this.completed = false;
+    this.emit('skeleton-state', { id: slot.id, state: slot.state, atMs: Math.round(performance.now() - this.startedAt), error: error ?? undefined });
+    this.settled();
+  }
+
+  /**
+   * In place: what a wrapper's `loading` and `error` declare, applied to its element: `loading`
+   * shows its skeleton again (from any state, a pending reveal cancelled), `ready` reveals it with
+   * the served transition (also once failed), `failed` shows its error state.
+   */
+  declare(parts) {
+    const slot = this.slots.get(parts.name);
+    if (this.destroyed || !slot || slot.wrapper !== parts) return;
+    if (parts.frozenAt !== null) return this.freezeAlone(slot, parts);
+    if (!parts.declared) return;
+    slot.declared = true;
+    const { state } = parts.declared;
+    if (state === 'ready') return this.reveal(slot.id);
+    clearTimeout(slot.timer);
+    slot.timer = null;
+    if (state === 'loading') {
+      if (slot.state === 'loading') return;
+      slot.shownAt = performance.now();
+      this.completed = false;
+      this.change(slot, 'loading', null, false);
+      return this.arm(slot);
+    }
+    const error = readError(parts.declared.error, this.strings);
+    if (slot.state === 'loading') return this.settle(slot.id, 'failed', error);
+    if (slot.state === 'failed' && slot.error?.message === error.message) return;
+    this.completed = false;
+    this.change(slot, 'failed', error, false);
   }
 
   /** In place: the wrapper left the page; its element keeps its state for a wrapper of the same name. */
@@ -1112,6 +1198,13 @@ class SkeletonView {
     const timing = { duration: transition.durationMs, easing: transition.easing };
     const out = old.animate([{ opacity: 1, transform: 'scale(1)' }, { opacity: transition.exit.opacity, transform: `scale(${exitScale})` }], { ...timing, fill: 'forwards' });
     const ins = entering.map((next) => next.animate([{ opacity: transition.enter.opacity, transform: `scale(${enterScale})` }, { opacity: 1, transform: 'scale(1)' }], timing));
+    if (this.frozenMoment !== null) {
+      for (const animation of [out, ...ins]) {
+        animation.pause();
+        animation.currentTime = this.frozenMoment;
+        this.held.push(animation);
+      }
+    }
     const done = () => {
       out.cancel();
       old.remove();
@@ -1162,6 +1255,70 @@ class SkeletonView {
         this.arm(slot);
       }
     }
+  }
+
+  /**
+   * Frozen: each element in its state at `frozenAt` by `schedule` (`loadSchedule`), its
+   * transition paused at its moment when the instant falls in it; an element the schedule does
+   * not settle by its deadline (`timeoutMs` after the skeleton showed) fails with `timeout` then, as it would live.
+   */
+  freeze(schedule) {
+    for (const slot of this.slots.values()) this.freezeSlot(slot, schedule, this.frozenAt);
+  }
+
+  /** Element `slot` as it is at instant `at` by `schedule`: its state, and its reveal held at its moment (see `freeze`). */
+  freezeSlot(slot, schedule, at) {
+    const timeoutMs = this.options.timeoutMs ?? this.layout.timeoutMs;
+    const error = { code: 'timeout', message: format(this.strings.timeout, { ms: Math.round(timeoutMs) }), retryable: true };
+    const deadline = { state: 'failed', revealAtMs: this.layout.showDelayMs + timeoutMs, error };
+    const served = schedule.get(slot.id);
+    const planned = served && served.revealAtMs <= deadline.revealAtMs ? served : deadline;
+    if (!(planned.revealAtMs <= at)) return;
+    this.frozenMoment = at - planned.revealAtMs;
+    this.change(slot, planned.state, planned.error, planned.revealAtMs >= this.layout.showDelayMs && this.frozenMoment < this.layout.transition.durationMs);
+    this.frozenMoment = null;
+  }
+
+  /**
+   * In place: a wrapper's `at` freezes its element alone at that instant of the load followed
+   * (its controller's `scenario`, `seed` and `variant`), as a frozen screen draws it; the session
+   * no longer drives it. Its shimmer is held at that instant's phase.
+   */
+  async freezeAlone(slot, parts) {
+    const at = parts.frozenAt;
+    this.schedule ??= loadSchedule(this.options.base, { screen: this.layout.screen, scenario: this.options.scenario, seed: this.options.seed, variant: this.options.variant }, this.strings);
+    let schedule;
+    try {
+      schedule = await this.schedule;
+    } catch (error) {
+      return console.warn(`<skeleton-element name="${parts.name}" at="${at}">: ${error.message}`);
+    }
+    if (this.destroyed || slot.wrapper !== parts || parts.frozenAt !== at) return;
+    slot.declared = true;
+    slot.frozenAt = at;
+    clearTimeout(slot.timer);
+    slot.timer = null;
+    clearTimeout(slot.deadline);
+    slot.deadline = null;
+    // The transitions held for a former instant let go: the page's content shown as it is, a skeleton going out removed.
+    this.held = this.held.filter((animation) => {
+      const target = animation.effect?.target;
+      const going = target && parts.overlay.contains(target) && target !== slot.view;
+      if (!target || (!going && !parts.element.contains(target))) return true;
+      animation.cancel();
+      if (going) target.remove();
+      return false;
+    });
+    if (slot.state !== 'loading') this.change(slot, 'loading', null, false);
+    this.freezeSlot(slot, schedule, at);
+    // Its shimmer groups (the wrapper's own, and those in its skeleton) started again, held at the instant.
+    for (const group of this.groups) {
+      if (group !== slot.group && !parts.overlay.contains(group.element)) continue;
+      group.frozenAt = at;
+      group.stop();
+      group.mode = null;
+    }
+    this.refresh();
   }
 
   /** The app's reveal: as a session's, and also of an element that failed or timed out (its data came late). */
@@ -1218,7 +1375,7 @@ class SkeletonView {
       this.change(slot, 'loading', null, false);
       this.arm(slot);
       const session = [...this.sessions].reverse().find((candidate) => candidate.token);
-      if (target.dispatchEvent(event) && session) session.reload(slot.id);
+      if (target.dispatchEvent(event) && session && !slot.declared) session.reload(slot.id);
     }
   }
 
@@ -1234,6 +1391,7 @@ class SkeletonView {
     }
     for (const group of this.groups) group.dispose();
     this.groups = [];
+    for (const animation of this.held) animation.cancel();
     this.resizes?.disconnect();
     this.wraps?.disconnect();
     this.hostChanges?.disconnect();
@@ -1381,7 +1539,8 @@ class LoadingSession {
   applyElement(element, nowMs) {
     const id = text(own(element, 'id'));
     const status = own(element, 'status');
-    if (id === undefined || this.stopped || this.view.slots.get(id)?.retried) return;
+    const slot = this.view.slots.get(id);
+    if (id === undefined || this.stopped || slot?.retried || slot?.declared) return;
     const revealAt = number(own(element, 'revealAtMs'), 0, 8.64e7, 0);
     const waitMs = Math.max(0, revealAt - number(nowMs, 0, 8.64e7, revealAt)) / this.speed;
     if (status === 'ready') this.view.settle(id, 'ready', null, waitMs);
@@ -1390,7 +1549,7 @@ class LoadingSession {
 
   /** The session could not be started: every element fails, `unreachable`. */
   failAll() {
-    for (const slot of this.view.slots.values()) this.view.settle(slot.id, 'failed', this.unreachable());
+    for (const slot of this.view.slots.values()) if (!slot.declared) this.view.settle(slot.id, 'failed', this.unreachable());
   }
 
   unreachable() {
@@ -1434,6 +1593,26 @@ class LoadingSession {
   }
 }
 
+/**
+ * The served schedule of one load (`GET /loading-state/timeline` for `query`: screen, scenario,
+ * seed, variant): each settled element's `{state, revealAtMs, error}` by id.
+ */
+async function loadSchedule(base, query, strings) {
+  const url = new URL(`${base}/loading-state/timeline`);
+  for (const [name, value] of Object.entries(query)) if (value !== undefined && value !== null && value !== '') url.searchParams.set(name, String(value));
+  const response = await fetch(url, { cache: 'no-store' });
+  const body = await response.json().catch(() => null);
+  if (!response.ok) throw new Error(text(own(body, 'detail')) ?? `GET ${url.pathname} answered ${response.status}`);
+  const schedule = new Map();
+  for (const element of list(own(body, 'elements'))) {
+    const id = text(own(element, 'id'));
+    const state = oneOf(own(element, 'status'), ['ready', 'failed'], null);
+    if (id === undefined || state === null) continue;
+    schedule.set(id, { state, revealAtMs: number(own(element, 'revealAtMs'), 0, 8.64e7, 0), error: state === 'failed' ? readError(own(element, 'error'), strings) : null });
+  }
+  return schedule;
+}
+
 function readError(raw, strings) {
   return { code: text(own(raw, 'code'), 100) ?? 'error', message: text(own(raw, 'message')) ?? strings.errorMessage, retryable: own(raw, 'retryable') !== false };
 }
@@ -1449,6 +1628,10 @@ const views = new WeakMap();
 /** How a `<skeleton-element>` joins and leaves its controller (module-private). */
 const ATTACH = Symbol('attach');
 const DETACH = Symbol('detach');
+/** The option (for `<skeleton-screen>` only) of the frozen instant `at`, in ms. */
+const FROZEN = Symbol('frozen');
+/** How a `<skeleton-element>` tells its controller what its `loading` and `error` declare. */
+const DECLARE = Symbol('declare');
 
 export { captureScreen, pickAndCapture, CaptureError, CAPTURE_LIMITS } from './capture.js';
 
@@ -1485,9 +1668,10 @@ export function renderSkeleton(layoutDocument, container, options = {}) {
     strings: options.strings,
     inPlace: options[IN_PLACE] === true,
     carried: options[CARRIED] instanceof Map ? options[CARRIED] : null,
+    frozenAt: typeof options[FROZEN] === 'number' ? options[FROZEN] : null,
   };
   settings.base = settings.base.replace(/\/+$/, '');
-  settings.follows = Boolean(settings.session || settings.scenario !== undefined || settings.seed !== undefined || settings.speed !== undefined);
+  settings.follows = settings.frozenAt === null && Boolean(settings.session || settings.scenario !== undefined || settings.seed !== undefined || settings.speed !== undefined);
   const view = new SkeletonView(layout, container, settings);
   if (settings.follows) {
     view.follow({ session: settings.session, scenario: settings.scenario, seed: settings.seed, speed: settings.speed, variant: settings.variant });
@@ -1589,7 +1773,7 @@ function serviceBase(address) {
  * for all of them). Wrappers added or removed later are picked up.
  */
 export class SkeletonScreenElement extends HTMLElement {
-  static observedAttributes = ['src', 'theme', 'motion', 'direction', 'variant', 'session', 'scenario', 'seed', 'speed', 'transport', 'mode', 'timeout-ms'];
+  static observedAttributes = ['src', 'theme', 'motion', 'direction', 'variant', 'session', 'scenario', 'seed', 'speed', 'transport', 'mode', 'timeout-ms', 'at'];
 
   #container;
   #view = null;
@@ -1665,6 +1849,11 @@ export class SkeletonScreenElement extends HTMLElement {
   [DETACH](parts) {
     this.#wrappers.delete(parts);
     if (this.#view) views.get(this.#view).detach(parts);
+  }
+
+  /** A wrapper's `loading` or `error` changed: applied now if it is drawn (else when it is attached). */
+  [DECLARE](parts) {
+    if (this.#inPlace && this.#view) views.get(this.#view).declare(parts);
   }
 
   connectedCallback() {
@@ -1797,6 +1986,18 @@ export class SkeletonScreenElement extends HTMLElement {
       clearTimeout(timer);
     }
     if (generation !== this.#generation) return;
+    const frozen = this.getAttribute('at');
+    let schedule = null;
+    if (frozen !== null) {
+      if (!/^\d{1,8}$/.test(frozen) || Number(frozen) > 8.64e7) return this.#showProblem(`the at attribute is a whole number of ms from 0 to 86400000; got "${frozen.slice(0, 40)}"`);
+      try {
+        schedule = await loadSchedule(serviceBase(address), { screen: text(own(loaded.document, 'screen'), 100), scenario: this.getAttribute('scenario'), seed: this.getAttribute('seed'), variant: this.getAttribute('variant') }, this.#strings);
+      } catch (error) {
+        if (generation === this.#generation) this.#showProblem(error.message);
+        return;
+      }
+      if (generation !== this.#generation) return;
+    }
     this.#view?.destroy();
     const manual = this.getAttribute('mode') === 'manual';
     const attribute = (name) => (manual ? undefined : this.getAttribute(name) ?? undefined);
@@ -1815,8 +2016,10 @@ export class SkeletonScreenElement extends HTMLElement {
       strings: this.#strings,
       [IN_PLACE]: this.#inPlace,
       [CARRIED]: carry?.states,
+      [FROZEN]: schedule ? Number(frozen) : undefined,
     });
     if (this.#inPlace) for (const parts of this.#wrappers) if (!views.get(this.#view).attach(parts)) parts.release();
+    if (schedule) views.get(this.#view).freeze(schedule);
     for (const apply of this.#pending.splice(0)) apply(this.#view);
     this.dispatchEvent(new CustomEvent('skeleton-render', { bubbles: true, composed: true, detail: { screen: loaded.document.screen, etag: loaded.etag } }));
   }
@@ -1846,12 +2049,19 @@ export class SkeletonScreenElement extends HTMLElement {
  * element's node is drawn over it, at the wrapper's width, clipped to its padding box; at the
  * reveal the served transition plays to the content, and then nothing of the renderer is left in
  * the wrapper's box. A name the layout has no element for shows the content (and warns).
+ * Declarative: once `loading` or `error` has been set (attribute or property), the element's
+ * state is what they say, whatever its controller's session does: `error` failed, else `loading`
+ * loading, else ready (`loading="false"` is false, as React 18 writes `loading={false}`).
  */
 export class SkeletonElementElement extends HTMLElement {
-  static observedAttributes = ['name'];
+  static observedAttributes = ['name', 'loading', 'error', 'at'];
 
   #parts;
   #controller = null;
+  /** Whether `loading` or `error` was ever set: the element is then declarative. */
+  #declarative = false;
+  /** The `error` property's value, `{code, message, retryable}`, or null (the attribute then says). */
+  #error = null;
 
   constructor() {
     super();
@@ -1882,6 +2092,10 @@ export class SkeletonElementElement extends HTMLElement {
     };
     this.#parts = {
       element: this, content, overlay, internals, cover, name: '',
+      /** What `loading` and `error` declare, `{state, error}`, or null while neither was ever set. */
+      declared: null,
+      /** The instant its `at` freezes it at, or null. */
+      frozenAt: null,
       /** Shows the content as it is, with nothing drawn over it. */
       release: () => {
         content.inert = false;
@@ -1893,6 +2107,13 @@ export class SkeletonElementElement extends HTMLElement {
         internals.ariaLabel = null;
       },
     };
+    // A property a framework set before the element was defined is an own property hiding the class's: set through it.
+    for (const name of ['loading', 'error']) {
+      if (!Object.prototype.hasOwnProperty.call(this, name)) continue;
+      const value = this[name];
+      delete this[name];
+      this[name] = value;
+    }
   }
 
   connectedCallback() {
@@ -1906,10 +2127,59 @@ export class SkeletonElementElement extends HTMLElement {
     this.#controller = null;
   }
 
-  attributeChangedCallback() {
+  attributeChangedCallback(name) {
+    if (name === 'at') return this.#freeze();
+    if (name !== 'name') return this.#declare();
     if (!this.#controller) return;
     this.disconnectedCallback();
     this.connectedCallback();
+  }
+
+  /** Whether the element loads: the `loading` attribute present and not `"false"`; setting it sets or removes the attribute. */
+  get loading() {
+    return this.hasAttribute('loading') && this.getAttribute('loading') !== 'false';
+  }
+
+  set loading(value) {
+    this.#declarative = true;
+    this.toggleAttribute('loading', Boolean(value));
+    this.#declare();
+  }
+
+  /**
+   * Why the element failed, `{code, message, retryable}`, or null: the property's value, else the
+   * `error` attribute's text as the message. A string is a message; null or false removes both.
+   */
+  get error() {
+    if (this.#error) return this.#error;
+    const message = this.getAttribute('error');
+    return message === null || message === 'false' ? null : { code: 'error', message: message || STRINGS.errorMessage, retryable: true };
+  }
+
+  set error(value) {
+    this.#declarative = true;
+    this.#error = value === null || value === undefined || value === false ? null : typeof value === 'object' ? value : { code: 'error', message: String(value), retryable: true };
+    if (!this.#error) this.removeAttribute('error');
+    this.#declare();
+  }
+
+  /** Tells the controller what `loading` and `error` declare (kept in the parts for a controller not yet drawn). */
+  #declare() {
+    if (this.hasAttribute('loading') || this.hasAttribute('error')) this.#declarative = true;
+    if (!this.#declarative) return;
+    const error = this.error;
+    this.#parts.declared = { state: error ? 'failed' : this.loading ? 'loading' : 'ready', error };
+    this.#controller?.[DECLARE]?.(this.#parts);
+  }
+
+  /** `at`: this element alone frozen at that instant of its controller's load (a whole number of ms from 0 to 86,400,000; another value is warned about and ignored). */
+  #freeze() {
+    const at = this.getAttribute('at');
+    const valid = at !== null && /^\d{1,8}$/.test(at) && Number(at) <= 8.64e7;
+    if (at !== null && !valid) console.warn(`<skeleton-element name="${this.getAttribute('name')}">: the at attribute is a whole number of ms from 0 to 86400000; got "${at.slice(0, 40)}"`);
+    if (!valid) return;
+    this.#parts.frozenAt = Number(at);
+    this.#controller?.[DECLARE]?.(this.#parts);
   }
 
   /** Reveals this element, as its controller's `reveal(name)`. */

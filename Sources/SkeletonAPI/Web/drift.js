@@ -76,8 +76,12 @@ export function driftScore(skeleton, content, skeletonHeight, contentHeight) {
   return { score: rounded(shapeScore * heightScore, 4), shapes: shapes.slice(0, MOST_SHAPES) };
 }
 
-/** Each wrapper's skeleton as drawn at its reveal: `{ screen, version, element, shapes, height, revealed }`. */
-const drawn = new WeakMap();
+/**
+ * The property of a wrapper holding its skeleton as drawn at its reveal (`{ screen, version,
+ * element, shapes, height, revealed }`): a registered symbol, so that a copy of this module
+ * imported from another URL (a test runner's) reads what the page's renderer recorded.
+ */
+const DRAWN = Symbol.for('skeleton-server.drift');
 
 /** `rect` from `origin`'s top-left corner, as a shape. */
 const from = (origin, rect) => ({ x: rect.left - origin.left, y: rect.top - origin.top, width: rect.width, height: rect.height });
@@ -91,7 +95,7 @@ export function recordSkeleton(wrapper, view, { screen, version, element }) {
   const origin = wrapper.getBoundingClientRect();
   const leaves = [...(view.matches(LEAVES) ? [view] : []), ...view.querySelectorAll(LEAVES)];
   const shapes = leaves.map((shape) => from(origin, shape.getBoundingClientRect()));
-  drawn.set(wrapper, { screen, version, element, shapes, height: view.getBoundingClientRect().height, revealed: false });
+  wrapper[DRAWN] = { screen, version, element, shapes, height: view.getBoundingClientRect().height, revealed: false };
 }
 
 /**
@@ -161,7 +165,7 @@ function contentShapes(wrapper) {
  * `skeleton-drift` event's detail; null when no skeleton of it was drawn or its reveal has not ended.
  */
 export function measureElement(wrapper) {
-  const skeleton = drawn.get(wrapper);
+  const skeleton = wrapper[DRAWN];
   if (!skeleton?.revealed) return null;
   const { origin, shapes } = contentShapes(wrapper);
   const { score, shapes: pairs } = driftScore(skeleton.shapes, shapes, skeleton.height, origin.height);
@@ -173,7 +177,7 @@ export function measureElement(wrapper) {
 
 /** Called by the renderer once `wrapper`'s reveal has ended: its drift, measured now (null as for `measureElement`). */
 export function revealEnded(wrapper) {
-  const skeleton = drawn.get(wrapper);
+  const skeleton = wrapper[DRAWN];
   if (!skeleton) return null;
   skeleton.revealed = true;
   return measureElement(wrapper);

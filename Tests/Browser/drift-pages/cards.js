@@ -1,0 +1,22 @@
+// The drift fixture page. Alone, it is the page to capture. With `?server=URL&screen=ID` it draws
+// that screen's skeletons in place (mode="manual"; `report` adds report-drift) and reveals every
+// element once drawn; `changes=card0:taller-title,card1:no-avatar,...` changes those cards first.
+const query = new URLSearchParams(location.search);
+for (const change of (query.get('changes') ?? '').split(',').filter(Boolean)) {
+  const [name, kind] = change.split(':');
+  const card = document.querySelector(`skeleton-element[name="${name}"] .card`);
+  if (kind === 'taller-title') card.querySelector('h2').append(' and the long walk home along the cliffs');
+  else card.classList.add(kind);
+}
+const server = query.get('server');
+if (server) {
+  window.drifts = [];
+  document.addEventListener('skeleton-drift', (event) => window.drifts.push(event.detail));
+  const screen = document.querySelector('skeleton-screen');
+  screen.addEventListener('skeleton-render', () => {
+    for (const wrapper of document.querySelectorAll('skeleton-element')) wrapper.reveal();
+  });
+  if (query.has('report')) screen.setAttribute('report-drift', '');
+  screen.setAttribute('src', `${server}/layouts/${query.get('screen')}`);
+  window.renderer = await import(`${server}/renderer.js`);
+}

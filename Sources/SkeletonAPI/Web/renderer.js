@@ -1052,7 +1052,7 @@ class SkeletonView {
     if (!slot.element && !this.options.inPlace) return;
     const old = slot.view;
     // In place, the skeleton's shapes as drawn, read before the reveal changes anything: what its drift is measured against.
-    if (state === 'ready' && slot.wrapper && old && !this.drifted.has(slot.id)) {
+    if (state === 'ready' && slot.state === 'loading' && slot.wrapper && old && !this.drifted.has(slot.id)) {
       recordSkeleton(slot.wrapper.element, old, { screen: this.layout.screen, version: this.layout.version, element: slot.id });
     }
     slot.state = state;

@@ -11,7 +11,12 @@ for (const change of (query.get('changes') ?? '').split(',').filter(Boolean)) {
 const server = query.get('server');
 if (server) {
   window.drifts = [];
-  document.addEventListener('skeleton-drift', (event) => window.drifts.push(event.detail));
+  // Events sent while the wrapper's content still animates (its reveal transition): there must be none.
+  window.whileTransitioning = 0;
+  document.addEventListener('skeleton-drift', (event) => {
+    window.drifts.push(event.detail);
+    if ([...event.target.children].some((child) => child.getAnimations().length > 0)) window.whileTransitioning += 1;
+  });
   const screen = document.querySelector('skeleton-screen');
   screen.addEventListener('skeleton-render', () => {
     for (const wrapper of document.querySelectorAll('skeleton-element')) wrapper.reveal();

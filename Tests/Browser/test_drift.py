@@ -141,15 +141,35 @@ def test_scripts_drift_prints_a_table_and_exits_by_its_threshold(screen, pages):
     assert lenient.returncode == 0, lenient.stdout + lenient.stderr
 
 
+# Before the page's scripts: each beacon's URL, type and body, kept (and sent as ever).
+BEACONS = """
+window.beacons = [];
+const send = navigator.sendBeacon.bind(navigator);
+navigator.sendBeacon = (url, data) => {
+  window.beacons.push(data.text().then((body) => ({ url: String(url), type: data.type, body })));
+  return send(url, data);
+};
+"""
+
+
 def test_report_drift_sends_each_measurement_to_the_services_drift_route(driver, captured, pages):
     logged = LoggedServer("--layouts", str(captured), access_log=True)
+    stub = driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": BEACONS})
     try:
         result = revealed(driver, address(pages, logged, report=True))
-        assert len(result["events"]) == len(CARDS)
+        beacons = run(driver, "return await Promise.all(window.beacons);")
         requests = access_lines(logged, "/drift", len(CARDS))
     finally:
+        driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": stub["identifier"]})
         logged.stop()
     print("\nrequests to /drift:", *requests, sep="\n  ")
+    assert len(beacons) == len(CARDS)
+    for beacon in beacons:
+        assert beacon["url"] == f"{logged.url}/drift" and beacon["type"] == "application/json"
+        assert len(beacon["body"].encode()) <= 4096
+        assert not any(secret in beacon["body"] for secret in SECRETS + ["Ada", "harbour", "127.0.0.1"])
+    assert sorted((json.loads(beacon["body"]) for beacon in beacons), key=lambda d: d["element"]) == sorted(result["events"], key=lambda d: d["element"])
+    # The requests reached the server (a page of another origin: the CORS preflight first).
     assert len(requests) >= len(CARDS), requests
 
 

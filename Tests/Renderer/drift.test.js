@@ -1,11 +1,11 @@
 // Unit tests of drift.js's fidelity score (node --test): the shared cases of
 // Tests/Fixtures/drift-cases.json (worked out by hand; the Swift score is held to the same file),
-// and the score's bounds.
+// the score's bounds, and the report's body (sendBeacon stood in for).
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { test } from 'node:test';
 
-const { driftScore, intersectionOverUnion } = await import('../../Sources/SkeletonAPI/Web/drift.js');
+const { driftScore, intersectionOverUnion, reportDrift } = await import('../../Sources/SkeletonAPI/Web/drift.js');
 const { cases } = JSON.parse(await readFile(new URL('../Fixtures/drift-cases.json', import.meta.url), 'utf8'));
 
 test('driftScore gives each shared case its hand-worked score and shapes', () => {
@@ -32,4 +32,22 @@ test('driftScore stays in [0, 1] and lists at most 256 shapes, each shape once',
   assert.equal(shapes.length, 256);
   const seen = shapes.filter((shape) => shape.skeleton !== null).map((shape) => shape.skeleton);
   assert.equal(new Set(seen).size, seen.length);
+});
+
+test('reportDrift sends the detail as an application/json Blob of at most 4 KiB, its last shapes left out to fit', async () => {
+  const sent = [];
+  Object.defineProperty(globalThis, 'navigator', { value: { sendBeacon: (url, blob) => sent.push({ url, blob }) > 0 }, configurable: true });
+  const shapes = Array.from({ length: 256 }, (_, index) => ({ skeleton: index, content: null, iou: 0 }));
+  const detail = { screen: 'home', version: 'cb7918b8462f1115', element: 'card0', width: 390, score: 0, skeletonHeight: 212, contentHeight: 220, shapes };
+  assert.equal(reportDrift('http://localhost:8080/drift', detail), true);
+  assert.equal(sent.length, 1);
+  assert.equal(sent[0].url, 'http://localhost:8080/drift');
+  assert.equal(sent[0].blob.type, 'application/json');
+  const body = await sent[0].blob.text();
+  assert.ok(Buffer.byteLength(body) <= 4096, `${Buffer.byteLength(body)} bytes`);
+  const report = JSON.parse(body);
+  assert.ok(report.shapes.length > 50 && report.shapes.length < 256, String(report.shapes.length));
+  assert.deepEqual(report.shapes, shapes.slice(0, report.shapes.length));
+  assert.deepEqual({ ...report, shapes: [] }, { ...detail, shapes: [] });
+  assert.equal(detail.shapes.length, 256, 'the detail itself is left as it was');
 });

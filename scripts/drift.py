@@ -18,7 +18,9 @@ const done = arguments[arguments.length - 1];
   const blob = (source) => URL.createObjectURL(new Blob([source], { type: 'text/javascript' }));
   const captureURL = blob(capture);
   const { measureDrift } = await import(blob(drift.replaceAll("from './capture.js'", `from '${captureURL}'`)));
-  const wrappers = () => [...document.querySelectorAll('skeleton-element')].map((wrapper) => wrapper.getAttribute('name'));
+  // The elements to measure: each wrapper's in place, each slotted one of a screen drawn whole.
+  const wrappers = () => [...new Set([...document.querySelectorAll('skeleton-element')].map((wrapper) => wrapper.getAttribute('name'))
+    .concat([...document.querySelectorAll('skeleton-screen > [slot]')].map((content) => content.slot)))];
   const started = performance.now();
   let measured = measureDrift(document);
   while (measured.length < wrappers().length && performance.now() - started < timeoutMs) {
@@ -57,7 +59,7 @@ def main():
         print(f"scripts/drift: {result['error']}", file=sys.stderr)
         return 2
     if not result["measured"] and not result["missing"]:
-        print("scripts/drift: the page has no <skeleton-element>", file=sys.stderr)
+        print("scripts/drift: the page has no <skeleton-element> and no content slotted into a <skeleton-screen>", file=sys.stderr)
         return 2
     print(f"{'element':<32} {'width':>8} {'score':>7} {'skeleton':>9} {'content':>9}")
     failed = False

@@ -1,6 +1,6 @@
 """Drift at every reveal (issue 43), in headless Chromium: a page of cards (title, excerpt, image,
 avatar row; Tests/Browser/drift-pages) captured into a screen, served with --layouts, wrapped in
-place and revealed. Each card's `skeleton-drift` scores at least 0.98 on the page it was captured
+place (and, in slots.html, slotted into the screen drawn whole) and revealed. Each card's `skeleton-drift` scores at least 0.98 on the page it was captured
 from; a title with one more line, an avatar removed or an image of another aspect puts that card
 under 0.9 and leaves the others at 0.98 or more. The event fires once per element per load,
 `measureDrift` gives the same scores, `scripts/drift` exits by its threshold, and `report-drift`
@@ -43,7 +43,7 @@ while (!window.drifts || window.drifts.length < count) {
 await frames();
 await frames();
 const measured = window.renderer.measureDrift(document);
-const tallest = [...document.querySelectorAll('skeleton-element')].sort((a, b) => b.offsetHeight - a.offsetHeight)[0];
+const tallest = [...document.querySelectorAll('skeleton-element')].sort((a, b) => b.offsetHeight - a.offsetHeight)[0] ?? document;
 const times = [];
 for (let run = 0; run < 20; run++) {
   const before = performance.now();
@@ -76,11 +76,11 @@ def screen(captured):
     assert served.stop() == 0
 
 
-def address(pages, server, changes=(), report=False):
+def address(pages, server, changes=(), report=False, page="cards"):
     query = {"server": server.url, "screen": SCREEN, "changes": ",".join(f"{card}:{CHANGES[card]}" for card in changes)}
     if report:
         query["report"] = "1"
-    return f"{pages}/cards.html?{urllib.parse.urlencode(query)}"
+    return f"{pages}/{page}.html?{urllib.parse.urlencode(query)}"
 
 
 def revealed(driver, url):
@@ -125,6 +125,17 @@ def test_a_changed_card_scores_under_0_9_and_the_others_stay_at_0_98(driver, scr
     assert scores(result["measured"]) == drift
     detail = next(d for d in result["events"] if d["element"] == changed)
     assert any(shape["skeleton"] is None or shape["content"] is None or shape["iou"] < 0.9 for shape in detail["shapes"])
+
+
+def test_slotted_cards_of_a_screen_drawn_whole_are_measured_too(driver, screen, pages):
+    same = revealed(driver, address(pages, screen, page="slots"))
+    changed = revealed(driver, address(pages, screen, ["card1"], page="slots"))
+    print(f"\nslotted: drift {scores(same['events'])}; with card1 changed {scores(changed['events'])}")
+    assert sorted(scores(same["events"])) == CARDS and same["whileTransitioning"] == 0
+    assert all(score >= 0.98 for score in scores(same["events"]).values()), same["events"]
+    assert scores(changed["events"])["card1"] < 0.9
+    assert scores(changed["events"])["card0"] >= 0.98 and scores(changed["events"])["card2"] >= 0.98
+    assert scores(same["measured"]) == scores(same["events"])
 
 
 def test_scripts_drift_prints_a_table_and_exits_by_its_threshold(screen, pages):

@@ -77,9 +77,9 @@ export function driftScore(skeleton, content, skeletonHeight, contentHeight) {
 }
 
 /**
- * The property of a wrapper holding its skeleton as drawn at its reveal (`{ screen, version,
- * element, shapes, height, revealed }`): a registered symbol, so that a copy of this module
- * imported from another URL (a test runner's) reads what the page's renderer recorded.
+ * The property of an element's box holding its skeleton as drawn at its reveal (`{ screen,
+ * version, element, contents, shapes, height, revealed }`): a registered symbol, so that a copy of
+ * this module imported from another URL (a test runner's) reads what the page's renderer recorded.
  */
 const DRAWN = Symbol.for('skeleton-server.drift');
 
@@ -87,15 +87,17 @@ const DRAWN = Symbol.for('skeleton-server.drift');
 const from = (origin, rect) => ({ x: rect.left - origin.left, y: rect.top - origin.top, width: rect.width, height: rect.height });
 
 /**
- * Called by the renderer as element `element` of `layout` starts its reveal on `wrapper`, before
- * anything changes: the leaf shapes of the skeleton `view` it drew there (every painted block and
- * line, in document order, from the wrapper's top-left) and the skeleton's height, kept for the measurement.
+ * Called by the renderer as element `element` of `layout` starts its reveal in `box` (its
+ * `<skeleton-element>` in place, else its box in the screen), before anything changes: the leaf
+ * shapes of the skeleton `view` it drew there (every painted block, line and divider, in document
+ * order, from the box's top-left) and the skeleton's height, kept with the elements of its
+ * content (`contents`: the wrapper itself, or the host's children slotted for it) for the measurement.
  */
-export function recordSkeleton(wrapper, view, { screen, version, element }) {
-  const origin = wrapper.getBoundingClientRect();
+export function recordSkeleton(box, view, { screen, version, element, contents }) {
+  const origin = box.getBoundingClientRect();
   const leaves = [...(view.matches(LEAVES) ? [view] : []), ...view.querySelectorAll(LEAVES)];
   const shapes = leaves.map((shape) => from(origin, shape.getBoundingClientRect()));
-  wrapper[DRAWN] = { screen, version, element, shapes, height: view.getBoundingClientRect().height, revealed: false };
+  box[DRAWN] = { screen, version, element, contents, shapes, height: view.getBoundingClientRect().height, revealed: false };
 }
 
 /**
@@ -150,47 +152,62 @@ function backdropOf(element) {
   return { r: 255, g: 255, b: 255, a: 1 };
 }
 
-/** The content shapes of `wrapper` (its children as capture walks them, laid out at its width) and its box. */
-function contentShapes(wrapper) {
-  const origin = wrapper.getBoundingClientRect();
-  const rtl = getComputedStyle(wrapper).direction === 'rtl';
+/**
+ * The content shapes of an element drawn in `box` (the content elements `contents` as capture walks
+ * them, laid out at the box's width, from its top-left corner), the box, and the content's height
+ * (from the box's top to the lowest content's bottom).
+ */
+function contentShapes(box, contents) {
+  const origin = box.getBoundingClientRect();
+  const rtl = getComputedStyle(box).direction === 'rtl';
   const capture = new LeafCapture(rtl);
-  const tree = capture.node(wrapper, origin, 0, backdropOf(wrapper), true);
-  const texts = tree ? textsOf(tree) : new Set();
-  return { origin, shapes: capture.leaves.flatMap((leaf) => leafShapes(leaf, texts, origin, rtl)) };
+  const shapes = [];
+  let bottom = origin.top;
+  for (const content of contents) {
+    const rect = content.getBoundingClientRect();
+    bottom = Math.max(bottom, rect.bottom);
+    const first = capture.leaves.length;
+    const tree = capture.node(content, rect, 0, backdropOf(content), true);
+    const texts = tree ? textsOf(tree) : new Set();
+    shapes.push(...capture.leaves.slice(first).flatMap((leaf) => leafShapes(leaf, texts, origin, rtl)));
+  }
+  return { origin, shapes, height: bottom - origin.top };
 }
 
 /**
- * The drift of the revealed element shown by `wrapper` (a `<skeleton-element>`), as the
- * `skeleton-drift` event's detail; null when no skeleton of it was drawn or its reveal has not ended.
+ * The drift of the revealed element drawn in `box` (a `<skeleton-element>` in place, else the
+ * element's box in its `<skeleton-screen>`), as the `skeleton-drift` event's detail; null when no
+ * skeleton of it was drawn, its content has left the page or its reveal has not ended.
  */
-export function measureElement(wrapper) {
-  const skeleton = wrapper[DRAWN];
-  if (!skeleton?.revealed) return null;
-  const { origin, shapes } = contentShapes(wrapper);
-  const { score, shapes: pairs } = driftScore(skeleton.shapes, shapes, skeleton.height, origin.height);
+export function measureElement(box) {
+  const skeleton = box[DRAWN];
+  if (!skeleton?.revealed || !skeleton.contents.every((content) => content.isConnected)) return null;
+  const { origin, shapes, height } = contentShapes(box, skeleton.contents);
+  const { score, shapes: pairs } = driftScore(skeleton.shapes, shapes, skeleton.height, height);
   return {
     screen: skeleton.screen, version: skeleton.version, element: skeleton.element, width: rounded(origin.width, 2), score,
-    skeletonHeight: rounded(skeleton.height, 2), contentHeight: rounded(origin.height, 2), shapes: pairs,
+    skeletonHeight: rounded(skeleton.height, 2), contentHeight: rounded(height, 2), shapes: pairs,
   };
 }
 
-/** Called by the renderer once `wrapper`'s reveal has ended: its drift, measured now (null as for `measureElement`). */
-export function revealEnded(wrapper) {
-  const skeleton = wrapper[DRAWN];
+/** Called by the renderer once the reveal of the element drawn in `box` has ended: its drift, measured now (null as for `measureElement`). */
+export function revealEnded(box) {
+  const skeleton = box[DRAWN];
   if (!skeleton) return null;
   skeleton.revealed = true;
-  return measureElement(wrapper);
+  return measureElement(box);
 }
 
 /**
- * The drift of every `<skeleton-element>` under `root` (a document, element or shadow root; the
- * root itself too) whose skeleton was drawn and whose reveal has ended, in document order: each
- * the `skeleton-drift` detail. For test runners: a page's skeletons are still true when every score is high.
+ * The drift of every element under `root` (a document, element or shadow root; the root itself
+ * too) whose skeleton was drawn and whose reveal has ended, in document order: each
+ * `<skeleton-element>`'s, then the slotted elements of each `<skeleton-screen>`; each the
+ * `skeleton-drift` detail. For test runners: a page's skeletons are still true when every score is high.
  */
 export function measureDrift(root = document) {
-  const wrappers = [...(root.matches?.('skeleton-element') ? [root] : []), ...root.querySelectorAll('skeleton-element')];
-  return wrappers.map(measureElement).filter((detail) => detail !== null);
+  const all = (selector) => [...(root.matches?.(selector) ? [root] : []), ...root.querySelectorAll(selector)];
+  const boxes = [...all('skeleton-element'), ...all('skeleton-screen').flatMap((screen) => [...(screen.shadowRoot?.querySelectorAll('[data-element]') ?? [])])];
+  return boxes.map(measureElement).filter((detail) => detail !== null);
 }
 
 /**

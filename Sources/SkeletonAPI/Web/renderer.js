@@ -1051,9 +1051,10 @@ class SkeletonView {
   change(slot, state, error, animated) {
     if (!slot.element && !this.options.inPlace) return;
     const old = slot.view;
-    // In place, the skeleton's shapes as drawn, read before the reveal changes anything: what its drift is measured against.
-    if (state === 'ready' && slot.state === 'loading' && slot.wrapper && old && !this.drifted.has(slot.id)) {
-      recordSkeleton(slot.wrapper.element, old, { screen: this.layout.screen, version: this.layout.version, element: slot.id });
+    // The skeleton's shapes as drawn, read before the reveal changes anything: what the content's drift is measured against.
+    const contents = slot.wrapper ? [slot.wrapper.element] : this.slotted(slot.id);
+    if (state === 'ready' && slot.state === 'loading' && old && contents.length > 0 && !this.drifted.has(slot.id)) {
+      recordSkeleton(slot.wrapper?.element ?? slot.element, old, { screen: this.layout.screen, version: this.layout.version, element: slot.id, contents });
     }
     slot.state = state;
     slot.error = error;
@@ -1069,10 +1070,8 @@ class SkeletonView {
     this.describe(slot);
     const entering = next ? [next] : [...slot.wrapper.element.children];
     const finished = () => {
-      if (slot.wrapper && slot.state === 'ready') {
-        slot.wrapper.cover(false);
-        this.drift(slot);
-      }
+      if (slot.wrapper && slot.state === 'ready') slot.wrapper.cover(false);
+      if (slot.state === 'ready') this.drift(slot);
     };
     if (animated && old && old.isConnected) {
       this.fading += 1;
@@ -1093,13 +1092,18 @@ class SkeletonView {
     this.settled();
   }
 
-  /** In place, once per element per load, when its reveal has ended: `skeleton-drift` from its wrapper (drift.js). */
+  /**
+   * Once per element per load, when its reveal has ended and its content was recorded:
+   * `skeleton-drift` from its wrapper in place, else from the container (drift.js).
+   */
   drift(slot) {
-    if (this.drifted.has(slot.id)) return;
-    const detail = revealEnded(slot.wrapper.element);
+    if (this.drifted.has(slot.id) || !slot.element) return;
+    const detail = revealEnded(slot.wrapper?.element ?? slot.element);
     if (!detail) return;
     this.drifted.add(slot.id);
-    slot.wrapper.element.dispatchEvent(new CustomEvent('skeleton-drift', { bubbles: true, composed: true, detail }));
+    const event = new CustomEvent('skeleton-drift', { bubbles: true, composed: true, detail });
+    if (slot.wrapper) slot.wrapper.element.dispatchEvent(event);
+    else this.container.dispatchEvent(event);
   }
 
   /**
@@ -1608,9 +1612,9 @@ function serviceBase(address) {
  * With `<skeleton-element>`s inside it, it draws no screen: it is `display: contents`, its
  * children are the page, laid out by the page's CSS, and each wrapper shows its element's
  * skeleton over its own content until the element's reveal (one session and one shimmer phase
- * for all of them). Wrappers added or removed later are picked up. Each wrapper sends
- * `skeleton-drift` once its reveal has ended (drift.js); with `report-drift`, each is also sent to
- * the service's `POST /drift` with `navigator.sendBeacon`.
+ * for all of them). Wrappers added or removed later are picked up. Once an element's reveal has
+ * ended, its wrapper (else, for slotted content, the screen) sends `skeleton-drift` (drift.js);
+ * with `report-drift`, each is also sent to the service's `POST /drift` with `navigator.sendBeacon`.
  */
 export class SkeletonScreenElement extends HTMLElement {
   static observedAttributes = ['src', 'theme', 'motion', 'direction', 'variant', 'session', 'scenario', 'seed', 'speed', 'transport', 'mode', 'timeout-ms'];

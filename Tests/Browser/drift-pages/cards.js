@@ -12,11 +12,12 @@ for (const change of (query.get('changes') ?? '').split(',').filter(Boolean)) {
 const server = query.get('server');
 if (server) {
   window.drifts = [];
-  // Events sent while the wrapper's content still animates (its reveal transition): there must be none.
+  // Events sent while the element's content still animates (its reveal transition): there must be none.
   window.whileTransitioning = 0;
   document.addEventListener('skeleton-drift', (event) => {
     window.drifts.push(event.detail);
-    const content = event.target.localName === 'skeleton-element' ? [...event.target.children] : [...event.target.shadowRoot.querySelectorAll('[data-face]')];
+    const content = event.target.localName === 'skeleton-element' ? [...event.target.children]
+      : [...event.target.shadowRoot.querySelectorAll(`[data-element="${event.detail.element}"] > [data-face]`)];
     if (content.some((element) => element.getAnimations().length > 0)) window.whileTransitioning += 1;
   });
   const screen = document.querySelector('skeleton-screen');

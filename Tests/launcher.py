@@ -10,7 +10,7 @@ it. `stop()` sends SIGTERM and waits for the exit status.
   pass its own `binary`).
 - `SKELETON_SERVER_FLAGS` adds flags to every server (`scripts/sanitize` gives `--threads 2`). They
   go before the caller's own flags, and the server takes the last of a repeated flag, so a
-  caller's own flag wins.
+  caller's own flag wins; `extra_flags=False` leaves them out (a test of a flag's default).
 - `HOST` and `PORT` are removed from the server's environment (the server reads them), unless the
   caller gives them in `env`.
 - `port=None` leaves `--port` out, for a test of what the server does without it (the caller's
@@ -35,10 +35,11 @@ class RunningServer:
     and error are pipes the caller may read (`process.stdout` holds nothing read ahead of the
     first line); with `access_log`, the access log is on (stdout), otherwise `--no-access-log`."""
 
-    def __init__(self, *flags, binary=None, env=None, preexec_fn=None, access_log=False, ready_timeout=60.0, port=0):
+    def __init__(self, *flags, binary=None, env=None, preexec_fn=None, access_log=False, ready_timeout=60.0, port=0,
+                 extra_flags=True):
         environment = {name: value for name, value in os.environ.items() if name not in ("HOST", "PORT")}
         environment.update(env or {})
-        arguments = [binary or BINARY, *([] if port is None else ["--port", str(port)]), *([] if access_log else ["--no-access-log"]), *EXTRA_FLAGS, *flags]
+        arguments = [binary or BINARY, *([] if port is None else ["--port", str(port)]), *([] if access_log else ["--no-access-log"]), *(EXTRA_FLAGS if extra_flags else []), *flags]
         self.process = subprocess.Popen(arguments, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                                         stderr=subprocess.PIPE, env=environment, preexec_fn=preexec_fn)
         self.pid = self.process.pid

@@ -4,9 +4,7 @@ session reveals the variant's elements; Retry touches only its element, in the s
 element not revealed within `timeoutMs` fails, and nothing reconnects after; `skeleton-complete`
 fires once, after the last transition; theme and motion follow the page live; an error state is
 fully visible and usable, even in a carousel."""
-import time
 import urllib.parse
-import urllib.request
 
 import pytest
 
@@ -29,6 +27,20 @@ if (!window.__fetches) {
     window.fetch = (input, init) => { window.__fetches.push({ url: String(input instanceof Request ? input.url : input), at: performance.now() }); return native(input, init); };
 }
 window.__fetches.length = 0;
+return true;
+"""
+
+
+# Every EventSource the page constructs, kept to read its readyState.
+RECORD_EVENT_SOURCES = r"""
+if (!window.__sources) {
+    window.__sources = [];
+    const Native = window.EventSource;
+    window.EventSource = class extends Native {
+        constructor(url, init) { super(url, init); window.__sources.push(this); }
+    };
+}
+window.__sources.length = 0;
 return true;
 """
 
@@ -148,32 +160,27 @@ def test_in_place_an_error_state_larger_than_its_wrapper_is_fully_visible_and_us
 
 def test_elements_not_revealed_within_timeout_ms_fail_and_nothing_reconnects_after(page):
     own = RunningServer()
-    port = own.port
     try:
         run(page, RECORD_FETCHES)
+        run(page, RECORD_EVENT_SOURCES)
         mount(page, {"src": f"{own.url}/layouts/home", "scenario": "slow", "seed": "3", "speed": "1", "timeout-ms": "1500", "motion": "reduced"})
         # The fast path (120-320 ms in slow) is revealed; then the server goes away mid-load.
         wait(page, "screenElement.events.length === 2", "the fast path")
     finally:
         assert own.stop() == 0
-    started = time.monotonic()
     wait(page, "screenElement.events.length === 4 && screenElement.completed === 1", "the timed-out elements", ms=5000)
     events = run(page, "return screenElement.events;")
     failed = {event["id"]: event["error"]["code"] for event in events if event["state"] == "failed"}
     assert failed == {"transactionsSummary": "timeout", "subscriptions": "timeout"}, events
     assert all(event["atMs"] <= 1500 + 100 + 150 for event in events), "failed by timeoutMs (with the session's grace)"
-    assert time.monotonic() - started < 2.0
-    # A server back on the same port hears nothing from the page: the stream is closed, no poll is made.
+    # Nothing reconnects: every event stream the page opened is closed (an open EventSource would
+    # retry by itself), and in the next 3.5 s (many poll and retry intervals) the page fetches nothing.
     count = len(run(page, "return window.__fetches;"))
-    revived = RunningServer(["--port", str(port)])
-    try:
-        time.sleep(3.5)
-        with urllib.request.urlopen(revived.url + "/metrics") as response:
-            served = response.read().decode()
-    finally:
-        assert revived.stop() == 0
-    assert "/loading-state" not in served, [line for line in served.splitlines() if "loading-state" in line]
-    assert len(run(page, "return window.__fetches;")) == count
+    sources = run(page, "return window.__sources.map((source) => source.readyState);")
+    assert sources and all(state == 2 for state in sources), f"EventSource readyStates (2 is CLOSED): {sources}"
+    run(page, "await new Promise((resolve) => setTimeout(resolve, 3500)); return true;")
+    assert len(run(page, "return window.__fetches;")) == count, "no request after the timeout"
+    assert run(page, "return window.__sources.map((source) => source.readyState);") == sources, "no stream opened after it"
 
 
 # MARK: 4. skeleton-complete
@@ -201,6 +208,42 @@ def test_skeleton_complete_fires_once_after_the_last_transition_has_ended(page):
     result = run(page, "return { completes: window.__completes, ends: window.__transitionEnds, events: screenElement.events.length };")
     assert result["events"] == 4 and len(result["completes"]) == 1, result
     assert len(result["ends"]) >= 4 and result["completes"][0] >= max(result["ends"]), result
+
+
+def test_skeleton_complete_fires_once_more_after_a_retried_element_settles(page):
+    """docs/web.md: once when every element has settled, "and once more after each retry ... settles"."""
+    # home, scenario timeout, seed 5: transactionsSummary and subscriptions time out.
+    mount(page, {"src": "/layouts/home", "scenario": "timeout", "seed": "5", "speed": "100", "motion": "reduced"})
+    wait(page, "screenElement.events.length === 4 && screenElement.completed === 1", "the first completion")
+    page.execute_script("return screenElement.shadowRoot.querySelector('[data-element=\"transactionsSummary\"] button[data-sk=\"retry\"]')").click()
+    assert run(page, "return screenElement.completed;") == 1, "not while the retried element loads"
+    wait(page, "screenElement.completed === 2", "the completion after the retry")
+    assert run(page, STATES)["transactionsSummary"] == "ready"
+    run(page, "await new Promise((resolve) => setTimeout(resolve, 500)); return true;")
+    assert run(page, "return screenElement.completed;") == 2, "once more, not more"
+
+
+def test_destroy_stops_the_session_and_removes_the_drawing(page):
+    """docs/web.md: `destroy()` "stops its sessions and timers and removes the drawing": after it the
+    container is empty, every stream the view opened is closed, and in the next 1.5 s (past every
+    element's time at this speed) no request is made and no event fires."""
+    run(page, RECORD_FETCHES)
+    run(page, RECORD_EVENT_SOURCES)
+    settled = run(page, """
+        const box = await mount('/layouts/home', { scenario: 'slow', seed: '3', speed: '4' });
+        await until(() => box.sessions.length === 1 && window.__sources.length >= 1, 5000, 'the session');
+        const drawn = box.childElementCount;
+        box.view.destroy();
+        const fetched = window.__fetches.length;
+        const events = box.events.length;
+        const closed = window.__sources.map((source) => source.readyState);
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        return { drawn, left: box.childElementCount, closed, fetchedAfter: window.__fetches.length - fetched,
+                 eventsAfter: box.events.length - events, complete: box.complete };
+    """)
+    assert settled["drawn"] >= 1 and settled["left"] == 0, settled
+    assert settled["closed"] and all(state == 2 for state in settled["closed"]), settled
+    assert settled["fetchedAfter"] == 0 and settled["eventsAfter"] == 0 and settled["complete"] == 0, settled
 
 
 # MARK: 5. theme and motion follow the page

@@ -3,8 +3,9 @@ against the browser: with the renderer's animations paused at sampled instants, 
 box's computed gradient (its line, its stops' places and colours: CSS's own serialization, read
 back) equals the paint of its group that GET /layouts/{screen}/frames?at= serves (which the
 Swift suite holds equal to `LayoutDocument.paint(_:at:)`), and a revealed element's skeleton and
-content have the opacity and scale of `Transition.moment(at:)` (Tests/Reference/
-transition-moments.json, which the Swift suite holds equal to the library).
+content have the opacity and scale of the reveal's model (Tests/Reference/transition-moments.json,
+written by the independent Tests/Reference/transition_model.py, to which the Swift suite holds
+the library too).
 
 The matrix: every shimmer kind (a sweep over the blocks, as their fill, a diagonal mask, one
 that autoreverses, a pulse, a still one), every reveal curve (a spring, easeInOut, easeOut,

@@ -2,6 +2,7 @@
 Python implementation of the loading rules (docs/spec.md §5, the doc comments of SplitMix64, StageTiming
 and Schedule) and of the seeded sample content. Every timeline, snapshot and data body below
 must equal the model's byte for byte, and the strings the Swift tests pin are derived from it."""
+import base64
 import json
 import os
 import re
@@ -98,6 +99,81 @@ def test_sample_content_equals_the_model(client, screen):
         assert response.header("content-type") == "application/json", (screen, element, seed)
         assert json.loads(response.body) == json.loads(body), (screen, element, seed)
         assert response.body == body, (screen, element, seed)
+
+
+LOADS = [(screen, "default") for screen in model.SCREENS] + [("home", "fullscreen")]
+STREAM_SEEDS = [0, 1, 2**53 - 1] + EDGE_SEEDS
+
+
+def parse_events(body):
+    """An event stream's body as (id, event, data) triples (every event here has all three)."""
+    triples = []
+    for block in body.decode().split("\n\n"):
+        fields = dict(line.split(": ", 1) for line in block.split("\n") if line and not line.startswith(":"))
+        if fields:
+            triples.append((int(fields["id"]), fields["event"], json.loads(fields["data"])))
+    return triples
+
+
+def token_payload(session):
+    """The payload of a sealed session token (base64url, unpadded, before the dot)."""
+    encoded = session.split(".")[0]
+    return base64.urlsafe_b64decode(encoded + "=" * (-len(encoded) % 4)).decode()
+
+
+@pytest.mark.parametrize("speed", ["100", "12.5"])
+@pytest.mark.parametrize("screen,variant", LOADS)
+def test_event_streams_equal_the_model(server, screen, variant, speed):
+    """Every scenario's stream, at a speed other than 1: from the snapshot at whatever instant the
+    stream opened, the events, their ids and their order are the model's (speed changes only how
+    soon they come), and the token carries the speed."""
+    seeds = STREAM_SEEDS if speed == "100" else [0]
+    for scenario in model.SCENARIOS:
+        for seed in seeds:
+            client = server.client(timeout=15.0)
+            try:
+                response = client.request(f"/loading-state/events?screen={screen}&variant={variant}"
+                                          f"&scenario={scenario}&seed={seed}&speed={speed}")
+            finally:
+                client.close()
+            label = (screen, variant, scenario, seed, speed)
+            assert response.status == 200, (label, response)
+            stream = parse_events(response.body)
+            session = stream[0][2]["session"]
+            assert token_payload(session).startswith(model.token_payload(screen, scenario, seed, speed, variant)), label
+            assert stream == model.events(screen, scenario, seed, session, stream[0][0], variant), label
+
+
+@pytest.mark.parametrize("screen,variant", LOADS)
+def test_long_polls_equal_the_model(server, screen, variant):
+    """Long polls at speed 20 until complete: each answer is the model's state at its
+    `elapsedMs`, and none comes before the next change the model has after the previous answer."""
+    for scenario in model.SCENARIOS:
+        client = server.client(timeout=15.0)
+        try:
+            state = json.loads(client.request(f"/loading-state?screen={screen}&variant={variant}"
+                                              f"&scenario={scenario}&seed=7&speed=20").body)
+            session, changes = state["session"], model.change_times(screen, scenario, 7, variant)
+            while True:
+                label = (screen, variant, scenario, state["elapsedMs"])
+                assert state == model.state_at(screen, scenario, 7, state["elapsedMs"], variant, session), label
+                if state["complete"]:
+                    break
+                due = min(t for t in changes if t > state["elapsedMs"])
+                response = client.request(f"/loading-state/{session}?wait=10000")
+                assert response.status == 200, (label, response)
+                state = json.loads(response.body)
+                assert state["elapsedMs"] >= due, ("answered before the next change", label, due, state["elapsedMs"])
+        finally:
+            client.close()
+
+
+def test_the_transition_file_is_the_transition_models():
+    """Tests/Reference/transition-moments.json, to which the library and the renderer are held, is
+    the independent model's output byte for byte (not either implementation's)."""
+    import transition_model
+    with open(transition_model.FILE) as f:
+        assert f.read() == transition_model.text(), "run python3 Tests/Reference/transition_model.py --write"
 
 
 def swift_string_literals(text):

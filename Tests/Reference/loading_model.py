@@ -1,15 +1,18 @@
 """A reference model of skeleton-server's loading simulation and sample content.
 
-Written from the rules in docs/spec.md §4-5 and the doc comments of `SplitMix64`, `StageTiming`,
-`Schedule`, `LoadingState` and `SampleContent` (`Sources/SkeletonDomain`), not from their code, so
-that `Tests/Integration/test_reference.py` can hold the server to those rules. Where a doc
-comment leaves a detail open, the Swift code decided it and a comment here says so.
+Written from the rules in docs/spec.md §4-5 and Appendix A (sample content: its word lists and
+the poster's template are read from the spec's text at import) and the doc comments of
+`SplitMix64`, `StageTiming`, `Schedule` and `LoadingState` (`Sources/SkeletonDomain`), not from
+their code, so that `Tests/Integration/test_reference.py` can hold the server to those rules. Where
+a doc comment leaves a detail open, the Swift code decided it and a comment here says so.
 
     python3 Tests/Reference/loading_model.py movies error 7   # the stage summary
 """
 import calendar
 import datetime
 import json
+import os
+import re
 import sys
 
 MASK = (1 << 64) - 1
@@ -69,10 +72,13 @@ SCREENS = {
                + [(p, (100, 1500), "popular") for p in POSTERS],
                [("hero", "trending"), ("popular", "popular"), ("compactList", "popular")] + [(p, p) for p in POSTERS]),
 }
-# `/data` answers the elements of a load's layout variant: (element, variant) pairs. home's
-# `fullscreen` variant has one element of its own, bound to fastPath.
-DATA_ELEMENTS = {screen: [(e, "default") for e, _ in elements] for screen, (_, elements) in SCREENS.items()}
-DATA_ELEMENTS["home"].append(("homeSkeleton", "fullscreen"))
+# A load's elements are its layout variant's: home's `fullscreen` variant has one element of its
+# own, bound to fastPath; its stages are the screen's. (screen, variant) -> [(element, stage)].
+VARIANTS = {(screen, "default"): elements for screen, (_, elements) in SCREENS.items()}
+VARIANTS[("home", "fullscreen")] = [("homeSkeleton", "fastPath")]
+# `/data` answers the elements of a load's layout variant: (element, variant) pairs.
+DATA_ELEMENTS = {screen: [(e, v) for (s, v), elements in VARIANTS.items() if s == screen for e, _ in elements]
+                 for screen in SCREENS}
 
 
 def stage_times(screen, scenario, generator):
@@ -136,24 +142,61 @@ def element_object(element, stage, final, known=True):
     return body
 
 
-def timeline(screen, scenario, seed):
+def timeline(screen, scenario, seed, variant="default"):
     """The body of `/loading-state/timeline`."""
     finals = schedule(screen, scenario, seed)
-    return {"formatVersion": FORMAT_VERSION, "screen": screen, "variant": "default", "scenario": scenario, "seed": seed,
+    return {"formatVersion": FORMAT_VERSION, "screen": screen, "variant": variant, "scenario": scenario, "seed": seed,
             "stages": [{"id": s, "status": f[0], "atMs": f[1]} for s, f in finals.items()],
-            "elements": [element_object(e, s, finals[s]) for e, s in SCREENS[screen][1]]}
+            "elements": [element_object(e, s, finals[s]) for e, s in VARIANTS[(screen, variant)]]}
 
 
-def state_at(screen, scenario, seed, at):
-    """The body of `/loading-state?...&at=MS`: a status is known from its time on (at == atMs
-    is known); `complete` once every element is; `pollAfterMs` 100 until then (Swift's value)."""
+def state_at(screen, scenario, seed, at, variant="default", session=None):
+    """The body of `/loading-state?...&at=MS` (and, with its `session`, of a load's state at
+    `elapsedMs` `at`): a status is known from its time on (at == atMs is known); `complete` once
+    every element of the variant is (its other stages may still load); `pollAfterMs` 100 until
+    then (Swift's value)."""
     finals = schedule(screen, scenario, seed)
-    elements = [element_object(e, s, finals[s], finals[s][1] <= at) for e, s in SCREENS[screen][1]]
+    elements = [element_object(e, s, finals[s], finals[s][1] <= at) for e, s in VARIANTS[(screen, variant)]]
     complete = all(e["status"] != "loading" for e in elements)
-    return {"formatVersion": FORMAT_VERSION, "session": None, "screen": screen, "variant": "default", "scenario": scenario,
-            "seed": seed, "elapsedMs": at, "complete": complete,
+    return {"formatVersion": FORMAT_VERSION, "session": session, "screen": screen, "variant": variant,
+            "scenario": scenario, "seed": seed, "elapsedMs": at, "complete": complete,
             "stages": [stage_object(s, f, f[1] <= at) for s, f in finals.items()],
             "elements": elements, "pollAfterMs": None if complete else 100}
+
+
+def change_times(screen, scenario, seed, variant="default"):
+    """The instants at which an element of the variant changes, ascending."""
+    finals = schedule(screen, scenario, seed)
+    return sorted({finals[s][1] for _, s in VARIANTS[(screen, variant)]})
+
+
+def events(screen, scenario, seed, session, start, variant="default"):
+    """A load's event stream (docs/spec.md §5) opened at `elapsedMs` `start`, as (id, event, data)
+    triples: `snapshot` (the state at `start`, its time as its id), one `element` per later element
+    change with the time as its id, in time order and then the layout's order, then `complete`
+    with the last change's time as its `elapsedMs` (its id the last event's: the snapshot's when
+    nothing was left to change)."""
+    finals = schedule(screen, scenario, seed)
+    stream = [(start, "snapshot", state_at(screen, scenario, seed, start, variant, session))]
+    changes = sorted(((finals[s][1], n, e, s) for n, (e, s) in enumerate(VARIANTS[(screen, variant)])))
+    for at, _, element, stage in changes:
+        if at > start:
+            stream.append((at, "element", {"formatVersion": FORMAT_VERSION, **element_object(element, stage, finals[stage])}))
+    last = changes[-1][0]
+    return stream + [(max(last, start), "complete", {"formatVersion": FORMAT_VERSION, "elapsedMs": last})]
+
+
+def speed_thousandths(speed):
+    """`speed` (0.1-100, at most three decimals) as the session token carries it."""
+    thousandths = round(float(speed) * 1000)
+    assert 100 <= thousandths <= 100_000 and abs(float(speed) * 1000 - thousandths) < 1e-6, speed
+    return thousandths
+
+
+def token_payload(screen, scenario, seed, speed, variant="default"):
+    """A session token's payload before its start time (docs/spec.md §5): v1, or v2 naming the variant."""
+    head = f"v1.{screen}" if variant == "default" else f"v2.{screen}.{variant}"
+    return f"{head}.{scenario}.{seed}.{speed_thousandths(speed)}."
 
 
 def encode(value):
@@ -188,52 +231,36 @@ def day(date, days=0):
     return (date + datetime.timedelta(days=days)).isoformat()
 
 
-ACCOUNTS = ["Everyday Checking", "Joint Checking", "High-Yield Savings", "Emergency Fund",
-            "Travel Card", "Rewards Credit Card", "Holiday Savings", "Household Budget"]
-MERCHANTS = [("Corner Grocery", "Groceries"), ("Bluebird Coffee", "Dining"), ("Metro Transit", "Transport"),
-             ("Green Leaf Market", "Groceries"), ("Sunrise Bakery", "Dining"), ("City Pharmacy", "Health"),
-             ("Harbor Books", "Shopping"), ("Pinewood Hardware", "Home"), ("Lantern Cinema", "Entertainment"),
-             ("Maple Diner", "Dining"), ("QuickFuel Station", "Transport"), ("Northside Gym", "Health"),
-             ("Parcel Post", "Services"), ("Riverside Florist", "Shopping")]
-SERVICES = [("StreamBox", 1299), ("TuneCloud", 999), ("CloudVault Storage", 299), ("Morning Ledger News", 750),
-            ("FitPulse", 1499), ("PhotoFrame Pro", 499), ("ReadMore Books", 899), ("GameHub Plus", 1199)]
-CATEGORIES = [("Groceries", "cart"), ("Dining", "fork.knife"), ("Transport", "car"), ("Housing", "house"),
-              ("Entertainment", "film"), ("Health", "heart"), ("Shopping", "bag"), ("Utilities", "bolt"),
-              ("Travel", "airplane")]
-FILTERS = [("spending", "Spending"), ("income", "Income"), ("subscriptions", "Subscriptions"), ("savings", "Savings"),
-           ("bills", "Bills"), ("travel", "Travel"), ("groceries", "Groceries"), ("dining", "Dining")]
-SECTION_TITLES = ["Insights for you", "This month at a glance", "Worth a look", "Spending trends",
-                  "Where your money went", "Highlights", "Your week in numbers", "Patterns we noticed"]
-CARD_TOPICS = [("fork.knife", "Dining out", 0, 6000), ("cart", "Groceries", 0, 9000), ("car", "Transport", 200, 3500),
-               ("bag", "Shopping", 0, 12000), ("cup.and.saucer", "Coffee", 0, 1200),
-               ("film", "Entertainment", 0, 4000), ("bolt", "Utilities", 300, 2500)]
-FIRST_NAMES = ("Ava Ben Chloe Daniel Ella Felix Grace Henry Isla Jonas Kira Leo Maya Noah Olivia Priya Quinn "
-               "Ravi Sofia Theo Uma Victor Wren Zoe").split()
-LAST_NAMES = ("Adams Brooks Chen Diaz Evans Foster Garcia Hughes Ito Kowalski Larsen Morgan Novak Okafor "
-              "Patel Reyes Santos Turner Walsh Young").split()
-SENT = ["Are we still on for Saturday?", "I'll bring the snacks.", "Just left the office, see you soon.",
-        "Can you send me the address?", "Thanks again for yesterday!", "Sounds perfect to me.",
-        "Let me check and get back to you.", "I found the charger, it was in the car."]
-RECEIVED = ["See you at six?", "Thanks, that works for me.", "Running ten minutes late, sorry!",
-            "Did you get the photos I sent?", "Sounds good!", "Can we move it to Thursday?",
-            "Just landed, will call you soon.", "Don't forget the tickets.", "The meeting notes are in the shared folder.",
-            "Happy birthday! Hope it's a great one.", "Is the 8:15 train still running?", "Lunch tomorrow?",
-            "I left the keys with Sam.", "That recipe turned out great.", "Let me know when you're home.",
-            "Who's bringing the \"famous\" lemon cake?"]
-TITLES = ["The Quiet Harbor", "Paper Satellites", "Salt & Cedar", "The Keeper's Map", "Northbound",
-          "A Field of Lanterns", "Glass Orchard", "The Long Tide", "Echo Valley", "Midnight Atlas",
-          "The Silver Fox Club", "Winter Clockmaker", "Ten Thousand Kites", "The Last Lighthouse",
-          "Copper Skies", "Harvest Moon Diner", "The Understudy", "Blue Hour", "Small Wonders",
-          "The Cartographer", "Over the Ridge", "Neon Rain", "Lemon Grove", "Stormwatch",
-          "The Velvet Hour", "Little Engines", "Beneath the Pines", "The Far Shore"]
-GENRES = ["Drama", "Comedy", "Thriller", "Sci-Fi", "Adventure", "Animation", "Mystery", "Romance",
-          "Documentary", "Fantasy", "Family"]
-TAGLINES = ["A lighthouse keeper finds a letter that was never sent.", "Two rival chefs share one kitchen for a summer.",
-            "A mapmaker sets out to chart a valley that keeps moving.", "Old friends reunite for one last road trip north.",
-            "A small-town radio host starts receiving strange requests.", "An inventor builds a clock that runs on memories.",
-            "A family restores a diner on the edge of the desert.", "A young pilot races a storm across the islands.",
-            "Three strangers are stuck in a train station overnight.", "A retired detective takes on one final, quiet case.",
-            "A choir of misfits aims for the national finals.", "Siblings inherit a greenhouse full of secrets."]
+# Every word list and the poster's template, read from docs/spec.md Appendix A (its `text
+# sample:NAME` blocks; a row's columns are separated by " | "): the model holds no list of its own.
+SPEC = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "docs", "spec.md")
+
+
+def spec_blocks(path=SPEC):
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    blocks = {}
+    for name, body in re.findall(r"(?ms)^```text sample:(\w+)[^\n]*\n(.*?)^```$", text):
+        blocks[name] = body.rstrip("\n").split("\n")
+    return blocks
+
+
+def rows(lines):
+    """One tuple per line (numbers as ints), or the line itself when it has one column."""
+    def value(cell):
+        return int(cell) if re.fullmatch(r"-?\d+", cell) else cell
+    split = [tuple(value(c) for c in line.split(" | ")) for line in lines]
+    return [r[0] if len(r) == 1 else r for r in split]
+
+
+_SPEC = spec_blocks()
+ACCOUNTS, MERCHANTS, SERVICES, CATEGORIES = (rows(_SPEC[n]) for n in ("accountNames", "merchants", "services",
+                                                                      "spendingCategories"))
+FILTERS, SECTION_TITLES, CARD_TOPICS = (rows(_SPEC[n]) for n in ("filterChoices", "sectionTitles", "cardTopics"))
+FIRST_NAMES, LAST_NAMES, SENT, RECEIVED = (rows(_SPEC[n]) for n in ("firstNames", "lastNames", "sentTexts",
+                                                                   "receivedTexts"))
+TITLES, GENRES, TAGLINES = (rows(_SPEC[n]) for n in ("titles", "genres", "taglines"))
+POSTER_HEAD, POSTER_RECT, POSTER_TEXT, POSTER_LINE, POSTER_END = _SPEC["posterTemplate"]
 
 
 def home(element, seed):
@@ -370,30 +397,32 @@ def escaped(text):
             .replace('"', "&quot;").replace("'", "&#39;"))
 
 
+def fill(template, d, **values):
+    """The template with `{name}` from `values` and each `{int(lo...hi)}` drawn from `d`, left to right."""
+    def one(match):
+        name, lo, hi = match.groups()
+        return str(d.int(int(lo), int(hi))) if name is None else str(values[name])
+    return re.sub(r"\{(?:(\w+)|int\((-?\d+)\.\.\.(-?\d+)\))\}", one, template)
+
+
 def poster(index, seed):
-    """The SVG of `poster[index]`: its movie is the popular row's at that index."""
+    """The SVG of `poster[index]` (Appendix A): its movie is the popular row's at that index."""
     title, d = popular_movies(seed)[index]["title"], draws("movies", f"poster[{index}]", seed)
     hue = d.int(0, 359)
     light, dark = hsv(hue, 150, 225), hsv((hue + d.int(30, 90)) % 360, 200, 90)
-    svg = ('<svg xmlns="http://www.w3.org/2000/svg" width="135" height="178" viewBox="0 0 135 178">'
-           f'<title>{escaped(title)}</title><defs><linearGradient id="poster{index}" x1="0" y1="0" x2="1" y2="1">'
-           f'<stop offset="0" stop-color="{light}"/><stop offset="1" stop-color="{dark}"/></linearGradient></defs>'
-           f'<rect width="135" height="178" fill="url(#poster{index})"/>'
-           f'<circle cx="{d.int(20, 115)}" cy="{d.int(20, 80)}" r="{d.int(18, 40)}" '
-           f'fill="{hsv((hue + 180) % 360, 120, 245)}" fill-opacity="0.35"/>')
-    for _ in range(d.int(1, 3)):
-        svg += (f'<rect x="{d.int(-20, 100)}" y="{d.int(40, 110)}" width="{d.int(30, 90)}" height="{d.int(8, 40)}" '
-                f'rx="4" fill="#FFFFFF" fill-opacity="0.{d.int(10, 25)}"/>')
+    svg = fill(POSTER_HEAD, d, title=escaped(title), i=index, light=light, dark=dark,
+               accent=hsv((hue + 180) % 360, 120, 245))
+    svg += "".join(fill(POSTER_RECT, d) for _ in range(d.int(1, 3)))
     lines = []  # words in lines of at most 14 characters; a longer word alone
     for word in title.split(" "):
         if lines and len(lines[-1]) + 1 + len(word) <= 14:
             lines[-1] += " " + word
         else:
             lines.append(word)
-    svg += '<text x="10" font-family="sans-serif" font-size="13" font-weight="bold" fill="#FFFFFF">'
-    for n, line in enumerate(lines):
-        svg += f'<tspan x="10" y="{166 - 16 * (len(lines) - 1 - n)}">{escaped(line)}</tspan>'
-    return svg + "</text></svg>"
+    svg += POSTER_TEXT
+    svg += "".join(fill(POSTER_LINE, d, y=166 - 16 * (len(lines) - 1 - n), line=escaped(line))
+                   for n, line in enumerate(lines))
+    return svg + POSTER_END
 
 
 def sample_content(screen, element, seed):

@@ -8,8 +8,9 @@ import Testing
 /// The loading routes' timing on moved time: the loop's timers and the sessions' clock are one
 /// `ManualClock`, so a long poll, an event stream, a held data request, a failure's retry window,
 /// `dribble` and `stall` answer exactly when the test moves time to their instant, not a
-/// millisecond before, with no sleep and no wall-clock window (loads at speed 1: virtual ms are
-/// clock ms).
+/// millisecond before, with no sleep and no wall-clock window. At speed 1 virtual ms are clock ms;
+/// at speed `s` a change at virtual `t` ms is due at clock ms `ceil(t / s)`, and a server that
+/// left a wait unscaled would answer `s` times too late (the `atSpeed` tests).
 @Suite struct MovedTimeTests {
     /// The real service on a loopback port the kernel chose, its loop and sessions on `clock`.
     final class Live {
@@ -213,5 +214,55 @@ import Testing
         #expect(head.hasPrefix("HTTP/1.1 200 ") && head.hasSuffix("\r\n\r\n"))
         live.at(ready + 30_000)
         #expect(data.text == head, "half a minute on, still no body")
+    }
+
+    /// The clock ms at which virtual ms `t` of a load at `speed` has come: `ceil(t / speed)`.
+    func due(_ t: Int, speed: Double) -> Int {
+        Int((Double(t) / speed).rounded(.up))
+    }
+
+    @Test(arguments: [10.0, 2.5])
+    func atSpeedALongPollAnswersAtTheScaledInstantAndNotBefore(speed: Double) throws {
+        let live = try Live()
+        let first = try #require(try changes(live, "screen=home&seed=4").first)
+        let token = try #require(try live.document("/loading-state", "screen=home&seed=4&speed=\(speed)")["session"] as? String)
+        let poll = try Connection(port: live.port)
+        poll.get("/loading-state/\(token)?wait=30000")
+        live.at(0)
+        let at = due(first.atMs, speed: speed)
+        live.at(at - 1)
+        #expect(poll.text.isEmpty, "held until \(at) ms (virtual \(first.atMs) ms at speed \(speed))")
+        live.at(at)
+        let state = try poll.body()
+        #expect(state["elapsedMs"] as? Int == Int(Double(at) * speed), "elapsedMs is the clock's ms times the speed")
+    }
+
+    @Test func atSpeedFourEventsComeEachAtItsScaledTime() throws {
+        let live = try Live()
+        let expected = try changes(live, "screen=movies&seed=8")
+        let stream = try Connection(port: live.port)
+        stream.get("/loading-state/events?screen=movies&seed=8&speed=4")
+        live.at(0)
+        #expect(stream.text.contains("event: snapshot") && !stream.text.contains("event: element"))
+        for (index, change) in expected.enumerated() where index == 0 || due(change.atMs, speed: 4) != due(expected[index - 1].atMs, speed: 4) {
+            let at = due(change.atMs, speed: 4)
+            live.at(at - 1)
+            #expect(stream.text.components(separatedBy: "event: element").count - 1 == index, "none before \(at) ms")
+            live.at(at)
+            #expect(stream.text.contains("id: \(change.atMs)\nevent: element\ndata: {\"formatVersion\":2,\"id\":\"\(change.id)\""))
+        }
+        #expect(stream.text.contains("event: complete"))
+    }
+
+    @Test func atSpeedFiveHeldDataAnswersAtTheElementsScaledTime() throws {
+        let live = try Live()
+        let ready = try #require(try changes(live, "screen=thread&seed=0").first { $0.id == "messages" }?.atMs)
+        let data = try Connection(port: live.port)
+        data.get("/data/thread/messages?seed=0&speed=5")
+        live.at(0)  // the request, which starts its load, is read at 0 ms
+        live.at(due(ready, speed: 5) - 1)
+        #expect(data.text.isEmpty)
+        live.at(due(ready, speed: 5))
+        #expect(data.text.hasPrefix("HTTP/1.1 200 "))
     }
 }

@@ -4,14 +4,14 @@
 //   import { measureDrift } from 'https://skeletons.example/renderer.js';
 //   for (const drift of measureDrift(document)) console.log(drift.element, drift.score);
 //
-// At an element's reveal the renderer reads the leaf shapes it drew over the wrapper (its lines,
-// blocks and media, relative to the wrapper's top-left) before anything changes (`recordSkeleton`).
-// Once the reveal's transition has ended, the wrapper's content is captured with capture.js's
-// own walk (its `Capture`, no second width: nothing is resized) and each leaf of the captured
-// subtree is laid out where the renderer would draw it at the wrapper's width: a block at its
-// element's box, a paragraph's lines as the renderer stacks them (lineHeight bars lineSpacing
-// apart inside its padding, the last one `lastLineFraction` long), a one-line label as the bar
-// capture makes of it. Geometry only, read in one pass: no write to the page.
+// At an element's reveal the renderer reads the leaf shapes it drew over the wrapper (or in the
+// element's box, for slotted content: its lines, blocks and dividers, from the box's top-left)
+// before anything changes (`recordSkeleton`). Once the reveal's transition has ended, the content
+// is captured with capture.js's own walk (its `Capture`, no second width: nothing is resized) and
+// each leaf of the captured subtree is laid out where the renderer would draw it at the box's
+// width: a block at its element's box, a paragraph's lines as the renderer stacks them
+// (lineHeight bars lineSpacing apart inside its padding, the last one `lastLineFraction` long), a
+// one-line label as the bar capture makes of it. Geometry only, read in one pass: no write to the page.
 
 import { Capture, colorOf } from './capture.js';
 
@@ -87,11 +87,12 @@ const DRAWN = Symbol.for('skeleton-server.drift');
 const from = (origin, rect) => ({ x: rect.left - origin.left, y: rect.top - origin.top, width: rect.width, height: rect.height });
 
 /**
- * Called by the renderer as element `element` of `layout` starts its reveal in `box` (its
- * `<skeleton-element>` in place, else its box in the screen), before anything changes: the leaf
- * shapes of the skeleton `view` it drew there (every painted block, line and divider, in document
- * order, from the box's top-left) and the skeleton's height, kept with the elements of its
- * content (`contents`: the wrapper itself, or the host's children slotted for it) for the measurement.
+ * Called by the renderer as element `element` of `screen` (its layout's `version`) starts its
+ * reveal in `box` (its `<skeleton-element>` in place, else its box in the screen), before
+ * anything changes: the leaf shapes of the skeleton `view` it drew there (every painted block,
+ * line and divider, in document order, from the box's top-left) and the skeleton's height, kept
+ * with the elements of its content (`contents`: the wrapper itself, or the host's children
+ * slotted for it) for the measurement.
  */
 export function recordSkeleton(box, view, { screen, version, element, contents }) {
   const origin = box.getBoundingClientRect();

@@ -9,7 +9,8 @@ const privates = ['parseColor', 'springCurve', 'sweepGeometry', 'shimmerImage', 
 globalThis.HTMLElement ??= class {};
 globalThis.CSS ??= { supports: (property, value) => property === 'animation-timing-function' && value.startsWith('linear(') };
 
-// The data: URL has no base for the renderer's relative import of its capture module.
+// The data: URL has no base for the renderer's relative imports of its capture and drift modules.
 const capture = new URL('../../Sources/SkeletonAPI/Web/capture.js', import.meta.url).href;
-const exported = `${source.replace("from './capture.js'", `from '${capture}'`)}\nexport { ${privates.join(', ')} };\n`;
+const drift = new URL('../../Sources/SkeletonAPI/Web/drift.js', import.meta.url).href;
+const exported = `${source.replaceAll("from './capture.js'", `from '${capture}'`).replaceAll("from './drift.js'", `from '${drift}'`)}\nexport { ${privates.join(', ')} };\n`;
 export const renderer = await import(`data:text/javascript;base64,${Buffer.from(exported).toString('base64')}`);

@@ -3,12 +3,13 @@
 // the default library, the URL mapped to the declarations by `paths`), so that a declaration that
 // no longer fits its use fails.
 import {
-  CAPTURE_LIMITS, CaptureError, captureScreen, loadLayout, pickAndCapture, readLayout, renderSkeleton,
+  CAPTURE_LIMITS, CaptureError, captureScreen, driftScore, loadLayout, measureDrift, pickAndCapture, readLayout, renderSkeleton,
   SkeletonElementElement, SkeletonScreenElement,
 } from 'http://localhost:8080/renderer.js';
 import type {
-  CaptureOptions, LoadedLayout, RenderOptions, SkeletonController, SkeletonElements, SkeletonError, SkeletonLayout,
-  SkeletonLayoutElement, SkeletonState, SkeletonStrings, SkeletonElementAttributes, SkeletonScreenAttributes, SkeletonIntrinsicElements,
+  CaptureOptions, DriftRect, DriftShape, LoadedLayout, RenderOptions, SkeletonController, SkeletonElements, SkeletonError, SkeletonLayout,
+  SkeletonDriftDetail, SkeletonLayoutElement, SkeletonState, SkeletonStrings, SkeletonElementAttributes, SkeletonScreenAttributes,
+  SkeletonIntrinsicElements,
 } from 'http://localhost:8080/renderer.js';
 
 export async function example(container: HTMLElement): Promise<void> {
@@ -24,7 +25,7 @@ export async function example(container: HTMLElement): Promise<void> {
   const first: SkeletonLayoutElement | undefined = elements.get('accountsCarousel');
   elements.forEach((element, id) => console.log(id, element.label, elements.has(id), elements.size));
   const facts: (string | number | boolean | unknown)[] = [
-    layout.screen, layout.title, layout.theme, layout.motion, layout.direction, layout.minimumDisplayMs, layout.showDelayMs,
+    layout.screen, layout.version, layout.title, layout.theme, layout.motion, layout.direction, layout.minimumDisplayMs, layout.showDelayMs,
     layout.timeoutMs, layout.maxConcurrentShimmers, first?.id, first?.label, first?.hasContent, first?.content, view.root, view.session,
     loaded.etag, again, readLayout(loaded.document).screen,
   ];
@@ -50,6 +51,15 @@ export async function example(container: HTMLElement): Promise<void> {
   });
   screen.addEventListener('skeleton-complete', (event) => console.log(event.detail.session));
   screen.addEventListener('skeleton-layout-timeout', (event) => console.log(event.detail.src, event.detail.timeoutMs));
+  screen.addEventListener('skeleton-drift', (event) => {
+    const drift: SkeletonDriftDetail = event.detail;
+    const first: DriftShape | undefined = drift.shapes[0];
+    console.log(drift.screen, drift.version, drift.element, drift.width, drift.score, drift.skeletonHeight, drift.contentHeight, first?.skeleton, first?.content, first?.iou);
+  });
+  for (const drift of measureDrift(document)) console.log(drift.element, drift.score < 0.9);
+  const bar: DriftRect = { x: 0, y: 0, width: 100, height: 12 };
+  const scored = driftScore([bar], [bar], 12, 12);
+  console.log(scored.score, scored.shapes.length);
   const strings: SkeletonStrings = screen.strings;
   screen.strings = { loaded: '{label} chargé' };
   console.log(strings.loaded, strings.failed, strings.errorTitle, strings.errorMessage, strings.retry, strings.timeout,

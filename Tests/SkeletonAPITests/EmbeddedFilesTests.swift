@@ -16,6 +16,7 @@ import Testing
     @Test(arguments: [
         ("Sources/SkeletonAPI/Web/renderer.js", EmbeddedFiles.rendererJS),
         ("Sources/SkeletonAPI/Web/capture.js", EmbeddedFiles.captureJS),
+        ("Sources/SkeletonAPI/Web/drift.js", EmbeddedFiles.driftJS),
         ("Sources/SkeletonAPI/Contract/screen.schema.json", ScreenSchema.document),
         ("Sources/SkeletonAPI/Contract/layout.schema.json", LayoutSchema.document),
         ("Sources/SkeletonAPI/Contract/frames.schema.json", FramesSchema.document),

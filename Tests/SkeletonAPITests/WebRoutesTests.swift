@@ -27,6 +27,18 @@ import Testing
         #expect(revalidated.body.isEmpty)
     }
 
+    /// The drift module, which the renderer imports beside itself: served as capture.js is.
+    @Test func servesTheDriftModuleWithAStrongETag() {
+        let served = response("/drift.js")
+        #expect(served.status == .ok)
+        #expect(served.headers["Content-Type"] == "text/javascript; charset=utf-8")
+        #expect(served.headers["X-Content-Type-Options"] == "nosniff")
+        #expect(served.body == EmbeddedFiles.driftJS)
+        #expect(String(decoding: EmbeddedFiles.rendererJS, as: UTF8.self).contains("from './drift.js'"))
+        let revalidated = response("/drift.js", fields: [("If-None-Match", served.headers["ETag"]!)])
+        #expect(revalidated.status == .notModified)
+    }
+
     @Test func servesTheRenderersTypeScriptDeclarationsWithAStrongETag() {
         let served = response("/renderer.d.ts")
         #expect(served.status == .ok)

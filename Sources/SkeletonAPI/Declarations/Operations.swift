@@ -142,6 +142,9 @@ enum Operations {
     static let capture = module(
         "/capture.js", id: "getCapture", link: "capture",
         summary: "The capture module (re-exported by /renderer.js): captureScreen(root, options) turns a live page's DOM into a screen file.")
+    static let driftModule = module(
+        "/drift.js", id: "getDriftModule", link: "driftModule",
+        summary: "The drift module (re-exported by /renderer.js): measureDrift(root) scores each revealed element's skeleton against its content (the fidelity score).")
 
     static let capturePage = Operation(
         template: "/capture", id: "getCapturePage", link: "capturePage", tag: .web,
@@ -199,6 +202,6 @@ enum Operations {
     static let all = [
         index, layouts, layout, frames, snapshot, elementFrames, themes, theme, scenarios,
         startLoad, instant, streamLoad, timeline, session, sessionEvents, sessionData, data,
-        preview, renderer, rendererTypes, capture, capturePage, health, readiness, metrics, openAPI, openAPI32, layoutSchema, framesSchema, contentSchema, screenSchema,
+        preview, renderer, rendererTypes, capture, driftModule, capturePage, health, readiness, metrics, openAPI, openAPI32, layoutSchema, framesSchema, contentSchema, screenSchema,
     ]
 }

@@ -2,7 +2,8 @@ import HTTPServer
 import SkeletonDomain
 
 /// `GET /renderer.js` (the web renderer, an ES module), `GET /renderer.d.ts` (its TypeScript
-/// declarations), `GET /capture.js` (its page capture, which it re-exports), `GET /capture` (the
+/// declarations), `GET /capture.js` (its page capture, which it re-exports), `GET /drift.js` (its
+/// drift measurement, which it re-exports too), `GET /capture` (the
 /// page offering capture as a bookmarklet) and `GET /preview/{screen}` (the page for designers and
 /// client developers, docs/spec.md §2). All are fixed bytes with a strong ETag, built once; a
 /// request costs a lookup, as for the layout documents.
@@ -10,6 +11,7 @@ struct WebRoutes: Sendable {
     private let renderer: DocumentResponses
     private let rendererTypes: DocumentResponses
     private let capture: DocumentResponses
+    private let drift: DocumentResponses
     private let preview: DocumentResponses
     private let capturePage: DocumentResponses
     private let screens: [String]
@@ -22,6 +24,8 @@ struct WebRoutes: Sendable {
                                           contentType: "application/typescript; charset=utf-8", headers: noSniff)
         capture = DocumentResponses(EncodedDocument(bytes: EmbeddedFiles.captureJS), hinted: false,
                                     contentType: "text/javascript; charset=utf-8", headers: noSniff)
+        drift = DocumentResponses(EncodedDocument(bytes: EmbeddedFiles.driftJS), hinted: false,
+                                  contentType: "text/javascript; charset=utf-8", headers: noSniff)
         var pageHeaders = noSniff
         pageHeaders.add("Content-Security-Policy", PreviewPage.contentSecurityPolicy)
         pageHeaders.add("Referrer-Policy", "no-referrer")
@@ -41,6 +45,7 @@ struct WebRoutes: Sendable {
         router.get(Operations.renderer) { request in routes.renderer.response(to: request) }
         router.get(Operations.rendererTypes) { request in routes.rendererTypes.response(to: request) }
         router.get(Operations.capture) { request in routes.capture.response(to: request) }
+        router.get(Operations.driftModule) { request in routes.drift.response(to: request) }
         router.get(Operations.capturePage) { request in routes.capturePage.response(to: request) }
         router.get(Operations.preview) { request in
             let name = request.parameter("screen") ?? ""

@@ -144,7 +144,7 @@ function download(file) {
  * `secondLines`, `secondTracks`), and paragraphs' boxes and line boxes at the wider one
  * (`wider`), by otherWidths.
  */
-class Capture {
+export class Capture {
   constructor(rtl, defaultStage, { second, wider }) {
     if (!ID.test(defaultStage)) throw new CaptureError(`stage '${String(defaultStage).slice(0, 80)}' is not a stage id`);
     this.rtl = rtl;
@@ -555,7 +555,7 @@ function insets(style) {
   return { top: side('Top'), right: side('Right'), bottom: side('Bottom'), left: side('Left') };
 }
 
-function colorOf(value) {
+export function colorOf(value) {
   const match = /rgba?\(([\d.]+),\s*([\d.]+),\s*([\d.]+)(?:,\s*([\d.]+))?\)/.exec(value ?? '');
   if (!match) return null;
   const color = { r: +match[1], g: +match[2], b: +match[3], a: match[4] === undefined ? 1 : +match[4] };

@@ -55,6 +55,33 @@ export interface SkeletonLayoutTimeoutDetail {
   timeoutMs: number;
 }
 
+/** A skeleton shape (`skeleton`) and a content shape (`content`) matched with their IoU; null and 0 for a shape matched with none. */
+export interface DriftShape {
+  skeleton: number | null;
+  content: number | null;
+  iou: number;
+}
+
+/** `skeleton-drift` (and `measureDrift`'s items): how true a revealed element's skeleton is to its content (the fidelity score, 0 to 1). */
+export interface SkeletonDriftDetail {
+  screen: string;
+  version: string;
+  element: string;
+  width: number;
+  score: number;
+  skeletonHeight: number;
+  contentHeight: number;
+  shapes: DriftShape[];
+}
+
+/** A rectangle in CSS px, from its element's top-left corner. */
+export interface DriftRect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
 /** The renderer's events, by type: all bubble and are composed. */
 export interface SkeletonEventMap {
   'skeleton-render': CustomEvent<SkeletonRenderDetail>;
@@ -63,6 +90,7 @@ export interface SkeletonEventMap {
   'skeleton-retry': CustomEvent<SkeletonRetryDetail>;
   'skeleton-complete': CustomEvent<SkeletonCompleteDetail>;
   'skeleton-layout-timeout': CustomEvent<SkeletonLayoutTimeoutDetail>;
+  'skeleton-drift': CustomEvent<SkeletonDriftDetail>;
 }
 
 /**
@@ -109,6 +137,8 @@ export interface SkeletonElements {
 /** A layout document as the renderer uses it: validated, repeats expanded, bounded. */
 export interface SkeletonLayout {
   readonly screen: string;
+  /** The document's `version` (a hash of its content). */
+  readonly version: string;
   readonly title: string;
   readonly theme: 'light' | 'dark';
   readonly motion: 'full' | 'reduced';
@@ -277,6 +307,12 @@ export interface SkeletonIntrinsicElements {
   'skeleton-screen': SkeletonScreenAttributes;
   'skeleton-element': SkeletonElementAttributes;
 }
+
+/** The drift of every `<skeleton-element>` under `root` whose skeleton was drawn and whose reveal has ended, in document order. */
+export declare function measureDrift(root?: ParentNode): SkeletonDriftDetail[];
+
+/** The fidelity score of skeleton shapes against content shapes and heights, and the shapes matched (docs/spec.md). */
+export declare function driftScore(skeleton: DriftRect[], content: DriftRect[], skeletonHeight: number, contentHeight: number): { score: number; shapes: DriftShape[] };
 
 declare global {
   /** React 18's (and any classic runtime's) global JSX namespace. */

@@ -13,6 +13,8 @@
 // to its content. Every value from a document or a URL is set as text, as an attribute value, or
 // as a number or colour validated here: nothing is ever parsed as markup.
 
+import { recordSkeleton, revealEnded, reportDrift } from './drift.js';
+
 const PHASE = '--sk-phase';
 const IMAGE = '--sk-image';
 const SIZE = '--sk-size';
@@ -68,6 +70,7 @@ export function readLayout(source) {
   const animation = own(source, 'animation');
   const layout = {
     screen: text(own(source, 'screen'), 100) ?? '',
+    version: text(own(source, 'version'), 100) ?? '',
     title: text(own(source, 'title'), 100) ?? '',
     theme: oneOf(own(source, 'theme'), ['light', 'dark'], 'light'),
     motion: oneOf(own(source, 'motion'), ['full', 'reduced'], 'full'),
@@ -631,6 +634,8 @@ class SkeletonView {
     /** Transitions playing, and whether `skeleton-complete` was sent for the states as they are. */
     this.fading = 0;
     this.completed = false;
+    /** The elements whose `skeleton-drift` was sent (once per element per load). */
+    this.drifted = new Set();
     this.destroyed = false;
     this.prefersReduced = wantsReducedMotion();
     this.canAnimate = registerPhase();
@@ -1132,6 +1137,11 @@ class SkeletonView {
   change(slot, state, error, animated) {
     if (!slot.element && !this.options.inPlace) return;
     const old = slot.view;
+    // The skeleton's shapes as drawn, read before the reveal changes anything: what the content's drift is measured against.
+    const contents = slot.wrapper ? [slot.wrapper.element] : this.slotted(slot.id);
+    if (state === 'ready' && slot.state === 'loading' && old && contents.length > 0 && !this.drifted.has(slot.id)) {
+      recordSkeleton(slot.wrapper?.element ?? slot.element, old, { screen: this.layout.screen, version: this.layout.version, element: slot.id, contents });
+    }
     slot.state = state;
     slot.error = error;
     if (state !== 'loading') this.arm(slot);
@@ -1147,6 +1157,7 @@ class SkeletonView {
     const entering = next ? [next] : [...slot.wrapper.element.children];
     const finished = () => {
       if (slot.wrapper && slot.state === 'ready') slot.wrapper.cover(false);
+      if (slot.state === 'ready') this.drift(slot);
     };
     if (animated && old && old.isConnected) {
       this.fading += 1;
@@ -1165,6 +1176,20 @@ class SkeletonView {
     else if (state === 'failed') this.announce(format(this.strings.failed, { label }));
     this.emit('skeleton-state', { id: slot.id, state, atMs: Math.round(performance.now() - this.startedAt), error: state === 'failed' ? error : undefined });
     this.settled();
+  }
+
+  /**
+   * Once per element per load, when its reveal has ended and its content was recorded:
+   * `skeleton-drift` from its wrapper in place, else from the container (drift.js).
+   */
+  drift(slot) {
+    if (this.drifted.has(slot.id) || !slot.element) return;
+    const detail = revealEnded(slot.wrapper?.element ?? slot.element);
+    if (!detail) return;
+    this.drifted.add(slot.id);
+    const event = new CustomEvent('skeleton-drift', { bubbles: true, composed: true, detail });
+    if (slot.wrapper) slot.wrapper.element.dispatchEvent(event);
+    else this.container.dispatchEvent(event);
   }
 
   /**
@@ -1634,6 +1659,7 @@ const FROZEN = Symbol('frozen');
 const DECLARE = Symbol('declare');
 
 export { captureScreen, pickAndCapture, CaptureError, CAPTURE_LIMITS } from './capture.js';
+export { measureDrift, driftScore } from './drift.js';
 
 /**
  * Renders `layoutDocument` (a parsed layout document) into `container`, replacing its children.
@@ -1770,7 +1796,9 @@ function serviceBase(address) {
  * With `<skeleton-element>`s inside it, it draws no screen: it is `display: contents`, its
  * children are the page, laid out by the page's CSS, and each wrapper shows its element's
  * skeleton over its own content until the element's reveal (one session and one shimmer phase
- * for all of them). Wrappers added or removed later are picked up.
+ * for all of them). Wrappers added or removed later are picked up. Once an element's reveal has
+ * ended, its wrapper (else, for slotted content, the screen) sends `skeleton-drift` (drift.js);
+ * with `report-drift`, each is also sent to the service's `POST /drift` with `navigator.sendBeacon`.
  */
 export class SkeletonScreenElement extends HTMLElement {
   static observedAttributes = ['src', 'theme', 'motion', 'direction', 'variant', 'session', 'scenario', 'seed', 'speed', 'transport', 'mode', 'timeout-ms', 'at'];
@@ -1793,9 +1821,14 @@ export class SkeletonScreenElement extends HTMLElement {
   /** Aborts the layout's fetch under way. */
   #abort = null;
   #strings = STRINGS;
+  /** Where `report-drift` sends each measurement: `POST /drift` of the service of `src`. */
+  #driftURL = null;
 
   constructor() {
     super();
+    this.addEventListener('skeleton-drift', (event) => {
+      if (this.hasAttribute('report-drift') && this.#driftURL) reportDrift(this.#driftURL, event.detail);
+    });
     const root = this.attachShadow({ mode: 'open' });
     try {
       this.#sheet = new CSSStyleSheet();
@@ -2003,6 +2036,7 @@ export class SkeletonScreenElement extends HTMLElement {
     const attribute = (name) => (manual ? undefined : this.getAttribute(name) ?? undefined);
     const carry = this.#carry;
     this.#carry = null;
+    this.#driftURL = `${serviceBase(address)}/drift`;
     this.#view = renderSkeleton(loaded.document, this.#container, {
       base: serviceBase(address),
       session: carry?.session ?? attribute('session'),

@@ -1,10 +1,11 @@
-"""Capture writes `aspectRatio` (issue 41), on two pages of the capture corpus: 16:9 images sized
-by CSS `aspect-ratio` (and a 3:1 painted hero) in cards with text below, and `object-fit: cover`
-images of a fixed height beside an `<img>` whose `height: auto` follows its intrinsic 2:1 ratio.
-Each page is captured at W = 1000, validated, served, and laid out by /frames at W, 0.85 W and
-1.2 W: every media element's best frame has IoU at least 0.95 with the page's own box at W (0.9
-at the others), and no text drawn (a line, or a one-line text's capsule) overlaps a media frame. The page at each width is the
-oracle; the captured file must say the ratio (a fixed height alone fails at the other widths)."""
+"""Capture writes `aspectRatio` (issue 41), on two pages of the capture corpus: 16:9 images sized by
+CSS `aspect-ratio` (and a 3:1 painted hero) in cards with text below, and `object-fit: cover` images
+of a fixed height and a canvas of a fixed height beside an `<img>` whose `height: auto` follows its
+intrinsic 2:1 ratio. Each page is captured at W = 1000, validated, served, and laid out by /frames
+at W, 0.85 W and 1.2 W: every media element's best frame has IoU at least 0.95 with the page's own
+box at W (0.9 at the others), and no text drawn (a line, or a one-line text's capsule) overlaps a
+media frame. The page at each width is the oracle; the captured file must say the ratio (a fixed
+height alone fails at the other widths)."""
 import json
 import os
 import urllib.request
@@ -45,7 +46,7 @@ return boxes;
 PAGES = {
     # page: (its media, which ones must carry a ratio)
     "media-aspect-ratio": "img, .hero",
-    "media-object-fit": "img",
+    "media-object-fit": "img, canvas",
 }
 
 
@@ -76,7 +77,7 @@ def test_captured_media_keep_their_shape_at_three_widths(driver, server, corpus,
     if page == "media-aspect-ratio":
         assert ratios == [1.7778] * 4 + [3.0], ("four 16:9 images and the 3:1 hero", ratios)
     else:
-        assert ratios == [2.0], ("only the height: auto image; the object-fit ones keep their 160 px", ratios)
+        assert ratios == [2.0], ("only the height: auto image; the object-fit ones keep their 160 px, the canvas its 60", ratios)
     served = RunningServer(["--layouts", str(validate(file, tmp_path))])
     problems = []
     try:

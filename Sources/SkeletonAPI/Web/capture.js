@@ -600,15 +600,18 @@ function cornerRadii(style, rect) {
 const radius = (style, rect) => size(Math.max(...cornerRadii(style, rect)));
 
 /**
- * Width over height, to 4 decimals, of a box whose height follows its width: a computed
- * `aspect-ratio` other than `auto`, or an image, picture, video, canvas or svg with an intrinsic
- * ratio and `height: auto` (an `object-fit` image with a fixed height keeps its height); else null.
+ * Width over height, to 4 decimals, of a box whose height follows its width (`height: auto`): a
+ * computed `aspect-ratio` of its own (not `auto`, nor the `auto W / H` that media's attributes map
+ * to), or an image, picture, video, canvas or svg with an intrinsic ratio; else null (an
+ * `object-fit` image or a canvas with a fixed height keeps its height).
  */
 function aspectRatioOf(element, style, rect) {
   const ratio = rect.height > 0 ? Math.round((rect.width / rect.height) * 10000) / 10000 : 0;
   if (!(ratio > 0 && ratio <= 100)) return null;
-  if (style.aspectRatio !== 'auto') return ratio;
+  // A fixed height does not follow the width, whatever the ratio. `auto W / H` is what an image's,
+  // video's or canvas's width and height attributes map to: their own ratio, when they have one, decides.
   if (String(element.computedStyleMap?.().get('height')) !== 'auto') return null;
+  if (!style.aspectRatio.startsWith('auto')) return ratio;
   const media = element.localName === 'picture' ? element.querySelector('img') : element;
   switch (media?.localName) {
     case 'img': return media.naturalWidth > 0 && media.naturalHeight > 0 ? ratio : null;

@@ -86,16 +86,18 @@ def test_captured_media_keep_their_shape_at_three_widths(driver, server, corpus,
             with urllib.request.urlopen(f"{served.url}/layouts/{page}/frames?width={width}") as response:
                 frames = json.load(response)["frames"]
             shapes = [frame for frame in frames if frame["kind"] == "block"]
-            media = []
+            media, worst = [], 1.0
             least = 0.95 if width == WIDTH else 0.9
             for index, box in enumerate(boxes):
                 frame = max(shapes, key=lambda shape: iou(box, shape))
                 media.append(frame)
+                worst = min(worst, iou(box, frame))
                 if iou(box, frame) < least:
                     problems.append(f"{page} at {width}: media #{index} IoU {iou(box, frame):.3f} < {least} (page {box}, frame {frame})")
             # The text: its lines, and the one-line texts capture draws as capsules.
             text = [frame for frame in frames if frame["kind"] == "line" or (frame["kind"] == "block" and frame not in media)]
             assert len(text) >= len(boxes), f"{page} at {width}: the text is drawn"
+            print(f"\n{page} at {width}: least media IoU {worst:.3f}")
             problems += [f"{page} at {width}: text {line} overlaps media {frame}" for line in text for frame in media if overlap(line, frame) > 0.5]
     finally:
         assert served.stop() == 0

@@ -8,7 +8,7 @@
 /// Written documents are explicit: every member with a meaning for the node's type is written,
 /// so clients need no defaults (a block always has `width`, `height`, `cornerRadius`, `shape`,
 /// `fill`; a stack always `axis`, `spacing`, `alignment`); another node's `width`, a paragraph's
-/// `measure` and `maxLines`, and a fill width's `grow` other than 1 are written when set.
+/// `measure` and `maxLines`, a fill width's `grow` other than 1, and `aspectRatio` are written when set.
 public struct Node: Sendable, Equatable {
     public enum Axis: String, Sendable {
         case vertical
@@ -89,6 +89,13 @@ public struct Node: Sendable, Equatable {
     public var id: String?
     public var padding: EdgeInsets?
     public var minHeight: Double?
+    /// Width over height (CSS `aspect-ratio`), on a block or a stack; above 0, at most 100. A
+    /// block's shape is then `width / aspectRatio` high for the width it is laid out at, instead
+    /// of its `height` (kept as the height at the captured width, for clients that do not know
+    /// this member); a stack's frame is that high (padding included), or its content's height
+    /// when taller, unless it clips or has a `minHeight` (CSS's automatic minimum). `minHeight`
+    /// applies after.
+    public var aspectRatio: Double?
     /// The width of a node other than a block (a block's is its kind's); nil: the node's type
     /// decides (docs/spec.md §3). A `points` width makes the node not greedy.
     public var width: Width?
@@ -103,7 +110,7 @@ public struct Node: Sendable, Equatable {
     public var startsShimmer: Bool
 
     public init(
-        _ kind: Kind, id: String? = nil, padding: EdgeInsets? = nil, minHeight: Double? = nil, width: Width? = nil,
+        _ kind: Kind, id: String? = nil, padding: EdgeInsets? = nil, minHeight: Double? = nil, aspectRatio: Double? = nil, width: Width? = nil,
         fillsWidth: Bool = false, background: PaletteToken? = nil, cornerRadius: Double? = nil,
         isClipped: Bool = false, startsShimmer: Bool = false
     ) {
@@ -111,6 +118,7 @@ public struct Node: Sendable, Equatable {
         self.id = id
         self.padding = padding
         self.minHeight = minHeight
+        self.aspectRatio = aspectRatio
         self.width = width
         self.fillsWidth = fillsWidth
         self.background = background

@@ -36,7 +36,9 @@ for (const width of widths) {
   results.push(painted.map((element) => {
     const r = element.getBoundingClientRect();
     const style = getComputedStyle(element);
-    let radii = [style.borderTopLeftRadius, style.borderTopRightRadius, style.borderBottomRightRadius, style.borderBottomLeftRadius].map(parseFloat);
+    // A radius in percentages (a shape whose height follows its width) is its horizontal one, of the width.
+    const length = (value) => (value.split(' ')[0].endsWith('%') ? (parseFloat(value) / 100) * r.width : parseFloat(value));
+    let radii = [style.borderTopLeftRadius, style.borderTopRightRadius, style.borderBottomRightRadius, style.borderBottomLeftRadius].map(length);
     const sums = [[r.width, radii[0] + radii[1]], [r.height, radii[1] + radii[2]], [r.width, radii[2] + radii[3]], [r.height, radii[3] + radii[0]]];
     const factor = sums.reduce((f, [side, sum]) => (sum > 0 ? Math.min(f, side / sum) : f), 1);
     radii = radii.map((radius) => radius * factor);
@@ -183,6 +185,51 @@ def test_padded_boxes_share_a_row_and_overflow_a_column_as_border_boxes(driver, 
         assert running.stop() == 0
     assert compared == 12
     assert not failures, "\n".join(failures)
+
+
+# Heights that follow widths (issue 41): a 16:9 image in a padded card, images sharing a row by
+# grow, a circle avatar and a capsule whose radii follow their size, a padded framed block with a
+# minimum height, a stack with a ratio around short content and a clipped one around tall content.
+ASPECT_SCREEN = screen_file("aspect", "media whose height follows their width", "story", {
+    "type": "stack", "alignment": "leading", "spacing": 12, "background": "screen",
+    "padding": {"top": 16, "leading": 16, "bottom": 16, "trailing": 16},
+    "children": [
+        {"type": "stack", "id": "story", "spacing": 8, "maxWidth": "fill", "background": "card", "cornerRadius": 12,
+         "padding": {"top": 12, "leading": 12, "bottom": 12, "trailing": 12}, "children": [
+            {"type": "block", "height": 90, "aspectRatio": 16 / 9, "cornerRadius": 8},
+            {"type": "text", "lines": 2, "lineHeight": 14, "lineSpacing": 6, "lastLineFraction": 0.6}]},
+        {"type": "stack", "axis": "horizontal", "alignment": "top", "spacing": 12, "maxWidth": "fill", "children": [
+            {"type": "block", "height": 60, "aspectRatio": 1.5, "width": {"kind": "fill", "grow": grow}} for grow in (1, 2)] + [
+            {"type": "block", "width": 40, "height": 40, "aspectRatio": 1, "shape": "circle"}]},
+        {"type": "block", "height": 30, "aspectRatio": 5, "shape": "capsule", "corners": ["topLeading", "bottomTrailing"]},
+        {"type": "block", "height": 30, "aspectRatio": 2, "background": "card", "minHeight": 60,
+         "padding": {"top": 8, "leading": 8, "bottom": 8, "trailing": 8}},
+        {"type": "stack", "aspectRatio": 4, "maxWidth": "fill", "background": "card", "padding": {"top": 6, "leading": 6, "bottom": 6, "trailing": 6},
+         "children": [{"type": "block", "width": 30, "height": 12}]},
+        {"type": "stack", "aspectRatio": 6, "maxWidth": "fill", "clip": True, "background": "card",
+         "children": [{"type": "block", "width": 30, "height": 200}]},
+    ],
+})
+
+
+def test_heights_that_follow_widths_equal_the_renderers_boxes_and_the_snapshots_rects(driver, tmp_path):
+    (tmp_path / "aspect.json").write_text(json.dumps(ASPECT_SCREEN))
+    running = RunningServer(["--layouts", str(tmp_path)])
+    try:
+        compared, failures = check_screen(driver, running, "aspect", "default", [760, 390, 120])
+        heights = {}
+        for width in (390, 760):
+            with urllib.request.urlopen(f"{running.url}/layouts/aspect/snapshot.svg?width={width}") as response:
+                shapes = svg_shapes(ElementTree.fromstring(response.read()))
+            # After the viewport and the screen's and the card's backgrounds: the 16:9 image.
+            heights[width] = float(shapes[3].get("height"))
+    finally:
+        assert running.stop() == 0
+    assert compared == 12
+    assert not failures, "\n".join(failures)
+    for width, height in heights.items():
+        image = width - 2 * 16 - 2 * 12  # the screen's and the card's padding
+        assert abs(height - image * 9 / 16) < 1e-6, f"at {width} the snapshot's image is {height} high, not {image} * 9 / 16"
 
 
 # The renderer's drawing of the skeleton at rest, as the snapshot draws it: each shape in its own

@@ -162,3 +162,10 @@ test('readLayout: animation.timeoutMs read as served, clamped, and Infinity (no 
   assert.equal(read({}), Infinity);
   assert.equal(read(undefined), Infinity);
 });
+
+test('readLayout: aspectRatio on a block and a stack is a ratio above 0 (at most 100), anything else none', () => {
+  const ratios = [1.7778, 2, 250, 0, -1, '16/9', null].map((aspectRatio) => readLayout(documentWith({ type: 'block', height: 90, aspectRatio })).root.aspectRatio);
+  assert.deepEqual(ratios, [1.7778, 2, 100, null, null, null, null]);
+  assert.equal(readLayout(documentWith({ type: 'stack', aspectRatio: 3, children: [] })).root.aspectRatio, 3);
+  assert.equal(readLayout(documentWith({ type: 'block', height: 90 })).root.aspectRatio, null);
+});

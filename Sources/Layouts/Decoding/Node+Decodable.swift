@@ -6,7 +6,7 @@ extension Node: Codable {
     private enum Key: String, CodingKey {
         case type, id, axis, spacing, alignment, children, child, width, height, cornerRadius, shape, corners,
             fill, lines, lineHeight, lineSpacing, lastLineFraction, measure, maxLines, opacity, thickness, count,
-            padding, minHeight, maxWidth, background, clip, shimmer
+            padding, minHeight, aspectRatio, maxWidth, background, clip, shimmer
     }
 
     public init(from decoder: any Decoder) throws {
@@ -49,6 +49,7 @@ extension Node: Codable {
             kind, id: try node.decodeIfPresent(String.self, forKey: .id),
             padding: try node.decodeIfPresent(EdgeInsets.self, forKey: .padding),
             minHeight: try node.decodeIfPresent(Double.self, forKey: .minHeight),
+            aspectRatio: try node.decodeIfPresent(Double.self, forKey: .aspectRatio),
             width: type == "block" ? nil : try node.decodeIfPresent(Width.self, forKey: .width),
             fillsWidth: try node.decodeIfPresent(String.self, forKey: .maxWidth) == "fill",
             background: try node.decodeIfPresent(PaletteToken.self, forKey: .background),
@@ -99,6 +100,7 @@ extension Node: Codable {
         try node.encodeIfPresent(id, forKey: .id)
         try node.encodeIfPresent(padding, forKey: .padding)
         try node.encodeIfPresent(minHeight, forKey: .minHeight)
+        try node.encodeIfPresent(aspectRatio, forKey: .aspectRatio)
         if case .block = kind {} else { try node.encodeIfPresent(width, forKey: .width) }  // a block's is its kind's
         if fillsWidth { try node.encode("fill", forKey: .maxWidth) }
         try node.encodeIfPresent(background, forKey: .background)

@@ -11,7 +11,9 @@
 /// box is narrower than its horizontal padding (one stretched across a narrower column, or with a
 /// smaller `points` width, is its padding wide, from the column's leading edge, and overflows); a
 /// spacer shares the free length of its stack; a block with padding, a background or a minimum height sits in a frame
-/// of its own that centres it vertically; a paragraph is its lines, the last `lastLineFraction`
+/// of its own that centres it vertically; a block with an `aspectRatio` is its shape's width over
+/// that ratio high, and a stack with one is its frame's width over it high, or its content's height
+/// when taller unless it clips or has a minimum height (CSS's `aspect-ratio`); a paragraph is its lines, the last `lastLineFraction`
 /// of the width, or with a `measure` the lines it wraps to at its width (`Wrapping`): widths are
 /// decided top-down, heights bottom-up; a horizontal scroll view offers its content all the width it wants and clips
 /// it; the root fills the viewport. Right to left is the left-to-right layout mirrored.
@@ -127,8 +129,8 @@ extension LayoutBox {
             own = children.map { $0.height(width: $0.width(inColumn: inner)) }.max() ?? 0
         case .scroll(.horizontal):
             own = children.map { $0.height(width: $0.width) }.max() ?? 0
-        case .block(_, let height, _, _):
-            own = height
+        case .block(let shapeWidth, let height, _, _):
+            own = aspectRatio.map { (shapeWidth ?? inner) / $0 } ?? height
         case .text(_, let lineHeight, let lineSpacing, _, _, _, _, _):
             let lines = lines(width: inner).count
             own = Double(lines) * lineHeight + Double(max(0, lines - 1)) * lineSpacing
@@ -137,7 +139,10 @@ extension LayoutBox {
         case .divider(let thickness, _):
             own = thickness  // across a column; a row's divider is stretched to the row instead
         }
-        return max(own + padding.top + padding.bottom, minHeight ?? 0)
+        let framed = own + padding.top + padding.bottom
+        guard case .stack = content, let aspectRatio else { return max(framed, minHeight ?? 0) }
+        // CSS's automatic minimum: the content's height, unless the stack clips or sets its own minimum.
+        return max(width / aspectRatio, clips || minHeight != nil ? minHeight ?? 0 : framed)
     }
 
     /// Whether the box takes the whole cross size of a column: greedy, and no width of its own
@@ -238,14 +243,18 @@ private struct Placer {
             } else {
                 place(child, in: Rect(x: inner.x, y: inner.y, width: child.width, height: child.height(width: child.width)), context: context)
             }
-        case .block(let width, let height, let radii, let fill):
+        case .block(let width, let height, var radii, let fill):
             if box.startsShimmer { context.group = newGroup(rect) }
             let shape: Rect
             if box.isFramedBlock {
                 let shapeWidth = width ?? inner.width
-                shape = Rect(x: inner.x, y: inner.y + (inner.height - height) / 2, width: shapeWidth, height: height)
+                let shapeHeight = box.aspectRatio.map { shapeWidth / $0 } ?? height
+                shape = Rect(x: inner.x, y: inner.y + (inner.height - shapeHeight) / 2, width: shapeWidth, height: shapeHeight)
             } else {
                 shape = rect
+            }
+            if let rounded = box.capsuleCorners {
+                radii = rounded.map { $0 ? min(shape.width, shape.height) / 2 : 0 }
             }
             add(.block, shape, radii: radii, fill: fill, context: context, shimmered: true)
         case .text(_, let lineHeight, let lineSpacing, _, _, _, let radius, let fill):

@@ -22,6 +22,12 @@ struct LayoutBox {
     var id: String?
     var padding = Node.EdgeInsets(top: 0, leading: 0, bottom: 0, trailing: 0)
     var minHeight: Double?
+    /// Width over height, on a block (its shape's) or a stack (its frame's); nil on other nodes.
+    var aspectRatio: Double?
+    /// For a capsule or circle block whose height follows its width: which of its corners
+    /// (top-left, top-right, bottom-right, bottom-left) are rounded to half its shorter side,
+    /// known once it is laid out.
+    var capsuleCorners: [Bool]?
     var background: RGBA?
     var cornerRadius: Double
     var clips: Bool
@@ -64,6 +70,7 @@ struct LayoutBox {
             box.content = .stack(stackAxis, spacing: spacing, alignment: alignment)
             box.children = children.flatMap { boxes($0, theme: theme, axis: stackAxis, suffix: suffix) }
             box.isGreedy = node.fillsWidth || box.children.contains { $0.isGreedy }
+            box.aspectRatio = node.aspectRatio
         case .scroll(let scrollAxis, let child):
             box.content = .scroll(scrollAxis)
             box.children = [Self.box(child, theme: theme, axis: scrollAxis, suffix: suffix)]
@@ -73,8 +80,10 @@ struct LayoutBox {
             var radius = box.cornerRadius
             if shape != .rect { radius = min(fixedWidth ?? height, height) / 2 }
             let rounded: [Node.Corner] = corners ?? [.topLeading, .topTrailing, .bottomTrailing, .bottomLeading]
-            let radii = [Node.Corner.topLeading, .topTrailing, .bottomTrailing, .bottomLeading].map { rounded.contains($0) ? radius : 0 }
-            box.content = .block(width: fixedWidth, height: height, radii: radii, fill: fill.color(in: theme))
+            let isRounded = [Node.Corner.topLeading, .topTrailing, .bottomTrailing, .bottomLeading].map { rounded.contains($0) }
+            box.content = .block(width: fixedWidth, height: height, radii: isRounded.map { $0 ? radius : 0 }, fill: fill.color(in: theme))
+            box.aspectRatio = node.aspectRatio
+            if node.aspectRatio != nil, shape != .rect { box.capsuleCorners = isRounded }
             box.isGreedy = node.fillsWidth || fixedWidth == nil
             if case .fill(let grow) = width { box.grow = grow }
         case .text(let lines, let lineHeight, let lineSpacing, let lastLineFraction, let measure, let maxLines):

@@ -200,6 +200,8 @@ export class Capture {
       return null;
     }
     if (!node) return null;
+    const ratio = node.type === 'block' ? aspectRatioOf(element, style, rect) : null;
+    if (ratio !== null) node.aspectRatio = ratio;
     this.mark(element, node);
     return node;
   }
@@ -596,6 +598,29 @@ function cornerRadii(style, rect) {
 }
 
 const radius = (style, rect) => size(Math.max(...cornerRadii(style, rect)));
+
+/**
+ * Width over height, to 4 decimals, of a box whose height follows its width (`height: auto`): a
+ * computed `aspect-ratio` of its own (not `auto`, nor the `auto W / H` that media's attributes map
+ * to), or an image, picture, video, canvas or svg with an intrinsic ratio; else null (an
+ * `object-fit` image or a canvas with a fixed height keeps its height).
+ */
+function aspectRatioOf(element, style, rect) {
+  const ratio = rect.height > 0 ? Math.round((rect.width / rect.height) * 10000) / 10000 : 0;
+  if (!(ratio > 0 && ratio <= 100)) return null;
+  // A fixed height does not follow the width, whatever the ratio. `auto W / H` is what an image's,
+  // video's or canvas's width and height attributes map to: their own ratio, when they have one, decides.
+  if (String(element.computedStyleMap?.().get('height')) !== 'auto') return null;
+  if (!style.aspectRatio.startsWith('auto')) return ratio;
+  const media = element.localName === 'picture' ? element.querySelector('img') : element;
+  switch (media?.localName) {
+    case 'img': return media.naturalWidth > 0 && media.naturalHeight > 0 ? ratio : null;
+    case 'video': return media.videoWidth > 0 && media.videoHeight > 0 ? ratio : null;
+    case 'canvas': return ratio;
+    case 'svg': return media.hasAttribute('viewBox') || (media.hasAttribute('width') && media.hasAttribute('height')) ? ratio : null;
+    default: return null;
+  }
+}
 
 /** Whether the element's own content is text (with inline elements), not boxes. */
 function hasText(element) {

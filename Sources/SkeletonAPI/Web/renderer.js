@@ -238,6 +238,8 @@ function modifiers(raw, layout) {
   return {
     padding: readInsets(own(raw, 'padding')),
     minHeight: hasOwn(raw, 'minHeight') ? number(own(raw, 'minHeight'), 0, LIMITS.length, 0) : null,
+    // Width over height, on a block or a stack (others ignore it); anything but a ratio above 0 is none.
+    aspectRatio: typeof own(raw, 'aspectRatio') === 'number' && own(raw, 'aspectRatio') > 0 ? number(own(raw, 'aspectRatio'), 0, 100, 1) : null,
     width: width === undefined || width === null ? null : readWidth(width),
     grow: width !== null && typeof width === 'object' && typeof own(width, 'grow') === 'number' && own(width, 'grow') > 0 ? number(own(width, 'grow'), 0, 100, 1) : 1,
     fillsWidth: own(raw, 'maxWidth') === 'fill',
@@ -507,6 +509,21 @@ function place(element, node, parentAxis) {
 }
 
 /**
+ * A block shape whose height follows its width (`aspectRatio`): no height of its own, and a
+ * capsule's or circle's rounded corners half its shorter side at any width, said as percentages
+ * of each side (for a ratio r ≥ 1, 50/r % of the width and 50 % of the height are both h/2).
+ */
+function followRatio(shape, node) {
+  const style = shape.style;
+  style.removeProperty('height');
+  style.aspectRatio = String(node.aspectRatio);
+  if (node.shape === 'rect') return;
+  const ratio = node.aspectRatio;
+  const radius = ratio >= 1 ? `${50 / ratio}% 50%` : `50% ${50 * ratio}%`;
+  for (const [corner, property] of Object.entries(corners)) style.setProperty(property, !node.corners || node.corners.has(corner) ? radius : '0px');
+}
+
+/**
  * A paragraph's lines at a content width: with `measure`, the lines its text wraps to (the
  * server's `Wrapping`: n = min(maxLines, max(1, ceil(measure / width - 1e-6))), the last line 1
  * wide when clamped, else what is left of the measure, at least 0.05); without, as served.
@@ -715,6 +732,7 @@ class SkeletonView {
       // The outermost box of a view's root fills the view: the block's frame, else the block.
       const width = context.fills && !framed ? 'fill' : node.width;
       const shape = this.buildShape(node, width, node.height, context);
+      if (node.aspectRatio !== null) followRatio(shape, node);
       if (skeleton && node.shimmer) group = this.group(shape);
       if (skeleton) group?.add(shape);
       if (framed) {
@@ -737,6 +755,8 @@ class SkeletonView {
           style.flexDirection = node.axis === 'horizontal' ? 'row' : 'column';
           style.alignItems = alignments[node.alignment];
           style.gap = px(node.spacing);
+          // CSS's automatic minimum keeps it at least its content's height unless it clips or has a minHeight.
+          if (node.aspectRatio !== null) style.aspectRatio = String(node.aspectRatio);
           if (node.shimmer) group = this.group(element);
           for (const child of node.children) element.append(this.build(child, inside(node.axis)));
           break;

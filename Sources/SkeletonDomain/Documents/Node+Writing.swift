@@ -138,6 +138,7 @@ extension Node {
             writer.endObject()
         }
         if let minHeight { writer.member("minHeight", minHeight) }
+        if let aspectRatio { writer.member("aspectRatio", aspectRatio) }
         if let width, !isBlock { Self.write(width, to: &writer) }  // a block's is written with its shape
         if fillsWidth { writer.member("maxWidth", "fill") }
         if let background { writer.member("background", background.rawValue) }

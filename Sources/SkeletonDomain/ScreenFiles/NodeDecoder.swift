@@ -2,7 +2,8 @@ import Layouts
 
 /// Reads a node tree of a screen file: the same members as the served tree, with docs/spec.md §3's
 /// defaults for the omitted ones (`cornerRadius` 0, `alignment` center, `spacing` 0, a block's
-/// `width` fill, a fill width's `grow` 1, `shape` rect, `fill` base, `axis` vertical).
+/// `width` fill, a fill width's `grow` 1, `shape` rect, `fill` base, `axis` vertical); `aspectRatio`
+/// only on a block or a stack.
 ///
 /// Guarantees: every node it returns is within `ScreenFileLimits` (sizes, children, repeat
 /// counts, nesting); anything else is a problem at the offending member's pointer.
@@ -140,6 +141,7 @@ struct NodeDecoder {
             node.padding = Node.EdgeInsets(top: edge("top"), leading: edge("leading"), bottom: edge("bottom"), trailing: edge("trailing"))
         }
         node.minHeight = reader.optional(object, "minHeight") { size($1, at: $2, reader: &$0) }
+        node.aspectRatio = reader.optional(object, "aspectRatio") { aboveZero($1, at: $2, in: ScreenFileLimits.aspectRatios, reader: &$0) }
         if object["type"] != .string("block") { node.width = reader.optional(object, "width") { width($1, at: $2, reader: &$0) } }
         if let value = object["maxWidth"] {
             if value == .string("fill") { node.fillsWidth = true } else { reader.report(object.pointer("maxWidth"), "only \"fill\" is allowed") }

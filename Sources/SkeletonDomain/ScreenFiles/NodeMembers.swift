@@ -6,9 +6,9 @@ package enum NodeMembers {
 
     /// Each type's own members besides `common`.
     package static let byType: KeyValuePairs<String, [String]> = [
-        "stack": ["axis", "spacing", "alignment", "children"],
+        "stack": ["axis", "spacing", "alignment", "aspectRatio", "children"],
         "scroll": ["axis", "scrollEnabled", "child"],
-        "block": ["height", "shape", "corners", "fill"],
+        "block": ["height", "aspectRatio", "shape", "corners", "fill"],
         "text": ["lines", "lineHeight", "lineSpacing", "lastLineFraction", "measure", "maxLines"],
         "spacer": [],
         "divider": ["opacity", "thickness"],

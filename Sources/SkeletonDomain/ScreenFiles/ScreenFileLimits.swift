@@ -11,6 +11,8 @@ package enum ScreenFileLimits {
     /// A fill width's `grow` (above 0) and a paragraph's `measure` (above 0), in points.
     package static let grows: ClosedRange<Double> = 0...100
     package static let measures: ClosedRange<Double> = 0...100_000
+    /// A block's or a stack's `aspectRatio`, width over height (above 0).
+    package static let aspectRatios: ClosedRange<Double> = 0...100
     package static let maxLines = 1...100
     /// The width a screen was captured at (`captureWidth`), in points.
     package static let captureWidths = 120...10_000

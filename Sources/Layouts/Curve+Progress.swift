@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A curve as the web renderer plays it (renderer.js's `readCurve`): an eased curve is its CSS
 /// timing function over its duration; a spring is SwiftUI's `.spring(response:dampingFraction:)`
 /// sampled into CSS `linear()` (41 points, rounded to thousandths) over the time it takes to
@@ -13,32 +5,15 @@ import Darwin
 /// rounded to the millisecond.
 ///
 /// Guarantees: `progress(atMs:)` is 0 at and before 0 ms and 1 from `playedDurationMs` on; the
-/// maths is the platform C library's (`exp`, `sin`, `cos`), nothing else.
+/// maths is the platform C library's (`exp`, `sin`, `cos`), nothing else. `PlayedCurve` holds
+/// the same curve with a spring's settling time found once.
 extension Curve {
     /// How long the renderer plays the curve, in ms.
-    public var playedDurationMs: Int {
-        switch self {
-        case .eased(_, let durationMs): durationMs
-        case .spring(let responseMs, let dampingFraction): Spring.milliseconds(Spring(responseMs: responseMs, damping: dampingFraction).settledSeconds)
-        }
-    }
+    public var playedDurationMs: Int { PlayedCurve(self).durationMs }
 
-    /// The eased progress `ms` after the curve starts.
-    public func progress(atMs ms: Double) -> Double {
-        switch self {
-        case .eased(let easing, let durationMs):
-            if durationMs <= 0 { return ms < 0 ? 0 : 1 }
-            return easing.progress(min(max(ms / Double(durationMs), 0), 1))
-        case .spring(let responseMs, let dampingFraction):
-            let spring = Spring(responseMs: responseMs, damping: dampingFraction)
-            let seconds = spring.settledSeconds
-            // CSS `linear()` with 41 evenly spaced points: between the two around x.
-            let position = min(max(ms / Double(Spring.milliseconds(seconds)), 0), 1) * 40
-            let index = min(Int(position), 39)
-            let (low, high) = (spring.sample(index, over: seconds), spring.sample(index + 1, over: seconds))
-            return low + (high - low) * (position - Double(index))
-        }
-    }
+    /// The eased progress `ms` after the curve starts. A spring's settling time is found again on
+    /// each call: what draws every frame keeps a `PlayedCurve` (as `RevealTransition` does).
+    public func progress(atMs ms: Double) -> Double { PlayedCurve(self).progress(atMs: ms) }
 }
 
 extension Curve.Easing {
@@ -80,53 +55,5 @@ extension Curve.Easing {
             if high - low < 1e-12 { break }
         }
         return ((ay * t + by) * t + cy) * t
-    }
-}
-
-/// A unit-mass spring whose undamped period is `responseMs`, released from 0 towards 1: the
-/// renderer's `springCurve`, step for step.
-private struct Spring {
-    let omega: Double
-    let damping: Double
-
-    init(responseMs: Int, damping: Double) {
-        omega = 2 * Double.pi / (Double(responseMs) / 1000)
-        self.damping = damping
-    }
-
-    func position(_ t: Double) -> Double {
-        if damping < 1 {
-            let damped = omega * (1 - damping * damping).squareRoot()
-            return 1 - exp(-damping * omega * t) * (cos(damped * t) + (damping * omega / damped) * sin(damped * t))
-        }
-        if damping == 1 { return 1 - exp(-omega * t) * (1 + omega * t) }
-        let root = (damping * damping - 1).squareRoot()
-        let r1 = -omega * (damping - root), r2 = -omega * (damping + root)
-        return 1 - (r2 * exp(r1 * t) - r1 * exp(r2 * t)) / (r2 - r1)
-    }
-
-    /// The last instant on the renderer's grid (t += 1/240 from 0 to 10 s) where the spring is
-    /// 0.1 % or more from 1, at least 0.05 s. The scan stops once no later instant can be: an
-    /// underdamped spring stays within exp(-ζωt)/√(1-ζ²) of 1, and the others approach 1 monotonically.
-    var settledSeconds: Double {
-        var settled = 0.0
-        var t = 0.0
-        let bound = damping < 1 ? 1 / (1 - damping * damping).squareRoot() : 1
-        while t <= 10 {
-            let distance = abs(1 - position(t))
-            if distance >= 0.001 { settled = t } else if damping >= 1 && t > 0 { break }
-            if damping < 1 && bound * exp(-damping * omega * t) < 0.001 { break }
-            t += 1.0 / 240
-        }
-        return max(settled, 0.05)
-    }
-
-    /// `seconds` in whole ms, rounded as `Math.round` does.
-    static func milliseconds(_ seconds: Double) -> Int { Int((seconds * 1000 + 0.5).rounded(.down)) }
-
-    /// Point `index` (0...40) of the renderer's `linear()`: the position at that 40th of the
-    /// settling time `seconds`, rounded to thousandths as `Math.round` does; the last exactly 1.
-    func sample(_ index: Int, over seconds: Double) -> Double {
-        index == 40 ? 1 : (position(seconds * Double(index) / 40) * 1000 + 0.5).rounded(.down) / 1000
     }
 }

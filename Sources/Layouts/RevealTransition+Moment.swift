@@ -1,7 +1,7 @@
 /// A transition at one instant of a reveal, as the web renderer's cross-fade plays it
 /// (renderer.js's `crossFade`): the skeleton goes from opacity 1, scale 1 to `skeletonExit`
 /// while the content comes from `contentEnter` to opacity 1, scale 1, both along the curve as
-/// `Curve.progress(atMs:)` plays it.
+/// `Curve.progress(atMs:)` plays it (its `PlayedCurve`, kept by the transition).
 ///
 /// Guarantees: before the reveal (t < 0) it is the skeleton whole and the content at
 /// `contentEnter`; from the curve's played duration on, the ends; opacities stay within 0...1
@@ -21,12 +21,12 @@ extension RevealTransition {
 
     /// The appearances `ms` after the reveal starts; `reduceMotion` keeps both scales 1.
     public func moment(at ms: Double, reduceMotion: Bool = false) -> Moment {
-        let played = reduceMotion ? opacityOnly : self
-        let progress = curve.progress(atMs: ms)
+        let ends = reduceMotion ? opacityOnly : self
+        let progress = played.progress(atMs: ms)
         func mix(_ from: Double, _ to: Double) -> Double { from + (to - from) * progress }
         func opacity(_ value: Double) -> Double { min(max(value, 0), 1) }
         return Moment(
-            skeleton: Appearance(opacity: opacity(mix(1, played.skeletonExit.opacity)), scale: mix(1, played.skeletonExit.scale)),
-            content: Appearance(opacity: opacity(mix(played.contentEnter.opacity, 1)), scale: mix(played.contentEnter.scale, 1)))
+            skeleton: Appearance(opacity: opacity(mix(1, ends.skeletonExit.opacity)), scale: mix(1, ends.skeletonExit.scale)),
+            content: Appearance(opacity: opacity(mix(ends.contentEnter.opacity, 1)), scale: mix(ends.contentEnter.scale, 1)))
     }
 }

@@ -1,5 +1,8 @@
 /// How a skeleton hands over to its content: the skeleton animates out to `skeletonExit` while
 /// the content animates in from `contentEnter`, both along `curve` (docs/spec.md §3).
+///
+/// Guarantees: the curve is held played (`PlayedCurve`): a spring's settling time is found when
+/// the transition is made or its curve set, never per `moment(at:)`.
 public struct RevealTransition: Sendable, Equatable {
     /// The far end of a transition: opacity and scale (1 is natural size).
     public struct Appearance: Sendable, Equatable {
@@ -14,12 +17,18 @@ public struct RevealTransition: Sendable, Equatable {
 
     public var skeletonExit: Appearance
     public var contentEnter: Appearance
-    public var curve: Curve
+    /// The curve ready to play, found once.
+    public private(set) var played: PlayedCurve
+
+    public var curve: Curve {
+        get { played.curve }
+        set { played = PlayedCurve(newValue) }
+    }
 
     public init(skeletonExit: Appearance, contentEnter: Appearance, curve: Curve) {
         self.skeletonExit = skeletonExit
         self.contentEnter = contentEnter
-        self.curve = curve
+        played = PlayedCurve(curve)
     }
 
     /// A plain cross-fade: the skeleton fades out as the content fades in, eased in and out.

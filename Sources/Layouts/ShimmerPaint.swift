@@ -39,51 +39,24 @@ public struct ShimmerPaint: Sendable, Equatable {
 
 extension ResolvedShimmer {
     /// The paint of each of `groups` at `epochMs` (ms of the sync clock: Unix epoch ms), in their
-    /// order; empty when nothing is painted (see `paint(of:at:reduceMotion:)`).
+    /// order; empty when nothing is painted (see `paint(of:at:reduceMotion:)`). What draws frame
+    /// after frame keeps a `ShimmerPainter` of its groups instead, which this makes each call.
     public func paints(of groups: [ShimmerGroup], at epochMs: Double, reduceMotion: Bool = false) -> [ShimmerPaint] {
-        guard !stops.isEmpty, !(reduceMotion && effect != .still) else { return [] }
-        let phase = phase(at: epochMs)
-        return groups.map { paint(of: $0, phase: phase) }
+        ShimmerPainter(self, groups: groups).paints(at: epochMs, reduceMotion: reduceMotion)
     }
 
     /// The paint of `group` at `epochMs`: nil when the shimmer has no stops, or when it moves and
     /// `reduceMotion` (the device's Reduce Motion) stills it, as the renderer leaves the blocks
     /// in their own fill then. A group's box narrower or lower than a point counts as one point.
     public func paint(of group: ShimmerGroup, at epochMs: Double, reduceMotion: Bool = false) -> ShimmerPaint? {
-        guard !stops.isEmpty, !(reduceMotion && effect != .still) else { return nil }
-        return paint(of: group, phase: phase(at: epochMs))
+        paints(of: [group], at: epochMs, reduceMotion: reduceMotion).first
     }
 
     /// The phase of an animated shimmer at `epochMs`; 0 for a still one.
-    private func phase(at epochMs: Double) -> Double {
+    func phase(at epochMs: Double) -> Double {
         switch effect {
         case .still: 0
         case .pulse(_, _, let timing), .sweep(_, _, let timing): phase(timing, at: epochMs)
-        }
-    }
-
-    /// The paint of `group` at `phase`: the same for every group at one instant.
-    private func paint(of group: ShimmerGroup, phase: Double) -> ShimmerPaint {
-        let box = group.rect
-        let width = max(box.width, 1), height = max(box.height, 1)
-        func across(_ stops: [Stop], kind: ShimmerPaint.Kind) -> ShimmerPaint {
-            let left = Point(x: box.x, y: box.y + height / 2), right = Point(x: box.x + width, y: box.y + height / 2)
-            let isLeftToRight = direction == .ltr
-            return ShimmerPaint(
-                group: group.id, kind: kind, application: application,
-                start: isLeftToRight ? left : right, end: isLeftToRight ? right : left, stops: stops)
-        }
-        switch effect {
-        case .still:
-            return across(stops, kind: .still)
-        case .pulse(let fromOpacity, let toOpacity, _):
-            let opacity = min(max(fromOpacity + (toOpacity - fromOpacity) * phase, 0), 1)
-            return across(stops.map { Stop(color: $0.color.opacity(opacity), location: $0.location) }, kind: .pulse)
-        case .sweep(let startMotion, let endMotion, _):
-            let first = SweepGeometry(start: startMotion.from, end: endMotion.from, width: width, height: height)
-            let last = SweepGeometry(start: startMotion.to, end: endMotion.to, width: width, height: height)
-            let (start, end) = SweepGeometry.at(phase, from: first, to: last).points(from: Point(x: box.x, y: box.y), width: width, height: height)
-            return ShimmerPaint(group: group.id, kind: .gradient, application: application, start: start, end: end, stops: stops)
         }
     }
 

@@ -50,10 +50,27 @@ struct SweepGeometry {
 
     /// The gradient's first and last stops' points, in a `width` x `height` box at `origin`.
     func points(from origin: Point, width: Double, height: Double) -> (start: Point, end: Point) {
+        points(from: origin, width: width, height: height, line: line(width: width, height: height))
+    }
+
+    /// The gradient line's direction (a unit vector) and its length across a `width` x `height`
+    /// box: what depends on the angle alone, so that a sweep that does not turn finds it once.
+    func line(width: Double, height: Double) -> Line {
         let radians = angle * .pi / 180
         let dx = sin(radians), dy = -cos(radians)
-        let line = abs(width * dx) + abs(height * dy)
-        let start = Point(x: origin.x + width / 2 + dx * (base - line / 2), y: origin.y + height / 2 + dy * (base - line / 2))
+        return Line(dx: dx, dy: dy, length: abs(width * dx) + abs(height * dy))
+    }
+
+    /// The points along `line`, this geometry's (or an equal angle's).
+    func points(from origin: Point, width: Double, height: Double, line: Line) -> (start: Point, end: Point) {
+        let (dx, dy) = (line.dx, line.dy)
+        let start = Point(x: origin.x + width / 2 + dx * (base - line.length / 2), y: origin.y + height / 2 + dy * (base - line.length / 2))
         return (start, Point(x: start.x + dx * length, y: start.y + dy * length))
+    }
+
+    struct Line {
+        var dx: Double
+        var dy: Double
+        var length: Double
     }
 }

@@ -18,6 +18,13 @@ extension LayoutDocument {
         paint(frames.groups, at: epochMs, reduceMotion: reduceMotion)
     }
 
+    /// What draws `groups` (a `ScreenFrames`' `groups`, say) frame after frame keeps: their
+    /// paints at any instant (`ShimmerPainter.paints(at:reduceMotion:)`, equal to `paint(_:at:)`'s)
+    /// with all that does not change between instants found once.
+    public func painter(_ groups: [ShimmerGroup]) -> ShimmerPainter {
+        ShimmerPainter(shimmer, groups: groups)
+    }
+
     /// The paint of each of `groups` (a `ScreenFrames`' `groups`, say) at `epochMs`.
     public func paint(_ groups: [ShimmerGroup], at epochMs: Double, reduceMotion: Bool = false) -> [ShimmerPaint] {
         shimmer.paints(of: groups, at: epochMs, reduceMotion: reduceMotion)

@@ -1,13 +1,37 @@
 /// FNV-1a, 64-bit, over bytes: the same input gives the same hash on every run and machine
 /// (unlike `hashValue`, which Swift seeds per process). Used for ETags and screen versions,
 /// where a change must change the hash; it is not a defence against collisions made on purpose.
-struct ContentHash {
+struct ContentHash: Sendable {
     private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
 
     mutating func add(_ bytes: [UInt8]) {
+        add(bytes[...])
+    }
+
+    mutating func add(_ bytes: ArraySlice<UInt8>) {
         for byte in bytes {
             value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
         }
+    }
+
+    /// Carries the hash on over `bytes` eight at a time (little-endian words, the last padded
+    /// with zeros), then their count, each step FNV-1a's: a hash of its own (not FNV-1a of the
+    /// bytes) that costs an eighth as much. Each step is a bijection of the state, so that two
+    /// inputs of one length that differ in one word always hash apart.
+    mutating func addWords(_ bytes: ArraySlice<UInt8>) {
+        bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset + 8 <= raw.count {
+                value = (value ^ UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))) &* 0x0000_0100_0000_01B3
+                offset += 8
+            }
+            if offset < raw.count {
+                var last: UInt64 = 0
+                for index in offset..<raw.count { last |= UInt64(raw[index]) << (8 * UInt64(index - offset)) }
+                value = (value ^ last) &* 0x0000_0100_0000_01B3
+            }
+        }
+        value = (value ^ UInt64(bytes.count)) &* 0x0000_0100_0000_01B3
     }
 
     /// Sixteen lower-case hex digits.

@@ -22,29 +22,16 @@ final class DocumentResponses: Sendable {
 
     /// `hinted`: whether the document is served in answer to client hints (layouts) and so
     /// carries `Accept-CH` and may carry `Vary`. `contentType` and `headers` go on the 200 only
-    /// (a 304 carries the validator and cache fields, RFC 9110 §15.4.5).
-    init(_ document: EncodedDocument, hinted: Bool, contentType: String = "application/json", headers extra: ResponseHeaders = ResponseHeaders()) {
+    /// (a 304 carries the validator and cache fields, RFC 9110 §15.4.5): see `DocumentFields`.
+    convenience init(_ document: EncodedDocument, hinted: Bool, contentType: String = "application/json", headers extra: ResponseHeaders = ResponseHeaders()) {
+        self.init(document, fields: DocumentFields(hinted: hinted, contentType: contentType, headers: extra))
+    }
+
+    /// `document` served with `fields`.
+    init(_ document: EncodedDocument, fields: DocumentFields) {
         etag = document.etag
-        var ok: [Response] = []
-        var notModified: [Response] = []
-        for use in 0..<(hinted ? 4 : 1) {
-            var headers = ResponseHeaders()
-            headers.add("ETag", document.etag)
-            headers.add(.sharedForAMinute)
-            if hinted {
-                let use = HintUse(rawValue: use)
-                let varied = [use.contains(.colorScheme) ? Self.colorSchemeHint : nil, use.contains(.reducedMotion) ? Self.reducedMotionHint : nil].compactMap { $0 }
-                if !varied.isEmpty { headers.add("Vary", varied.joined(separator: ", ")) }
-                headers.add("Accept-CH", "\(Self.colorSchemeHint), \(Self.reducedMotionHint)")
-            }
-            var okHeaders = ResponseHeaders.contentType(contentType)
-            okHeaders.append(headers)
-            okHeaders.append(extra)
-            ok.append(Response(status: .ok, headers: okHeaders, body: document.bytes))
-            notModified.append(Response(status: .notModified, headers: headers))
-        }
-        self.ok = ok
-        self.notModified = notModified
+        ok = (0..<fields.hintUses).map { Response(status: .ok, headers: fields.ok(etag: document.etag, hints: HintUse(rawValue: $0)), body: document.bytes) }
+        notModified = (0..<fields.hintUses).map { Response(status: .notModified, headers: fields.notModified(etag: document.etag, hints: HintUse(rawValue: $0))) }
     }
 
     /// 304 when `If-None-Match` matches, else the document.

@@ -12,26 +12,31 @@ import SkeletonDomain
 /// the same screen, options and size costs a lookup, like a layout document. At most `cacheLimit`
 /// documents are kept; when the cache is full it starts afresh. A request with an instant `at`
 /// takes the kept document and adds the shimmer's paints then, for each request (instants do
-/// not repeat).
+/// not repeat): the JSON's bytes at rest and their hash carried on, only the paints written and
+/// hashed, and one response built.
 final class FrameRoutes: Sendable {
     static let cacheLimit = 512
 
-    /// A document laid out, its bytes at rest (no `at`: JSON, or an SVG for a snapshot) and their
-    /// responses. A class: a look-up hands out one reference, not the document's many.
+    /// A document laid out, its bytes at rest (no `at`: JSON, or an SVG for a snapshot), their
+    /// responses, and what an instant's document is made of: the JSON's opening, hashed (nil for
+    /// a snapshot, which is written whole), and the fields its response carries. A class: a
+    /// look-up hands out one reference, not the document's many.
     final class Kept: Sendable {
         let document: FramesDocument
-        let atRest: [UInt8]
         let responses: DocumentResponses
+        let opening: HashedPrefix?
+        let fields: DocumentFields
 
-        init(document: FramesDocument, atRest: [UInt8], responses: DocumentResponses) {
+        init(document: FramesDocument, atRest: [UInt8], view: View) {
             self.document = document
-            self.atRest = atRest
-            self.responses = responses
+            fields = FrameRoutes.fields(view)
+            responses = DocumentResponses(EncodedDocument(bytes: atRest), fields: fields)
+            opening = view == .snapshot ? nil : FramesDocument.opening(atRest)
         }
     }
 
     /// The document a route serves.
-    private enum View {
+    enum View {
         case frames, snapshot, elementFrames
     }
 
@@ -131,22 +136,22 @@ final class FrameRoutes: Sendable {
                 return ProblemResponses.unknown(.variant, options.variant, allowed: variants.texts)
             }
             let atRest = view == .snapshot ? document.svg() : document.json()
-            kept = Kept(document: document, atRest: atRest, responses: Self.responses(view, atRest))
+            kept = Kept(document: document, atRest: atRest, view: view)
             cache.keep(kept, key)
         }
         guard let epochMs else { return kept.responses.response(to: request, hints: chosen.hints) }
-        let moment = view == .snapshot ? kept.document.svg(at: epochMs) : kept.document.json(at: epochMs, atRest: kept.atRest)
-        return Self.responses(view, moment).response(to: request, hints: chosen.hints)
+        let moment = kept.opening.map { kept.document.encoded(at: epochMs, opening: $0) } ?? EncodedDocument(bytes: kept.document.svg(at: epochMs))
+        return kept.fields.response(moment, to: request, hints: chosen.hints)
     }
 
-    /// The responses that serve `view`'s `bytes`.
-    private static func responses(_ view: View, _ bytes: [UInt8]) -> DocumentResponses {
+    /// The fields `view`'s documents are served with.
+    private static func fields(_ view: View) -> DocumentFields {
         switch view {
         case .frames, .elementFrames:
-            return DocumentResponses(EncodedDocument(bytes: bytes), hinted: true)
+            return DocumentFields(hinted: true, contentType: "application/json", headers: ResponseHeaders())
         case .snapshot:
-            return DocumentResponses(EncodedDocument(bytes: bytes), hinted: true, contentType: "image/svg+xml",
-                                     headers: ResponseHeaders(["X-Content-Type-Options": "nosniff", "Content-Security-Policy": "default-src 'none'"]))
+            return DocumentFields(hinted: true, contentType: "image/svg+xml",
+                                  headers: ResponseHeaders(["X-Content-Type-Options": "nosniff", "Content-Security-Policy": "default-src 'none'"]))
         }
     }
 

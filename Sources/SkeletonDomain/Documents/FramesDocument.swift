@@ -20,6 +20,9 @@ package struct FramesDocument: Sendable {
     package let width: Int
     package let height: Int?
     package let result: FrameLayout.Result
+    /// The shimmer the document's layout document serves (its reduced form for `motion=reduced`),
+    /// resolved and prepared for the document's groups once.
+    package let painter: ShimmerPainter
 
     /// Nil when the screen has no layout `options.variant`, or that layout no element `element`.
     package init?(screen: Screen, options: LayoutOptions, element: String? = nil, width: Int, height: Int?) {
@@ -39,40 +42,40 @@ package struct FramesDocument: Sendable {
         self.element = element
         self.width = width
         self.height = height
+        let animation = screen.animation
+        let shimmer = (options.motion == .reduced ? animation.reducedShimmer : animation.shimmer).resolved(in: options.theme, direction: options.direction)
+        painter = ShimmerPainter(shimmer, groups: result.groups)
     }
 
     /// The screen's background: what a client paints the viewport with before the frames.
     package var background: RGBA { PaletteToken.screen.color(in: options.theme) }
 
-    /// The shimmer the document's layout document serves (its reduced form for `motion=reduced`).
-    package var shimmer: ResolvedShimmer {
-        let animation = screen.animation
-        return (options.motion == .reduced ? animation.reducedShimmer : animation.shimmer).resolved(in: options.theme, direction: options.direction)
-    }
-
     /// Each shimmer group's paint at `epochMs`.
     package func paints(at epochMs: Int) -> [ShimmerPaint] {
-        shimmer.paints(of: result.groups, at: Double(epochMs))
+        painter.paints(at: Double(epochMs))
     }
 
     /// The frames as JSON; with `epochMs`, each shimmer group's paint then too (`at`, `paints`).
     package func json(at epochMs: Int? = nil) -> [UInt8] {
         let atRest = jsonAtRest()
         guard let epochMs else { return atRest }
-        return json(at: epochMs, atRest: atRest)
+        return json(at: epochMs, opening: atRest.dropLast())
     }
 
-    /// `json(at: epochMs)` made from `atRest`, this document's `json()`: the instant and the
-    /// paints added at its end, nothing else written again (a server keeps the document at rest).
-    package func json(at epochMs: Int, atRest: [UInt8]) -> [UInt8] {
-        var writer = JSONWriter(continuing: atRest.dropLast(), reservingCapacity: atRest.count + 512 * result.groups.count)
-        writer.member("at", epochMs)
-        writer.key("paints")
-        writer.beginArray()
-        for paint in paints(at: epochMs) { Self.write(paint, to: &writer) }
-        writer.endArray()
-        writer.endObject()
-        return writer.bytes
+    /// The start of every instant's JSON: `atRest`, this document's `json()`, without its closing
+    /// brace, hashed once (a server keeps it with the document at rest).
+    package static func opening(_ atRest: [UInt8]) -> HashedPrefix {
+        HashedPrefix(atRest.dropLast())
+    }
+
+    /// `json(at: epochMs)` with its ETag, made from `opening` (`opening(json())`): the instant and
+    /// the paints added at its end, nothing else written or hashed again.
+    package func encoded(at epochMs: Int, opening: HashedPrefix) -> EncodedDocument {
+        EncodedDocument(bytes: json(at: epochMs, opening: opening.bytes), extending: opening)
+    }
+
+    private func json(at epochMs: Int, opening: ArraySlice<UInt8>) -> [UInt8] {
+        InstantJSON.bytes(opening: opening, at: epochMs, paints: paints(at: epochMs))
     }
 
     private func jsonAtRest() -> [UInt8] {
@@ -133,25 +136,6 @@ package struct FramesDocument: Sendable {
         return writer.bytes
     }
 
-    private static func write(_ paint: ShimmerPaint, to writer: inout JSONWriter) {
-        writer.beginObject()
-        writer.member("group", paint.group)
-        writer.member("kind", paint.kind.rawValue)
-        writer.member("application", paint.application.rawValue)
-        write(paint.start, as: "start", to: &writer)
-        write(paint.end, as: "end", to: &writer)
-        writer.key("stops")
-        writer.beginArray()
-        for stop in paint.stops {
-            writer.beginObject()
-            writer.member("color", stop.color.hex)
-            writer.member("location", stop.location)
-            writer.endObject()
-        }
-        writer.endArray()
-        writer.endObject()
-    }
-
     /// The frames drawn as an SVG 1.1 image; with `epochMs`, each shimmer group's paint then
     /// drawn on its blocks (`ShimmerSVG`).
     package func svg(at epochMs: Int? = nil) -> [UInt8] {
@@ -209,14 +193,6 @@ package struct FramesDocument: Sendable {
         var writer = JSONWriter()
         writer.number(rounded(value))
         return String(decoding: writer.bytes, as: UTF8.self)
-    }
-
-    private static func write(_ point: Point, as name: String, to writer: inout JSONWriter) {
-        writer.key(name)
-        writer.beginObject()
-        writer.member("x", rounded(point.x))
-        writer.member("y", rounded(point.y))
-        writer.endObject()
     }
 
     private static func write(_ rect: Rect, to writer: inout JSONWriter) {

@@ -19,15 +19,6 @@ package struct JSONWriter {
         bytes.reserveCapacity(capacity)
     }
 
-    /// A writer that goes on after `bytes`, an object's members so far (its closing brace not
-    /// written): the next member takes a comma.
-    package init(continuing bytes: ArraySlice<UInt8>, reservingCapacity capacity: Int) {
-        self.bytes = []
-        self.bytes.reserveCapacity(capacity)
-        self.bytes.append(contentsOf: bytes)
-        needsComma = true
-    }
-
     package mutating func beginObject() {
         startValue()
         bytes.append(UInt8(ascii: "{"))

@@ -1,0 +1,65 @@
+import HTTPServer
+import SkeletonDomain
+
+/// The header fields of a document's 200 and 304 responses around its `ETag`, for each
+/// combination of the client hints it may be chosen by, built once: the fields of a document
+/// made for one request (frames at an instant) then cost its tag's line and a few copies.
+///
+/// Guarantees: the same fields in the same order as every `DocumentResponses` (which is built
+/// from them): `Content-Type`, `ETag`, `Cache-Control`, `Vary` when hints chose it, `Accept-CH`
+/// when the document is hinted, then the extra fields; a 304 has neither `Content-Type` nor the
+/// extra fields (RFC 9110 §15.4.5).
+struct DocumentFields: Sendable {
+    private let contentType: ResponseHeaders
+    /// What follows the tag, by `DocumentResponses.HintUse` raw value (one entry when not hinted).
+    private let afterTag: [ResponseHeaders]
+    private let extra: ResponseHeaders
+
+    /// `hinted`: whether the document is served in answer to client hints (layouts) and so
+    /// carries `Accept-CH` and may carry `Vary`.
+    init(hinted: Bool, contentType: String, headers extra: ResponseHeaders) {
+        self.contentType = ResponseHeaders.contentType(contentType)
+        self.extra = extra
+        afterTag = (0..<(hinted ? 4 : 1)).map { use in
+            var headers = ResponseHeaders()
+            headers.add(.sharedForAMinute)
+            if hinted {
+                let use = DocumentResponses.HintUse(rawValue: use)
+                let varied = [use.contains(.colorScheme) ? DocumentResponses.colorSchemeHint : nil,
+                              use.contains(.reducedMotion) ? DocumentResponses.reducedMotionHint : nil].compactMap { $0 }
+                if !varied.isEmpty { headers.add("Vary", varied.joined(separator: ", ")) }
+                headers.add("Accept-CH", "\(DocumentResponses.colorSchemeHint), \(DocumentResponses.reducedMotionHint)")
+            }
+            return headers
+        }
+    }
+
+    /// How many combinations of hints there are fields for.
+    var hintUses: Int { afterTag.count }
+
+    /// The 200's fields for a document tagged `etag`, chosen by `hints`.
+    func ok(etag: String, hints: DocumentResponses.HintUse) -> ResponseHeaders {
+        var headers = contentType
+        headers.add("ETag", etag)
+        headers.append(afterTag[hints.rawValue])
+        headers.append(extra)
+        return headers
+    }
+
+    /// The 304's fields for a document tagged `etag`, chosen by `hints`.
+    func notModified(etag: String, hints: DocumentResponses.HintUse) -> ResponseHeaders {
+        var headers = ResponseHeaders()
+        headers.add("ETag", etag)
+        headers.append(afterTag[hints.rawValue])
+        return headers
+    }
+
+    /// 304 when `If-None-Match` matches `document`'s tag, else `document`: what a
+    /// `DocumentResponses` of it answers, without building the answers it does not give.
+    func response(_ document: EncodedDocument, to request: Request, hints: DocumentResponses.HintUse = []) -> Response {
+        if ifNoneMatch(request.fields, matches: document.etag) {
+            return Response(status: .notModified, headers: notModified(etag: document.etag, hints: hints))
+        }
+        return Response(status: .ok, headers: ok(etag: document.etag, hints: hints), body: document.bytes)
+    }
+}

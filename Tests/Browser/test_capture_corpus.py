@@ -85,7 +85,7 @@ try {
       width: origin.width,
       height: origin.height,
       shapes: shapes ? [...root.querySelectorAll(shapes)].filter(visible).map((e, i) => ({ name: describe(e, i), rect: rel(e.getBoundingClientRect()) })) : [],
-      painted: all.filter(paints).map((e) => rel(e.getBoundingClientRect())),
+      painted: [root, ...all].filter(paints).map((e) => rel(e.getBoundingClientRect())),
       texts: texts ? [...root.querySelectorAll(texts)].filter(visible).map((e, i) => {
         const box = e.getBoundingClientRect();
         // The lines that show: a clamped block's hidden lines lie below its box (or its clipping ancestor's).

@@ -58,7 +58,7 @@ export function captureScreen(root, options = {}) {
   if (box.width < 1 || box.height < 1) throw new CaptureError(`the root has no size (${round(box.width)} x ${round(box.height)}): capture an element that is laid out`);
   const capture = new Capture(getComputedStyle(root).direction === 'rtl', options.stage ?? 'content', otherWidths(root, box));
   const screen = screenColor(root, box);
-  const tree = capture.container(root, box, 0, screen ?? { r: 255, g: 255, b: 255, a: 1 }, true);
+  const tree = capture.container(root, box, 0, screen ?? backdropOf(root), true);
   if (!tree) throw new CaptureError('nothing under the root draws: no media, text or painted box');
   if (screen) tree.background = 'screen';
   tree.shimmer = true;
@@ -254,7 +254,7 @@ class Capture {
    */
   text(element, rect, style) {
     this.count();
-    const inset = insets(style);
+    const inset = element.nodeType === Node.TEXT_NODE ? { top: 0, right: 0, bottom: 0, left: 0 } : insets(style);
     const clamp = clampOf(style);
     const most = clamp ?? CAPTURE_LIMITS.maxLines;
     const lines = lineBoxes(element);
@@ -298,14 +298,20 @@ class Capture {
     const before = pseudoBlocks(element, '::before');
     const after = pseudoBlocks(element, '::after');
     for (const pseudo of before) items.push(pseudo);
-    const children = [...element.children];
+    const children = [...element.childNodes].filter((child) => child.nodeType === Node.ELEMENT_NODE || textRuns(element).includes(child));
     for (let index = 0; index < children.length; index++) {
       const child = children[index];
+      // A run of text beside boxes: a paragraph of its own, in its place among them.
+      if (child.nodeType === Node.TEXT_NODE) {
+        const box = runRect(child);
+        if (box.width >= 0.5 && box.height >= 0.5) items.push({ node: this.text(child, box, own), rect: box, element: child, spans: false, grows: false, margins: null, after: 0 });
+        continue;
+      }
       if (SKIPPED.has(child.tagName.toUpperCase()) || child.hasAttribute('data-skeleton-ignore')) continue;
       const style = getComputedStyle(child);
       // A box of `display: contents` makes none: its children stand in its place.
       if (style.display === 'contents') {
-        children.splice(index + 1, 0, ...child.children);
+        children.splice(index + 1, 0, ...[...child.childNodes].filter((inner) => inner.nodeType === Node.ELEMENT_NODE || textRuns(child).includes(inner)));
         continue;
       }
       if (style.display === 'none' || style.visibility !== 'visible' || style.position === 'absolute' || style.position === 'fixed') continue;
@@ -365,10 +371,9 @@ class Capture {
     const trailCross = Math.max(0, Math.min(...items.map((item) => crossEnd(rect) - crossEnd(item.rect))));
     const available = (vertical ? rect.width : rect.height) - leadCross - trailCross;
     const children = items.map((item, index) => {
-      let node = item.node;
       const extraCross = crossStart(item.rect) - crossStart(rect) - leadCross;
       const extraAfter = index < gaps.length && !spacers[index + 1] ? gaps[index] - spacing : 0;
-      addPadding(node, vertical ? { leading: extraCross, bottom: extraAfter } : { top: extraCross, trailing: extraAfter });
+      let node = this.outside(item.node, vertical ? { leading: extraCross, bottom: extraAfter } : { top: extraCross, trailing: extraAfter });
       const change = this.change(item);
       const fluid = change === null ? (vertical ? item.spans : item.grows) : change > 0.5;
       // A one-line label would be drawn across its whole row: a bar as long as its text instead.
@@ -468,8 +473,7 @@ class Capture {
       const spanned = tracks.slice(first, last + 1);
       next = last + 1;
       const grows = spanned.reduce((total, track) => total + track.grow, 0);
-      let node = item.node;
-      addPadding(node, { top: item.rect.top - top });
+      let node = this.outside(item.node, { top: item.rect.top - top });
       if (grows === 0) {
         if (node.type === 'text' && node.lines === 1) node = lineBlock(node);
         fixed(node, item.rect.width);
@@ -507,6 +511,24 @@ class Capture {
     const rect = { top, bottom, left, right, width: right - left, height: bottom - top };
     const node = { type: 'stack', axis: 'horizontal', spacing: size(gap), alignment: 'top', maxWidth: 'fill', children: repeats(children) };
     return { node, rect, spans, grows: true };
+  }
+
+  /**
+   * `node` with `extra` space around it: its padding, or, for a painted box (whose padding lies
+   * inside its background), a box of its own around it that it fills: a margin is never painted.
+   */
+  outside(node, extra) {
+    if (!node.background || !Object.values(extra).some((value) => value > 0.005)) {
+      addPadding(node, extra);
+      return node;
+    }
+    this.count();
+    const wrapper = { type: 'stack', axis: 'vertical', spacing: 0, alignment: 'leading', children: [node] };
+    if (node.maxWidth === 'fill' || node.width?.kind === 'fill') fill(wrapper);
+    fill(node);
+    if (node.width?.kind === 'fill') delete node.width;
+    addPadding(wrapper, extra);
+    return wrapper;
   }
 
   /** How much narrower `item` is at the second width (px), or null when it was not measured. */
@@ -577,11 +599,20 @@ function screenColor(root, box) {
   return null;
 }
 
+/** The colour behind `root`: that of its nearest painted ancestor (the body's, the html's), else the canvas's white. */
+function backdropOf(root) {
+  for (let at = root.parentElement; at; at = at.parentElement) {
+    const color = colorOf(getComputedStyle(at).backgroundColor);
+    if (color) return color;
+  }
+  return { r: 255, g: 255, b: 255, a: 1 };
+}
+
 /** The box's own colour when it shows against `backdrop` (the colour behind it), else null. */
 function paint(style, backdrop) {
   const color = colorOf(style.backgroundColor);
   if (color && !(backdrop && color.r === backdrop.r && color.g === backdrop.g && color.b === backdrop.b && Math.abs(color.a - backdrop.a) < 0.01)) return color;
-  const border = parseFloat(style.borderTopWidth) > 0 && colorOf(style.borderTopColor);
+  const border = ['Top', 'Right', 'Bottom', 'Left'].every((side) => parseFloat(style[`border${side}Width`]) > 0 && colorOf(style[`border${side}Color`]));
   return border || style.boxShadow !== 'none' ? backdrop ?? { r: 0, g: 0, b: 0, a: 1 } : null;
 }
 
@@ -597,18 +628,44 @@ function cornerRadii(style, rect) {
 
 const radius = (style, rect) => size(Math.max(...cornerRadii(style, rect)));
 
-/** Whether the element's own content is text (with inline elements), not boxes. */
+/**
+ * Whether the element's own content is text, in it or in plain inline children at any depth
+ * (`<h3><a>title</a></h3>`: the h3 is the paragraph, so its clamp is the text's), not boxes: no
+ * child is laid out as a box of its own (a block, an inline-block, media).
+ */
 function hasText(element) {
+  return inlineText(element) === true;
+}
+
+/** Whether `element` holds text (true) or nothing (false) in plain inline content only; null when a child is a box. */
+function inlineText(element) {
   let text = false;
   for (const child of element.childNodes) {
     if (child.nodeType === Node.TEXT_NODE) {
       if (child.textContent.trim()) text = true;
-    } else if (child.nodeType === Node.ELEMENT_NODE) {
-      const display = getComputedStyle(child).display;
-      if (!display.startsWith('inline') || display === 'inline-block' || display === 'inline-flex' || display === 'inline-grid' || MEDIA.has(child.tagName.toUpperCase())) return false;
+    } else if (child.nodeType === Node.ELEMENT_NODE && !SKIPPED.has(child.tagName.toUpperCase())) {
+      const style = getComputedStyle(child);
+      if (style.display === 'none') continue;
+      if (style.display !== 'inline' || MEDIA.has(child.tagName.toUpperCase()) || style.position === 'absolute' || style.position === 'fixed') return null;
+      const inner = inlineText(child);
+      if (inner === null) return null;
+      text ||= inner;
     }
   }
   return text;
+}
+
+/** The element's own runs of text that stand beside boxes (`<a><svg/>The Daily Byte</a>`): its non-blank text nodes, when it is not a paragraph itself. */
+function textRuns(element) {
+  if (hasText(element)) return [];
+  return [...element.childNodes].filter((child) => child.nodeType === Node.TEXT_NODE && child.textContent.trim());
+}
+
+/** A text node's box: the bounds of its characters as laid out. */
+function runRect(run) {
+  const range = document.createRange();
+  range.selectNodeContents(run);
+  return range.getBoundingClientRect();
 }
 
 /**
@@ -735,15 +792,16 @@ function otherWidths(root, box) {
     // Through the attribute, not `root.style`: Chromium writes a CSSOM change back to the
     // attribute lazily, which could bring back an empty `style=""` after it is removed.
     const resize = (width) => root.setAttribute('style', `${style ?? ''};width:${round(width)}px !important`);
-    const paragraphs = elements.filter(hasText);
+    const runs = elements.flatMap(textRuns);
+    const paragraphs = [...elements.filter(hasText), ...runs];
     resize(box.width * 0.8);
     const second = box.width - root.getBoundingClientRect().width < 1 ? null : {
-      boxes: new Map(elements.map((element) => [element, element.getBoundingClientRect()])),
+      boxes: new Map([...elements.map((element) => [element, element.getBoundingClientRect()]), ...runs.map((run) => [run, runRect(run)])]),
       lines: new Map(paragraphs.map((element) => [element, lineBoxes(element)])),
       tracks: new Map(elements.filter((element) => getComputedStyle(element).display.endsWith('grid')).map((element) => [element, trackSizes(getComputedStyle(element))])) };
     resize(Math.min(CAPTURE_LIMITS.maxSize, box.width * 1.5));
     const wider = root.getBoundingClientRect().width - box.width < 1 ? null
-      : new Map(paragraphs.map((element) => [element, { rect: element.getBoundingClientRect(), lines: lineBoxes(element) }]));
+      : new Map(paragraphs.map((element) => [element, { rect: element.nodeType === Node.TEXT_NODE ? runRect(element) : element.getBoundingClientRect(), lines: lineBoxes(element) }]));
     return { second, wider };
   } finally {
     if (style === null) root.removeAttribute('style');

@@ -97,6 +97,8 @@ try {
         const lines = [...new Set(middles)].sort((a, b) => a - b).filter((top, k, every) => k === 0 || top - every[k - 1] > 4).length;
         return { name: describe(e, i), rect: rel(box), lines };
       }) : [],
+      // Every box with text of its own: a frame over one stands for its text.
+      prose: all.filter((e) => [...e.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent.trim())).map((e) => rel(e.getBoundingClientRect())),
       marked: [...root.querySelectorAll('[data-skeleton-element]')].filter(visible).map((e) => ({ id: e.getAttribute('data-skeleton-element'), rect: rel(e.getBoundingClientRect()) })),
     });
   }
@@ -144,8 +146,9 @@ def frames(url, name, width, rtl):
 
 
 def lines_within(drawn, rect):
-    """The rows of frames whose centre lies inside `rect`: the lines drawn for a text block."""
-    inside = [f for f in drawn if f["kind"] != "background" and rect["x"] <= f["x"] + f["width"] / 2 <= rect["x"] + rect["width"]
+    """The rows of frames across `rect` (their middle within its height, some of them within its
+    width): the lines drawn for a text block."""
+    inside = [f for f in drawn if f["kind"] != "background" and f["x"] < rect["x"] + rect["width"] and f["x"] + f["width"] > rect["x"]
               and rect["y"] <= f["y"] + f["height"] / 2 <= rect["y"] + rect["height"]]
     return len({round(f["y"]) for f in inside})
 
@@ -166,8 +169,8 @@ def compare(name, width, page, document, exact):
         if best < threshold:
             problems.append(f"{name} at {width}: shape {shape['name']} {fmt(shape['rect'])} best IoU {best:.3f} < {threshold}")
     for frame in drawn:
-        if frame["kind"] == "line" or any(inside(frame, text["rect"]) for text in page["texts"]):
-            if frame["kind"] == "line" and not any(inside(frame, text["rect"]) for text in page["texts"]):
+        if frame["kind"] == "line" or any(inside(frame, text) for text in page["prose"]):
+            if frame["kind"] == "line" and not any(inside(frame, text) for text in page["prose"]):
                 problems.append(f"{name} at {width}: a line frame {fmt(frame)} outside every text block of the page")
             continue
         best = max((iou(box, frame) for box in page["painted"]), default=0)

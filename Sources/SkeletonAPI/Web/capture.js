@@ -181,14 +181,16 @@ class Capture {
         (element.tagName.includes('-') && element.children.length === 0) || depth >= CAPTURE_LIMITS.maxNodeDepth - 2) {
       node = this.block(rect, style);
     } else if (paintedShape(element, style, rect)) {
-      node = element.children.length === 0 ? this.block(rect, style) : this.track(element, rect, depth, style);
+      node = element.children.length === 0 || hasText(element) ? this.block(rect, style) : this.track(element, rect, depth, style);
     } else if (hasText(element)) {
       node = this.text(element, rect, style);
     } else if (element.children.length > 0 || pseudoBlocks(element).length > 0) {
       node = this.container(element, rect, depth, painted ?? backdrop, spans);
-      if (node && painted) Object.assign(node, { background: 'card' }, radius(style, rect) ? { cornerRadius: radius(style, rect) } : {}, style.overflow === 'hidden' || style.overflow === 'clip' ? { clip: true } : {});
+      if (node && painted) Object.assign(node, { background: 'card' }, radius(style, rect) ? { cornerRadius: radius(style, rect) } : {}, style.overflow === 'hidden' || style.overflow === 'clip' ? { clip: true } : {},
+        // A painted box its row stretches: at least the row's height (the model has no stretch across a row).
+        this.stretched.has(element) ? { minHeight: size(rect.height) } : {});
       // (Not around a repeat, whose copies take no modifiers, nor a painted child: padding lies inside a background.)
-      else if (node && node.children.length === 1 && node.children[0].type !== 'repeat' && !node.children[0].background) node = unwrapped(node);
+      else if (node && node.children.length === 1 && node.children[0].type !== 'repeat' && !node.children[0].background && node.alignment !== 'center') node = unwrapped(node);
       // A row wider than its box that the box clips or scrolls: a carousel, drawn still.
       if (node && ['hidden', 'clip', 'auto', 'scroll'].includes(style.overflowX) && element.scrollWidth > element.clientWidth + 1) {
         this.count();
@@ -335,7 +337,7 @@ class Capture {
         rows.push({ items: [item], top: item.rect.top, bottom: item.rect.bottom });
       }
     }
-    const justify = flex && own.flexDirection.startsWith('row') && /space-(between|around|evenly)/.exec(own.justifyContent)?.[1];
+    const justify = flex && own.flexDirection.startsWith('row') && (/space-(between|around|evenly)/.exec(own.justifyContent)?.[1] ?? (own.justifyContent === 'center' ? 'center' : undefined));
     const gap = parseFloat(own.columnGap) || 0;
     const tracks = grid ? this.tracks(element, own, rect) : null;
     if (!tracks && rows.length === 1 && (rows[0].items.length > 1 || row)) return this.stack('horizontal', rows[0].items, rect, { element, justify, gap });
@@ -363,25 +365,46 @@ class Capture {
     const crossEnd = (r) => (vertical ? (this.rtl ? -r.left : r.right) : r.bottom);
     const gaps = items.slice(1).map((item, index) => start(item.rect) - end(items[index].rect));
     // Where a spacer goes: before item i (0..n, n the end), from justify-content or an auto margin.
-    const spacers = vertical ? [] : items.map((item, index) => (index === 0 ? /around|evenly/.test(justify) || item.margins?.before : justify || item.margins?.before || items[index - 1].margins?.after))
-      .concat(/around|evenly/.test(justify) || items[items.length - 1].margins?.after).map(Boolean);
+    // (justify-content: center: a spacer at either end, sharing the free width alike.)
+    const spacers = vertical ? [] : items.map((item, index) => (index === 0 ? /around|evenly|center/.test(justify) || item.margins?.before : /between|around|evenly/.test(justify) || item.margins?.before || items[index - 1].margins?.after))
+      .concat(/around|evenly|center/.test(justify) || items[items.length - 1].margins?.after).map(Boolean);
     const plain = gaps.filter((_, index) => !spacers[index + 1]);
     const spacing = justify ? gap : plain.length > 0 ? Math.max(0, Math.min(...plain)) : gap;
-    const leadCross = Math.max(0, Math.min(...items.map((item) => crossStart(item.rect) - crossStart(rect))));
-    const trailCross = Math.max(0, Math.min(...items.map((item) => crossEnd(rect) - crossEnd(item.rect))));
+    // A column centred across (align-items: center), or an item centred by `margin: 0 auto`: the
+    // model's centre alignment, no offset of the captured width frozen as padding.
+    const own = element ? getComputedStyle(element) : null;
+    const centred = vertical && own !== null && own.display.endsWith('flex') && own.flexDirection.startsWith('column') && own.alignItems === 'center';
+    const centre = items.map((item) => centred || (vertical && item.element?.nodeType === Node.ELEMENT_NODE && autoMargins(item.element, this.rtl)?.before && autoMargins(item.element, this.rtl)?.after));
+    const crossInset = own ? insets(own) : { top: 0, right: 0, bottom: 0, left: 0 };
+    const placed = items.filter((_, index) => !centre[index]);
+    const leadCross = placed.length === 0 ? (vertical ? (this.rtl ? crossInset.right : crossInset.left) : crossInset.top)
+      : Math.max(0, Math.min(...placed.map((item) => crossStart(item.rect) - crossStart(rect))));
+    const trailCross = placed.length === 0 ? (vertical ? (this.rtl ? crossInset.left : crossInset.right) : crossInset.bottom)
+      : Math.max(0, Math.min(...placed.map((item) => crossEnd(rect) - crossEnd(item.rect))));
     const available = (vertical ? rect.width : rect.height) - leadCross - trailCross;
     const children = items.map((item, index) => {
-      const extraCross = crossStart(item.rect) - crossStart(rect) - leadCross;
+      const extraCross = centre[index] ? 0 : crossStart(item.rect) - crossStart(rect) - leadCross;
       const extraAfter = index < gaps.length && !spacers[index + 1] ? gaps[index] - spacing : 0;
       let node = this.outside(item.node, vertical ? { leading: extraCross, bottom: extraAfter } : { top: extraCross, trailing: extraAfter });
       const change = this.change(item);
       const fluid = change === null ? (vertical ? item.spans : item.grows) : change > 0.5;
       // A one-line label would be drawn across its whole row: a bar as long as its text instead.
       // (In a row, a label that takes the free width stays a text node, so that what follows it stays put.)
-      if (node.type === 'text' && node.lines === 1 && (vertical ? node.lastLineFraction < 0.95 : !fluid)) node = lineBlock(node);
+      // (Not one that wraps at the second width: its measure keeps its lines at every width.)
+      const wraps = (this.secondLines?.get(item.element)?.length ?? 1) > 1;
+      if (node.type === 'text' && node.lines === 1 && !wraps && (vertical ? node.lastLineFraction < 0.95 : !fluid)) node = lineBlock(node);
       if (vertical) {
+        const margin = available - extraCross - item.rect.width;
         if (fluid && item.rect.width >= available - 1 && !narrower(node, item.rect)) fill(node);
-        else if (change !== null && !fluid) fixed(node, item.rect.width + Math.max(0, extraCross));
+        else if (fluid && !centre[index] && !narrower(node, item.rect) && item.element?.nodeType === Node.ELEMENT_NODE && Math.abs(trailingMargin(item.element, this.rtl) - margin) < 1) {
+          // Narrower than the column by its own trailing margin: as wide as the column less that margin.
+          node = this.outside(node, { trailing: margin });
+          fill(node);
+        } else if (change !== null && !fluid) fixed(node, item.rect.width + Math.max(0, extraCross));
+        if (centre[index] && !centred) {
+          this.count();
+          node = { type: 'stack', axis: 'vertical', spacing: 0, alignment: 'center', maxWidth: 'fill', children: [node] };
+        }
       } else if (!fluid) {
         fixed(node, item.rect.width + Math.max(0, extraAfter));
       }
@@ -414,7 +437,7 @@ class Capture {
       out = this.shares(items, children, spacers, segment);
     }
     if (out.length > CAPTURE_LIMITS.maxChildren) throw new CaptureError(`a box has more than ${CAPTURE_LIMITS.maxChildren} children (maxChildren)`, 'maxChildren');
-    const stack = { type: 'stack', axis, spacing: size(spacing), alignment: vertical ? 'leading' : 'top', children: repeats(out) };
+    const stack = { type: 'stack', axis, spacing: size(spacing), alignment: vertical ? (centred ? 'center' : 'leading') : 'top', children: repeats(out) };
     addPadding(stack, padding);
     return stack;
   }
@@ -669,13 +692,16 @@ function runRect(run) {
 }
 
 /**
- * Whether the element is a small painted shape (a badge, pill, chip or progress bar): its own
- * colour or a border all round, both sides at most 48 px or at most 24 px tall, and no children
- * but painted leaves (a progress bar's filled part).
+ * Whether the element is a small painted shape (a badge, pill, chip, tag, counter or progress
+ * bar): its own colour or a border all round, and either one line of text at most 48 px tall
+ * (the shape is its box, the text inside it), or both sides at most 48 px or at most 24 px tall
+ * and no children but painted leaves (a progress bar's filled part).
  */
 function paintedShape(element, style, rect) {
   const own = colorOf(style.backgroundColor) || ['Top', 'Right', 'Bottom', 'Left'].every((side) => parseFloat(style[`border${side}Width`]) > 0 && colorOf(style[`border${side}Color`]));
-  if (!own || !((rect.width <= 48 && rect.height <= 48) || rect.height <= 24)) return false;
+  if (!own) return false;
+  if (rect.height <= 48 && hasText(element) && lineBoxes(element).length === 1) return true;
+  if (!((rect.width <= 48 && rect.height <= 48) || rect.height <= 24)) return false;
   return [...element.children].every((child) => child.children.length === 0 && colorOf(getComputedStyle(child).backgroundColor));
 }
 
@@ -760,6 +786,11 @@ function autoMargins(element, rtl) {
   const auto = (side) => String(map.get(`margin-${side}`)) === 'auto';
   const [before, after] = rtl ? [auto('right'), auto('left')] : [auto('left'), auto('right')];
   return before || after ? { before, after } : null;
+}
+
+/** A box's margin on its trailing side, in px (0 when auto). */
+function trailingMargin(element, rtl) {
+  return parseFloat(getComputedStyle(element)[rtl ? 'marginLeft' : 'marginRight']) || 0;
 }
 
 /** The root's width, as the file's `captureWidth` takes it (120 to 10,000). */

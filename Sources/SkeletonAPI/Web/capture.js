@@ -186,9 +186,7 @@ class Capture {
       node = this.text(element, rect, style);
     } else if (element.children.length > 0 || pseudoBlocks(element).length > 0) {
       node = this.container(element, rect, depth, painted ?? backdrop, spans);
-      if (node && painted) Object.assign(node, { background: 'card' }, radius(style, rect) ? { cornerRadius: radius(style, rect) } : {}, style.overflow === 'hidden' || style.overflow === 'clip' ? { clip: true } : {},
-        // A painted box its row stretches: at least the row's height (the model has no stretch across a row).
-        this.stretched.has(element) ? { minHeight: size(rect.height) } : {});
+      if (node && painted) Object.assign(node, { background: 'card' }, radius(style, rect) ? { cornerRadius: radius(style, rect) } : {}, style.overflow === 'hidden' || style.overflow === 'clip' ? { clip: true } : {});
       // (Not around a repeat, whose copies take no modifiers, nor a painted child: padding lies inside a background.)
       else if (node && node.children.length === 1 && node.children[0].type !== 'repeat' && !node.children[0].background && node.alignment !== 'center') node = unwrapped(node);
       // A row wider than its box that the box clips or scrolls: a carousel, drawn still.

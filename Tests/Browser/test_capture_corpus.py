@@ -93,9 +93,13 @@ try {
         for (let at = e; at && at !== root; at = at.parentElement) {
           if (getComputedStyle(at).overflowY !== 'visible') bottom = Math.min(bottom, at.getBoundingClientRect().bottom);
         }
-        const middles = lineRects(e).filter((r) => r.top + r.height / 2 < bottom).map((r) => Math.round(r.top + r.height / 2));
-        const lines = [...new Set(middles)].sort((a, b) => a - b).filter((top, k, every) => k === 0 || top - every[k - 1] > 4).length;
-        return { name: describe(e, i), rect: rel(box), lines };
+        // Lines as the reader sees them: the shortest fragments first, a taller one (a drop cap, an icon) on the line its middle lies in.
+        const lines = [];
+        for (const r of lineRects(e).filter((r) => r.top + r.height / 2 < bottom).sort((a, b) => a.height - b.height)) {
+          const middle = r.top + r.height / 2;
+          if (!lines.some((line) => middle >= line.top - 1 && middle <= line.bottom + 1)) lines.push({ top: r.top, bottom: r.bottom });
+        }
+        return { name: describe(e, i), rect: rel(box), lines: lines.length };
       }) : [],
       // Every box with text of its own: a frame over one stands for its text.
       prose: all.filter((e) => [...e.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent.trim())).map((e) => rel(e.getBoundingClientRect())),
@@ -147,10 +151,10 @@ def frames(url, name, width, rtl):
 
 def lines_within(drawn, rect):
     """The rows of frames across `rect` (their middle within its height, some of them within its
-    width): the lines drawn for a text block."""
-    inside = [f for f in drawn if f["kind"] != "background" and f["x"] < rect["x"] + rect["width"] and f["x"] + f["width"] > rect["x"]
-              and rect["y"] <= f["y"] + f["height"] / 2 <= rect["y"] + rect["height"]]
-    return len({round(f["y"]) for f in inside})
+    width; middles less than 6 px apart one row, as an icon beside a line): the lines drawn for a text block."""
+    middles = sorted(f["y"] + f["height"] / 2 for f in drawn if f["kind"] != "background" and f["x"] < rect["x"] + rect["width"]
+                     and f["x"] + f["width"] > rect["x"] and rect["y"] <= f["y"] + f["height"] / 2 <= rect["y"] + rect["height"])
+    return len([m for k, m in enumerate(middles) if k == 0 or m - middles[k - 1] > 6])
 
 
 def inside(frame, rect):

@@ -184,6 +184,12 @@ class Capture {
       node = element.children.length === 0 || hasText(element) ? this.block(rect, style) : this.track(element, rect, depth, style);
     } else if (hasText(element)) {
       node = this.text(element, rect, style);
+      // A paragraph on a ground of its own (a code block, a callout): the text on a card.
+      if (painted) {
+        this.count();
+        fill(node);
+        node = Object.assign({ type: 'stack', axis: 'vertical', spacing: 0, alignment: 'leading', children: [node], background: 'card' }, radius(style, rect) ? { cornerRadius: radius(style, rect) } : {});
+      }
     } else if (element.children.length > 0 || pseudoBlocks(element).length > 0) {
       node = this.container(element, rect, depth, painted ?? backdrop, spans);
       if (node && painted) Object.assign(node, { background: 'card' }, radius(style, rect) ? { cornerRadius: radius(style, rect) } : {}, style.overflow === 'hidden' || style.overflow === 'clip' ? { clip: true } : {});
@@ -283,6 +289,11 @@ class Capture {
       measure: Math.max(1, Math.min(100000, round(measure))), maxLines: most,
       padding: { top: size(inset.top + half), leading: size(this.rtl ? inset.right : inset.left), bottom: size(inset.bottom + half), trailing: size(this.rtl ? inset.left : inset.right) },
     };
+    // Text that never wraps (white-space: pre, nowrap) keeps its lines at every width: no measure.
+    if (!clamp && /^(pre|nowrap)$/.test(style.whiteSpace)) {
+      delete node.measure;
+      delete node.maxLines;
+    }
     lastLineWidths.set(node, lastWidth);
     return node;
   }
@@ -371,10 +382,11 @@ class Capture {
     // A column centred across (align-items: center), or an item centred by `margin: 0 auto`: the
     // model's centre alignment, no offset of the captured width frozen as padding.
     const own = element ? getComputedStyle(element) : null;
-    const centred = vertical && own !== null && own.display.endsWith('flex') && own.flexDirection.startsWith('column') && own.alignItems === 'center';
+    const centred = own !== null && own.display.endsWith('flex') && own.flexDirection.startsWith(vertical ? 'column' : 'row') && own.alignItems === 'center' && (vertical || !this.stretched.has(element));
     const centre = items.map((item) => centred || (vertical && item.element?.nodeType === Node.ELEMENT_NODE && autoMargins(item.element, this.rtl)?.before && autoMargins(item.element, this.rtl)?.after));
     const crossInset = own ? insets(own) : { top: 0, right: 0, bottom: 0, left: 0 };
-    const placed = items.filter((_, index) => !centre[index]);
+    // (A row centred across keeps its height: the tallest item's offsets are its padding.)
+    const placed = items.filter((_, index) => !centre[index] || (centred && !vertical));
     const leadCross = placed.length === 0 ? (vertical ? (this.rtl ? crossInset.right : crossInset.left) : crossInset.top)
       : Math.max(0, Math.min(...placed.map((item) => crossStart(item.rect) - crossStart(rect))));
     const trailCross = placed.length === 0 ? (vertical ? (this.rtl ? crossInset.left : crossInset.right) : crossInset.bottom)
@@ -432,10 +444,10 @@ class Capture {
         spacers[n] = true;
         padding.trailing = innerEnd;
       }
-      out = this.shares(items, children, spacers, segment);
+      out = this.shares(items, children, spacers, segment, items.map((_, index) => (index < gaps.length && !spacers[index + 1] ? gaps[index] - spacing : 0)));
     }
     if (out.length > CAPTURE_LIMITS.maxChildren) throw new CaptureError(`a box has more than ${CAPTURE_LIMITS.maxChildren} children (maxChildren)`, 'maxChildren');
-    const stack = { type: 'stack', axis, spacing: size(spacing), alignment: vertical ? (centred ? 'center' : 'leading') : 'top', children: repeats(out) };
+    const stack = { type: 'stack', axis, spacing: size(spacing), alignment: centred ? 'center' : vertical ? 'leading' : 'top', children: repeats(out) };
     addPadding(stack, padding);
     return stack;
   }
@@ -563,7 +575,7 @@ class Capture {
    * A row's children with its spacers in place, the fluid children and spacers given a `grow`
    * each: what it gave up at the second width (a spacer, its stretch's `segment`), the least 1.
    */
-  shares(items, children, spacers, segment) {
+  shares(items, children, spacers, segment, after) {
     const greedy = [];
     const out = [];
     for (let index = 0; index <= items.length; index++) {
@@ -578,14 +590,18 @@ class Capture {
         const change = this.change(items[index]);
         if ((change !== null ? change > 0.5 : items[index].grows) && !narrower(children[index], items[index].rect)) {
           fill(children[index]);
-          greedy.push({ node: children[index], change });
+          const padding = (children[index].padding?.leading ?? 0) + (children[index].padding?.trailing ?? 0);
+          greedy.push({ node: children[index], change, share: items[index].rect.width + (after[index] ?? 0) - padding });
         }
       }
     }
     const measured = greedy.filter((entry) => entry.change !== null && entry.change > 0.5);
     if (measured.length === greedy.length && measured.length > 1) {
-      const unit = Math.min(...measured.map((entry) => entry.change));
-      for (const entry of measured) grow(entry.node, Math.min(100, round(entry.change / unit)));
+      // Boxes alone share the row beyond their paddings, as the model does: each its width there at
+      // the captured width (exact there, padded percentage columns too); with spacers, what each gave up.
+      const key = greedy.every((entry) => entry.share > 0.5) ? 'share' : 'change';
+      const unit = Math.min(...measured.map((entry) => entry[key]));
+      for (const entry of measured) grow(entry.node, Math.min(100, round(entry[key] / unit)));
     }
     return out;
   }
@@ -720,7 +736,8 @@ function lineBoxes(element) {
   const range = document.createRange();
   range.selectNodeContents(element);
   const lines = [];
-  for (const fragment of range.getClientRects()) {
+  // The shortest fragments first: a taller one (a drop cap, an inline icon) joins the line its middle lies in.
+  for (const fragment of [...range.getClientRects()].sort((a, b) => a.height - b.height)) {
     if (fragment.width < 0.5 || fragment.height < 0.5) continue;
     const middle = fragment.top + fragment.height / 2;
     const line = lines.find((known) => middle >= known.top && middle <= known.bottom);

@@ -31,8 +31,28 @@ CORPUS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "capture-corpu
 PAGES = sorted(name[:-5] for name in os.listdir(CORPUS) if name.endswith(".html"))
 TABLE = os.path.join(ROOT, ".build", "capture-corpus.md")
 
-# Pages whose pattern the layout model cannot say yet (a later change extends the model).
-XFAIL = {}
+# Pages whose pattern the layout model cannot say yet (a later change extends the model), and the
+# pages of a capture rule still to come ("capture: ..."); each a strict xfail, so that the fix shows.
+STRETCH = "model lacks a row that stretches its boxes to the row's height (a box is drawn as tall as its content)"
+WRAP = "model lacks a row that wraps (flex-wrap) differently at another width: drawn as it wrapped at W"
+MEASURE = "capture: a wrapped paragraph's measure takes its full lines as the whole width, so it wraps one line too soon at 1.2 W"
+XFAIL = {
+    "news": "model lacks aspectRatio (16:9 images whose height follows the width: branch aspect) and " + STRETCH,
+    "grid-areas": "model lacks a grid item spanning rows (the nav beside main and footer) and " + STRETCH,
+    "grid-row-span": "model lacks a grid item spanning rows",
+    "grid-auto-fill": "model lacks a track count that follows the width (repeat(auto-fill, minmax()))",
+    "flex-wrap-cards": WRAP,
+    "chips-wrap": WRAP,
+    "avatar-stack": "model lacks negative spacing (avatars overlapping by a negative margin)",
+    "table-invoice": "model lacks table columns that share their width by content",
+    "bordered-cards": STRETCH,
+    "stretched-row": STRETCH,
+    "pricing-center": STRETCH,
+    "badge-over-image": "model lacks a badge positioned over its image (absolute positioning)",
+    "rem-em-fonts": MEASURE,
+    "lists": MEASURE,
+    "drop-cap": MEASURE,
+}
 
 # The page's declarations, its capture, and the time it took.
 CAPTURE = """

@@ -509,6 +509,8 @@ class Capture {
       let node = this.outside(item.node, { top: item.rect.top - top });
       if (grows === 0) {
         if (node.type === 'text' && node.lines === 1) node = lineBlock(node);
+        // A block narrower than its fixed track keeps the track's width: the rest after it.
+        if (node.type === 'block' && typeof node.width === 'number') addPadding(node, { trailing: item.rect.width - node.width - (node.padding?.leading ?? 0) - (node.padding?.trailing ?? 0) });
         fixed(node, item.rect.width);
       } else {
         fill(node);
@@ -740,7 +742,7 @@ function lineBoxes(element) {
   for (const fragment of [...range.getClientRects()].sort((a, b) => a.height - b.height)) {
     if (fragment.width < 0.5 || fragment.height < 0.5) continue;
     const middle = fragment.top + fragment.height / 2;
-    const line = lines.find((known) => middle >= known.top && middle <= known.bottom);
+    const line = lines.find((known) => middle >= known.top - 1 && middle <= known.bottom + 1);
     if (line) {
       line.left = Math.min(line.left, fragment.left);
       line.right = Math.max(line.right, fragment.right);

@@ -561,7 +561,6 @@ class Capture {
     const wrapper = { type: 'stack', axis: 'vertical', spacing: 0, alignment: 'leading', children: [node] };
     if (node.maxWidth === 'fill' || node.width?.kind === 'fill') fill(wrapper);
     fill(node);
-    if (node.width?.kind === 'fill') delete node.width;
     addPadding(wrapper, extra);
     return wrapper;
   }

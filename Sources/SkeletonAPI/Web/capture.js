@@ -58,7 +58,7 @@ export function captureScreen(root, options = {}) {
   if (box.width < 1 || box.height < 1) throw new CaptureError(`the root has no size (${round(box.width)} x ${round(box.height)}): capture an element that is laid out`);
   const capture = new Capture(getComputedStyle(root).direction === 'rtl', options.stage ?? 'content', otherWidths(root, box));
   const screen = screenColor(root, box);
-  const tree = capture.container(root, box, 0, screen ?? { r: 255, g: 255, b: 255, a: 1 }, true);
+  const tree = capture.container(root, box, 0, screen ?? backdropOf(root), true);
   if (!tree) throw new CaptureError('nothing under the root draws: no media, text or painted box');
   if (screen) tree.background = 'screen';
   tree.shimmer = true;
@@ -181,14 +181,20 @@ export class Capture {
         (element.tagName.includes('-') && element.children.length === 0) || depth >= CAPTURE_LIMITS.maxNodeDepth - 2) {
       node = this.block(rect, style);
     } else if (paintedShape(element, style, rect)) {
-      node = element.children.length === 0 ? this.block(rect, style) : this.track(element, rect, depth, style);
+      node = element.children.length === 0 || hasText(element) ? this.block(rect, style) : this.track(element, rect, depth, style);
     } else if (hasText(element)) {
       node = this.text(element, rect, style);
+      // A paragraph on a ground of its own (a code block, a callout): the text on a card.
+      if (painted) {
+        this.count();
+        fill(node);
+        node = Object.assign({ type: 'stack', axis: 'vertical', spacing: 0, alignment: 'leading', children: [node], background: 'card' }, radius(style, rect) ? { cornerRadius: radius(style, rect) } : {});
+      }
     } else if (element.children.length > 0 || pseudoBlocks(element).length > 0) {
       node = this.container(element, rect, depth, painted ?? backdrop, spans);
       if (node && painted) Object.assign(node, { background: 'card' }, radius(style, rect) ? { cornerRadius: radius(style, rect) } : {}, style.overflow === 'hidden' || style.overflow === 'clip' ? { clip: true } : {});
       // (Not around a repeat, whose copies take no modifiers, nor a painted child: padding lies inside a background.)
-      else if (node && node.children.length === 1 && node.children[0].type !== 'repeat' && !node.children[0].background) node = unwrapped(node);
+      else if (node && node.children.length === 1 && node.children[0].type !== 'repeat' && !node.children[0].background && node.alignment !== 'center') node = unwrapped(node);
       // A row wider than its box that the box clips or scrolls: a carousel, drawn still.
       if (node && ['hidden', 'clip', 'auto', 'scroll'].includes(style.overflowX) && element.scrollWidth > element.clientWidth + 1) {
         this.count();
@@ -256,7 +262,7 @@ export class Capture {
    */
   text(element, rect, style) {
     this.count();
-    const inset = insets(style);
+    const inset = element.nodeType === Node.TEXT_NODE ? { top: 0, right: 0, bottom: 0, left: 0 } : insets(style);
     const clamp = clampOf(style);
     const most = clamp ?? CAPTURE_LIMITS.maxLines;
     const lines = lineBoxes(element);
@@ -285,6 +291,11 @@ export class Capture {
       measure: Math.max(1, Math.min(100000, round(measure))), maxLines: most,
       padding: { top: size(inset.top + half), leading: size(this.rtl ? inset.right : inset.left), bottom: size(inset.bottom + half), trailing: size(this.rtl ? inset.left : inset.right) },
     };
+    // Text that never wraps (white-space: pre, nowrap) keeps its lines at every width: no measure.
+    if (!clamp && /^(pre|nowrap)$/.test(style.whiteSpace)) {
+      delete node.measure;
+      delete node.maxLines;
+    }
     lastLineWidths.set(node, lastWidth);
     return node;
   }
@@ -300,14 +311,20 @@ export class Capture {
     const before = pseudoBlocks(element, '::before');
     const after = pseudoBlocks(element, '::after');
     for (const pseudo of before) items.push(pseudo);
-    const children = [...element.children];
+    const children = [...element.childNodes].filter((child) => child.nodeType === Node.ELEMENT_NODE || textRuns(element).includes(child));
     for (let index = 0; index < children.length; index++) {
       const child = children[index];
+      // A run of text beside boxes: a paragraph of its own, in its place among them.
+      if (child.nodeType === Node.TEXT_NODE) {
+        const box = runRect(child);
+        if (box.width >= 0.5 && box.height >= 0.5) items.push({ node: this.text(child, box, own), rect: box, element: child, spans: false, grows: false, margins: null, after: 0 });
+        continue;
+      }
       if (SKIPPED.has(child.tagName.toUpperCase()) || child.hasAttribute('data-skeleton-ignore')) continue;
       const style = getComputedStyle(child);
       // A box of `display: contents` makes none: its children stand in its place.
       if (style.display === 'contents') {
-        children.splice(index + 1, 0, ...child.children);
+        children.splice(index + 1, 0, ...[...child.childNodes].filter((inner) => inner.nodeType === Node.ELEMENT_NODE || textRuns(child).includes(inner)));
         continue;
       }
       if (style.display === 'none' || style.visibility !== 'visible' || style.position === 'absolute' || style.position === 'fixed') continue;
@@ -331,7 +348,7 @@ export class Capture {
         rows.push({ items: [item], top: item.rect.top, bottom: item.rect.bottom });
       }
     }
-    const justify = flex && own.flexDirection.startsWith('row') && /space-(between|around|evenly)/.exec(own.justifyContent)?.[1];
+    const justify = flex && own.flexDirection.startsWith('row') && (/space-(between|around|evenly)/.exec(own.justifyContent)?.[1] ?? (own.justifyContent === 'center' ? 'center' : undefined));
     const gap = parseFloat(own.columnGap) || 0;
     const tracks = grid ? this.tracks(element, own, rect) : null;
     if (!tracks && rows.length === 1 && (rows[0].items.length > 1 || row)) return this.stack('horizontal', rows[0].items, rect, { element, justify, gap });
@@ -359,26 +376,47 @@ export class Capture {
     const crossEnd = (r) => (vertical ? (this.rtl ? -r.left : r.right) : r.bottom);
     const gaps = items.slice(1).map((item, index) => start(item.rect) - end(items[index].rect));
     // Where a spacer goes: before item i (0..n, n the end), from justify-content or an auto margin.
-    const spacers = vertical ? [] : items.map((item, index) => (index === 0 ? /around|evenly/.test(justify) || item.margins?.before : justify || item.margins?.before || items[index - 1].margins?.after))
-      .concat(/around|evenly/.test(justify) || items[items.length - 1].margins?.after).map(Boolean);
+    // (justify-content: center: a spacer at either end, sharing the free width alike.)
+    const spacers = vertical ? [] : items.map((item, index) => (index === 0 ? /around|evenly|center/.test(justify) || item.margins?.before : /between|around|evenly/.test(justify) || item.margins?.before || items[index - 1].margins?.after))
+      .concat(/around|evenly|center/.test(justify) || items[items.length - 1].margins?.after).map(Boolean);
     const plain = gaps.filter((_, index) => !spacers[index + 1]);
     const spacing = justify ? gap : plain.length > 0 ? Math.max(0, Math.min(...plain)) : gap;
-    const leadCross = Math.max(0, Math.min(...items.map((item) => crossStart(item.rect) - crossStart(rect))));
-    const trailCross = Math.max(0, Math.min(...items.map((item) => crossEnd(rect) - crossEnd(item.rect))));
+    // A column centred across (align-items: center), or an item centred by `margin: 0 auto`: the
+    // model's centre alignment, no offset of the captured width frozen as padding.
+    const own = element ? getComputedStyle(element) : null;
+    const centred = own !== null && own.display.endsWith('flex') && own.flexDirection.startsWith(vertical ? 'column' : 'row') && own.alignItems === 'center' && (vertical || !this.stretched.has(element));
+    const centre = items.map((item) => centred || (vertical && item.element?.nodeType === Node.ELEMENT_NODE && autoMargins(item.element, this.rtl)?.before && autoMargins(item.element, this.rtl)?.after));
+    const crossInset = own ? insets(own) : { top: 0, right: 0, bottom: 0, left: 0 };
+    // (A row centred across keeps its height: the tallest item's offsets are its padding.)
+    const placed = items.filter((_, index) => !centre[index] || (centred && !vertical));
+    const leadCross = placed.length === 0 ? (vertical ? (this.rtl ? crossInset.right : crossInset.left) : crossInset.top)
+      : Math.max(0, Math.min(...placed.map((item) => crossStart(item.rect) - crossStart(rect))));
+    const trailCross = placed.length === 0 ? (vertical ? (this.rtl ? crossInset.left : crossInset.right) : crossInset.bottom)
+      : Math.max(0, Math.min(...placed.map((item) => crossEnd(rect) - crossEnd(item.rect))));
     const available = (vertical ? rect.width : rect.height) - leadCross - trailCross;
     const children = items.map((item, index) => {
-      let node = item.node;
-      const extraCross = crossStart(item.rect) - crossStart(rect) - leadCross;
+      const extraCross = centre[index] ? 0 : crossStart(item.rect) - crossStart(rect) - leadCross;
       const extraAfter = index < gaps.length && !spacers[index + 1] ? gaps[index] - spacing : 0;
-      addPadding(node, vertical ? { leading: extraCross, bottom: extraAfter } : { top: extraCross, trailing: extraAfter });
+      let node = this.outside(item.node, vertical ? { leading: extraCross, bottom: extraAfter } : { top: extraCross, trailing: extraAfter });
       const change = this.change(item);
       const fluid = change === null ? (vertical ? item.spans : item.grows) : change > 0.5;
       // A one-line label would be drawn across its whole row: a bar as long as its text instead.
       // (In a row, a label that takes the free width stays a text node, so that what follows it stays put.)
-      if (node.type === 'text' && node.lines === 1 && (vertical ? node.lastLineFraction < 0.95 : !fluid)) node = lineBlock(node);
+      // (Not one that wraps at the second width: its measure keeps its lines at every width.)
+      const wraps = (this.secondLines?.get(item.element)?.length ?? 1) > 1;
+      if (node.type === 'text' && node.lines === 1 && !wraps && (vertical ? node.lastLineFraction < 0.95 : !fluid)) node = lineBlock(node);
       if (vertical) {
+        const margin = available - extraCross - item.rect.width;
         if (fluid && item.rect.width >= available - 1 && !narrower(node, item.rect)) fill(node);
-        else if (change !== null && !fluid) fixed(node, item.rect.width + Math.max(0, extraCross));
+        else if (fluid && !centre[index] && !narrower(node, item.rect) && item.element?.nodeType === Node.ELEMENT_NODE && Math.abs(trailingMargin(item.element, this.rtl) - margin) < 1) {
+          // Narrower than the column by its own trailing margin: as wide as the column less that margin.
+          node = this.outside(node, { trailing: margin });
+          fill(node);
+        } else if (change !== null && !fluid) fixed(node, item.rect.width + Math.max(0, extraCross));
+        if (centre[index] && !centred) {
+          this.count();
+          node = { type: 'stack', axis: 'vertical', spacing: 0, alignment: 'center', maxWidth: 'fill', children: [node] };
+        }
       } else if (!fluid) {
         fixed(node, item.rect.width + Math.max(0, extraAfter));
       }
@@ -408,10 +446,10 @@ export class Capture {
         spacers[n] = true;
         padding.trailing = innerEnd;
       }
-      out = this.shares(items, children, spacers, segment);
+      out = this.shares(items, children, spacers, segment, items.map((_, index) => (index < gaps.length && !spacers[index + 1] ? gaps[index] - spacing : 0)));
     }
     if (out.length > CAPTURE_LIMITS.maxChildren) throw new CaptureError(`a box has more than ${CAPTURE_LIMITS.maxChildren} children (maxChildren)`, 'maxChildren');
-    const stack = { type: 'stack', axis, spacing: size(spacing), alignment: vertical ? 'leading' : 'top', children: repeats(out) };
+    const stack = { type: 'stack', axis, spacing: size(spacing), alignment: centred ? 'center' : vertical ? 'leading' : 'top', children: repeats(out) };
     addPadding(stack, padding);
     return stack;
   }
@@ -470,10 +508,11 @@ export class Capture {
       const spanned = tracks.slice(first, last + 1);
       next = last + 1;
       const grows = spanned.reduce((total, track) => total + track.grow, 0);
-      let node = item.node;
-      addPadding(node, { top: item.rect.top - top });
+      let node = this.outside(item.node, { top: item.rect.top - top });
       if (grows === 0) {
         if (node.type === 'text' && node.lines === 1) node = lineBlock(node);
+        // A block narrower than its fixed track keeps the track's width: the rest after it.
+        if (node.type === 'block' && typeof node.width === 'number') addPadding(node, { trailing: item.rect.width - node.width - (node.padding?.leading ?? 0) - (node.padding?.trailing ?? 0) });
         fixed(node, item.rect.width);
       } else {
         fill(node);
@@ -511,6 +550,23 @@ export class Capture {
     return { node, rect, spans, grows: true };
   }
 
+  /**
+   * `node` with `extra` space around it: its padding, or, for a painted box (whose padding lies
+   * inside its background), a box of its own around it that it fills: a margin is never painted.
+   */
+  outside(node, extra) {
+    if (!node.background || !Object.values(extra).some((value) => value > 0.005)) {
+      addPadding(node, extra);
+      return node;
+    }
+    this.count();
+    const wrapper = { type: 'stack', axis: 'vertical', spacing: 0, alignment: 'leading', children: [node] };
+    if (node.maxWidth === 'fill' || node.width?.kind === 'fill') fill(wrapper);
+    fill(node);
+    addPadding(wrapper, extra);
+    return wrapper;
+  }
+
   /** How much narrower `item` is at the second width (px), or null when it was not measured. */
   change(item) {
     if (!this.second || !item.element) return null;
@@ -522,7 +578,7 @@ export class Capture {
    * A row's children with its spacers in place, the fluid children and spacers given a `grow`
    * each: what it gave up at the second width (a spacer, its stretch's `segment`), the least 1.
    */
-  shares(items, children, spacers, segment) {
+  shares(items, children, spacers, segment, after) {
     const greedy = [];
     const out = [];
     for (let index = 0; index <= items.length; index++) {
@@ -537,14 +593,18 @@ export class Capture {
         const change = this.change(items[index]);
         if ((change !== null ? change > 0.5 : items[index].grows) && !narrower(children[index], items[index].rect)) {
           fill(children[index]);
-          greedy.push({ node: children[index], change });
+          const padding = (children[index].padding?.leading ?? 0) + (children[index].padding?.trailing ?? 0);
+          greedy.push({ node: children[index], change, share: items[index].rect.width + (after[index] ?? 0) - padding });
         }
       }
     }
     const measured = greedy.filter((entry) => entry.change !== null && entry.change > 0.5);
     if (measured.length === greedy.length && measured.length > 1) {
-      const unit = Math.min(...measured.map((entry) => entry.change));
-      for (const entry of measured) grow(entry.node, Math.min(100, round(entry.change / unit)));
+      // Boxes alone share the row beyond their paddings, as the model does: each its width there at
+      // the captured width (exact there, padded percentage columns too); with spacers, what each gave up.
+      const key = greedy.every((entry) => entry.share > 0.5) ? 'share' : 'change';
+      const unit = Math.min(...measured.map((entry) => entry[key]));
+      for (const entry of measured) grow(entry.node, Math.min(100, round(entry[key] / unit)));
     }
     return out;
   }
@@ -579,11 +639,20 @@ function screenColor(root, box) {
   return null;
 }
 
+/** The colour behind `root`: that of its nearest painted ancestor (the body's, the html's), else the canvas's white. */
+function backdropOf(root) {
+  for (let at = root.parentElement; at; at = at.parentElement) {
+    const color = colorOf(getComputedStyle(at).backgroundColor);
+    if (color) return color;
+  }
+  return { r: 255, g: 255, b: 255, a: 1 };
+}
+
 /** The box's own colour when it shows against `backdrop` (the colour behind it), else null. */
 function paint(style, backdrop) {
   const color = colorOf(style.backgroundColor);
   if (color && !(backdrop && color.r === backdrop.r && color.g === backdrop.g && color.b === backdrop.b && Math.abs(color.a - backdrop.a) < 0.01)) return color;
-  const border = parseFloat(style.borderTopWidth) > 0 && colorOf(style.borderTopColor);
+  const border = ['Top', 'Right', 'Bottom', 'Left'].every((side) => parseFloat(style[`border${side}Width`]) > 0 && colorOf(style[`border${side}Color`]));
   return border || style.boxShadow !== 'none' ? backdrop ?? { r: 0, g: 0, b: 0, a: 1 } : null;
 }
 
@@ -622,28 +691,57 @@ function aspectRatioOf(element, style, rect) {
   }
 }
 
-/** Whether the element's own content is text (with inline elements), not boxes. */
+/**
+ * Whether the element's own content is text, in it or in plain inline children at any depth
+ * (`<h3><a>title</a></h3>`: the h3 is the paragraph, so its clamp is the text's), not boxes: no
+ * child is laid out as a box of its own (a block, an inline-block, media).
+ */
 function hasText(element) {
+  return inlineText(element) === true;
+}
+
+/** Whether `element` holds text (true) or nothing (false) in plain inline content only; null when a child is a box. */
+function inlineText(element) {
   let text = false;
   for (const child of element.childNodes) {
     if (child.nodeType === Node.TEXT_NODE) {
       if (child.textContent.trim()) text = true;
-    } else if (child.nodeType === Node.ELEMENT_NODE) {
-      const display = getComputedStyle(child).display;
-      if (!display.startsWith('inline') || display === 'inline-block' || display === 'inline-flex' || display === 'inline-grid' || MEDIA.has(child.tagName.toUpperCase())) return false;
+    } else if (child.nodeType === Node.ELEMENT_NODE && !SKIPPED.has(child.tagName.toUpperCase())) {
+      const style = getComputedStyle(child);
+      if (style.display === 'none') continue;
+      if (style.display !== 'inline' || MEDIA.has(child.tagName.toUpperCase()) || style.position === 'absolute' || style.position === 'fixed') return null;
+      const inner = inlineText(child);
+      if (inner === null) return null;
+      text ||= inner;
     }
   }
   return text;
 }
 
+/** The element's own runs of text that stand beside boxes (`<a><svg/>The Daily Byte</a>`): its non-blank text nodes, when it is not a paragraph itself. */
+function textRuns(element) {
+  if (hasText(element)) return [];
+  return [...element.childNodes].filter((child) => child.nodeType === Node.TEXT_NODE && child.textContent.trim());
+}
+
+/** A text node's box: the bounds of its characters as laid out. */
+function runRect(run) {
+  const range = document.createRange();
+  range.selectNodeContents(run);
+  return range.getBoundingClientRect();
+}
+
 /**
- * Whether the element is a small painted shape (a badge, pill, chip or progress bar): its own
- * colour or a border all round, both sides at most 48 px or at most 24 px tall, and no children
- * but painted leaves (a progress bar's filled part).
+ * Whether the element is a small painted shape (a badge, pill, chip, tag, counter or progress
+ * bar): its own colour or a border all round, and either one line of text at most 48 px tall
+ * (the shape is its box, the text inside it), or both sides at most 48 px or at most 24 px tall
+ * and no children but painted leaves (a progress bar's filled part).
  */
 function paintedShape(element, style, rect) {
   const own = colorOf(style.backgroundColor) || ['Top', 'Right', 'Bottom', 'Left'].every((side) => parseFloat(style[`border${side}Width`]) > 0 && colorOf(style[`border${side}Color`]));
-  if (!own || !((rect.width <= 48 && rect.height <= 48) || rect.height <= 24)) return false;
+  if (!own) return false;
+  if (rect.height <= 48 && hasText(element) && lineBoxes(element).length === 1) return true;
+  if (!((rect.width <= 48 && rect.height <= 48) || rect.height <= 24)) return false;
   return [...element.children].every((child) => child.children.length === 0 && colorOf(getComputedStyle(child).backgroundColor));
 }
 
@@ -664,10 +762,11 @@ function lineBoxes(element) {
   const range = document.createRange();
   range.selectNodeContents(element);
   const lines = [];
-  for (const fragment of range.getClientRects()) {
+  // The shortest fragments first: a taller one (a drop cap, an inline icon) joins the line its middle lies in.
+  for (const fragment of [...range.getClientRects()].sort((a, b) => a.height - b.height)) {
     if (fragment.width < 0.5 || fragment.height < 0.5) continue;
     const middle = fragment.top + fragment.height / 2;
-    const line = lines.find((known) => middle >= known.top && middle <= known.bottom);
+    const line = lines.find((known) => middle >= known.top - 1 && middle <= known.bottom + 1);
     if (line) {
       line.left = Math.min(line.left, fragment.left);
       line.right = Math.max(line.right, fragment.right);
@@ -730,6 +829,11 @@ function autoMargins(element, rtl) {
   return before || after ? { before, after } : null;
 }
 
+/** A box's margin on its trailing side, in px (0 when auto). */
+function trailingMargin(element, rtl) {
+  return parseFloat(getComputedStyle(element)[rtl ? 'marginLeft' : 'marginRight']) || 0;
+}
+
 /** The root's width, as the file's `captureWidth` takes it (120 to 10,000). */
 const captureWidth = (box) => Math.min(CAPTURE_LIMITS.maxSize, Math.max(120, Math.round(box.width)));
 
@@ -760,15 +864,16 @@ function otherWidths(root, box) {
     // Through the attribute, not `root.style`: Chromium writes a CSSOM change back to the
     // attribute lazily, which could bring back an empty `style=""` after it is removed.
     const resize = (width) => root.setAttribute('style', `${style ?? ''};width:${round(width)}px !important`);
-    const paragraphs = elements.filter(hasText);
+    const runs = elements.flatMap(textRuns);
+    const paragraphs = [...elements.filter(hasText), ...runs];
     resize(box.width * 0.8);
     const second = box.width - root.getBoundingClientRect().width < 1 ? null : {
-      boxes: new Map(elements.map((element) => [element, element.getBoundingClientRect()])),
+      boxes: new Map([...elements.map((element) => [element, element.getBoundingClientRect()]), ...runs.map((run) => [run, runRect(run)])]),
       lines: new Map(paragraphs.map((element) => [element, lineBoxes(element)])),
       tracks: new Map(elements.filter((element) => getComputedStyle(element).display.endsWith('grid')).map((element) => [element, trackSizes(getComputedStyle(element))])) };
     resize(Math.min(CAPTURE_LIMITS.maxSize, box.width * 1.5));
     const wider = root.getBoundingClientRect().width - box.width < 1 ? null
-      : new Map(paragraphs.map((element) => [element, { rect: element.getBoundingClientRect(), lines: lineBoxes(element) }]));
+      : new Map(paragraphs.map((element) => [element, { rect: element.nodeType === Node.TEXT_NODE ? runRect(element) : element.getBoundingClientRect(), lines: lineBoxes(element) }]));
     return { second, wider };
   } finally {
     if (style === null) root.removeAttribute('style');

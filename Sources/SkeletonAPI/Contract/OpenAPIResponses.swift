@@ -43,7 +43,7 @@ enum OpenAPIResponses {
 
     /// A problem+json response of `status`.
     static func problemStatus(_ status: String, _ description: String) -> Entry {
-        (status, #"{"description": \#(JSONText.string(description)), "headers": \#(headers(plain)), "content": {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}}"#)
+        (status, ##"{"description": \##(JSONText.string(description)), "headers": \##(headers(plain)), "content": {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}}"##)
     }
 
     /// A 200 `application/json` document of `schema`, with its header fields and an example.

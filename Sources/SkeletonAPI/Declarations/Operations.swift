@@ -197,7 +197,7 @@ enum Operations {
         template: "/drift", method: .post, id: "postDriftReport", link: "reportDrift", tag: .drift,
         summary: "Reports how faithful one element's skeleton was to the content that replaced it (the web renderer's report-drift beacon, SkeletonServerClient.report).",
         description: "At most 4096 bytes of application/json (schema /schema/drift-report.json). Counted per screen and element by this replica, for elements of the catalog at the screen's current version only.",
-        requestBody: #"{"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/DriftReport"}}}}"#,
+        requestBody: ##"{"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/DriftReport"}}}}"##,
         responses: [
             R.noContent("Counted."), R.badRequest, R.notFound,
             R.problemStatus("413", "The body is larger than 4096 bytes."), R.problemStatus("415", "The Content-Type is not application/json."),

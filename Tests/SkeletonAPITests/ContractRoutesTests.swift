@@ -46,7 +46,7 @@ import Testing
     /// The description's hash, recorded with the contract's version: a change to the description
     /// fails here until `OpenAPIDocument.contractVersion` is bumped and the pair recorded anew.
     @Test func aChangedDescriptionHasANewVersion() {
-        let recorded = (version: "3.2.1", sha256: "2d99c71461f95d6930d5b8d4df85922c99ceb4597bc21510aa545f34a4a50368")
+        let recorded = (version: "3.3.0", sha256: "cc9a11a951e05e7dbbfb6b0e6cf297dd32275b2881b836fb37771c497916f4d7")
         let description = response(SkeletonService(readiness: Readiness()).router, "/openapi.json").body
         let hash = SHA256.hash(description).map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
         #expect(OpenAPIDocument.contractVersion == recorded.version, "record the new version's hash below")
@@ -63,7 +63,8 @@ import Testing
     @Test func schemasAreSchemaJSONAndRevalidate() {
         let router = SkeletonService(readiness: Readiness()).router
         for (path, document) in [("/schema/layout.json", LayoutSchema.document), ("/schema/screen.json", ScreenSchema.document),
-                                 ("/schema/frames.json", FramesSchema.document), ("/schema/content.json", ContentSchema.document)] {
+                                 ("/schema/frames.json", FramesSchema.document), ("/schema/content.json", ContentSchema.document),
+                                 ("/schema/drift-report.json", DriftReportSchema.document)] {
             let served = response(router, path)
             #expect(served.status == .ok && served.body == document, "\(path)")
             #expect(served.headers["Content-Type"] == "application/schema+json")

@@ -1138,7 +1138,7 @@ def scenario_drift_reports(ctx, result):
         ("invalid UTF-8 in a string", json.dumps(good).encode().replace(b'"home"', b'"ho\xff\xfeme"'), 400),
         ("lone surrogate escape", json.dumps(good).encode().replace(b'"home"', b'"\\ud800"'), 400),
         ("NUL byte", b"\x00" + json.dumps(good).encode(), 400),
-        ("4097 bytes", json.dumps(dict(good, screen="h" * 4000)).encode().ljust(4097, b" "), 413),
+        ("4097 bytes", json.dumps(good).encode().ljust(4097, b" "), 413),
         ("a megabyte", b"{" + b" " * (1 << 20) + b"}", 413),
         ("empty body", b"", 400),
         ("id 129 bytes", json.dumps(dict(good, element="e" * 129)).encode(), 400),

@@ -12,7 +12,7 @@
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzDriftReport(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
-    let value = try? JSONParser.parse(bytes, limits: JSONLimits(maxDepth: 64, maxBytes: 4096))
+    let value = try? JSONParser.parse(bytes, limits: JSONLimits(maxDepth: 64, maxBytes: DriftReading.maxParsedBytes))
     let isObject = value?.typeName == "object"
     do {
         let reading = try DriftReading.parse(bytes)

@@ -26,13 +26,12 @@ struct DriftRoutes {
             return Problem(.unsupportedMediaType, detail: "a drift report is application/json; got \(request.fields["Content-Type"].map { "'\($0)'" } ?? "no Content-Type")",
                            extensions: [("allowed", .strings(["application/json"]))]).response()
         }
-        guard let bytes = request.body.bytes, bytes.count <= Self.maxReportBytes else {
-            return Problem(.contentTooLarge, detail: "a drift report is at most \(Self.maxReportBytes) bytes; got \(request.body.count)",
-                           extensions: [("allowed", .string("at most \(Self.maxReportBytes) bytes"))]).response()
-        }
+        guard let bytes = request.body.bytes, bytes.count <= DriftReading.maxParsedBytes else { return Self.tooLarge(request.body.count) }
         let reading: DriftReading
         do {
             reading = try DriftReading.parse(bytes)
+            // Checked after parsing, so that a bad report of any size up to the parsed limit names its field.
+            guard bytes.count <= Self.maxReportBytes else { return Self.tooLarge(bytes.count) }
         } catch {
             let field = error.field.map { "'\($0)' " } ?? ""
             var members: [(name: String, value: Problem.Value)] = [("allowed", .string(error.allowed))]
@@ -56,6 +55,11 @@ struct DriftRoutes {
         }
         board.record(screen: reading.screen, element: reading.element, score: reading.score, width: reading.width, at: now())
         return Response(status: .noContent, headers: CachePolicy.neverStored.headers)
+    }
+
+    private static func tooLarge(_ count: Int) -> Response {
+        Problem(.contentTooLarge, detail: "a drift report is at most \(maxReportBytes) bytes; got \(count)",
+                extensions: [("allowed", .string("at most \(maxReportBytes) bytes"))]).response()
     }
 
     /// `GET /drift`: per element reported, its count, p10 and median score, widths and last report.

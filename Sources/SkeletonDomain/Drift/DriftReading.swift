@@ -19,7 +19,10 @@ package struct DriftReading: Sendable, Equatable {
     package static let maxShapes = 256
     /// The widest width and tallest height a report may give, in CSS px or points.
     package static let maxLength = 100_000.0
-    /// The longest id or version string.
+    /// The largest body parsed: a report over 4 KiB is still parsed up to this size, so that a bad
+    /// one gets its 400 naming the field before a good one gets its 413.
+    package static let maxParsedBytes = 65_536
+    /// The longest id or version string, in Unicode scalars (JSON Schema's `maxLength`).
     package static let maxIdLength = 128
     /// The largest shape index.
     package static let maxShapeIndex = 65_535
@@ -31,7 +34,7 @@ package struct DriftReading: Sendable, Equatable {
     package static func parse(_ bytes: [UInt8]) throws(DriftReportError) -> DriftReading {
         let value: JSONValue
         do {
-            value = try JSONParser.parse(bytes, limits: JSONLimits(maxDepth: 64, maxBytes: 4096))
+            value = try JSONParser.parse(bytes, limits: JSONLimits(maxDepth: 64, maxBytes: maxParsedBytes))
         } catch {
             throw DriftReportError(field: nil, reason: "the body is not JSON: \(error)", allowed: "a JSON object")
         }
@@ -69,8 +72,8 @@ package struct DriftReading: Sendable, Equatable {
         guard case .string(let text) = try required(object, field) else {
             throw DriftReportError(field: field, reason: "is a \(try required(object, field).typeName)", allowed: "a string of 1 to \(maxIdLength) characters")
         }
-        guard !text.isEmpty, text.utf8.count <= maxIdLength else {
-            throw DriftReportError(field: field, reason: "has \(text.utf8.count) bytes", allowed: "a string of 1 to \(maxIdLength) characters")
+        guard !text.isEmpty, text.unicodeScalars.count <= maxIdLength else {
+            throw DriftReportError(field: field, reason: "has \(text.unicodeScalars.count) characters", allowed: "a string of 1 to \(maxIdLength) characters")
         }
         return text
     }

@@ -121,6 +121,7 @@ MALFORMED = {
     "shape with text": (lambda d: report(d, shapes=[{"skeleton": 0, "content": 0, "iou": 0, "text": "hi"}]), 400, "bad-report", "shapes[0].text"),
     "proposal without --learn": (lambda d: report(d, proposal={"id": "x", "kind": "block"}), 400, "bad-report", "proposal"),
     "larger than 4 KiB": (_too_many_bytes, 413, "content-too-large", None),
+    "larger than 4 KiB of an unknown element": (lambda d: json.dumps(dict(json.loads(_too_many_bytes(d)), element="nope")), 404, "unknown-element", None),
     "larger than 4 KiB and a bad field": (lambda d: json.dumps(dict(json.loads(_too_many_bytes(d)), width="wide")), 400, "bad-report", "width"),
     "unknown screen": (lambda d: report(d, screen="nope"), 404, "unknown-screen", None),
     "unknown element": (lambda d: report(d, element="nope"), 404, "unknown-element", None),

@@ -30,8 +30,6 @@ struct DriftRoutes {
         let reading: DriftReading
         do {
             reading = try DriftReading.parse(bytes)
-            // Checked after parsing, so that a bad report of any size up to the parsed limit names its field.
-            guard bytes.count <= Self.maxReportBytes else { return Self.tooLarge(bytes.count) }
         } catch {
             let field = error.field.map { "'\($0)' " } ?? ""
             var members: [(name: String, value: Problem.Value)] = [("allowed", .string(error.allowed))]
@@ -49,6 +47,9 @@ struct DriftRoutes {
             return Problem(.staleVersion, detail: "screen '\(screen.id)' is at version '\(version)', not '\(reading.version)': reload the layout",
                            extensions: [("current", .string(version))]).response()
         }
+        // Checked last, so that a report of any size up to the parsed limit gets the problem that
+        // names what is wrong with it (a field, a screen, a version) before the size.
+        guard bytes.count <= Self.maxReportBytes else { return Self.tooLarge(bytes.count) }
         if reading.hasProposal {
             return Problem(.badReport, detail: "drift report: 'proposal' is accepted only from a server started with --learn",
                            extensions: [("field", .string("proposal")), ("allowed", .string("no proposal (this server does not learn)"))]).response()

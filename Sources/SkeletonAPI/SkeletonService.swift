@@ -16,6 +16,8 @@ package struct SkeletonService: Sendable {
     private let sessionsStarted: SessionsStarted?
     private let injectsFaults: Bool
     private let now: @Sendable () -> Int64
+    /// Drift reports counted; kept across reloads, as the metrics are.
+    private let driftBoard: DriftBoard
 
     /// The key that seals session tokens when `--session-secret` and `SESSION_SECRET` are unset.
     /// Public on purpose: replicas that should share sessions must share a secret of their own.
@@ -34,11 +36,11 @@ package struct SkeletonService: Sendable {
     package init(readiness: Readiness, catalog: Catalog = .builtIn, sessionSecret: String = defaultSessionSecret,
                 metrics: ServerMetrics? = nil, injectsFaults: Bool = true, now: @escaping @Sendable () -> Int64 = epochMilliseconds) {
         self.init(readiness: readiness, catalog: catalog, sessionSecret: sessionSecret, metrics: metrics,
-                  sessionsStarted: metrics.map { _ in SessionsStarted() }, injectsFaults: injectsFaults, now: now)
+                  sessionsStarted: metrics.map { _ in SessionsStarted() }, injectsFaults: injectsFaults, now: now, driftBoard: DriftBoard())
     }
 
     private init(readiness: Readiness, catalog: Catalog, sessionSecret: String, metrics: ServerMetrics?,
-                 sessionsStarted: SessionsStarted?, injectsFaults: Bool, now: @escaping @Sendable () -> Int64) {
+                 sessionsStarted: SessionsStarted?, injectsFaults: Bool, now: @escaping @Sendable () -> Int64, driftBoard: DriftBoard) {
         var router = Router()
         MetaRoutes(readiness: readiness, servesMetrics: metrics != nil).register(on: &router)
         LayoutRoutes(catalog: catalog).register(on: &router)
@@ -48,7 +50,9 @@ package struct SkeletonService: Sendable {
         LoadingRoutes(sessions: sessions, scenarios: scenarios).register(on: &router)
         DataRoutes(sessions: sessions, injectsFaults: injectsFaults).register(on: &router)
         WebRoutes(catalog: catalog).register(on: &router)
-        if let metrics, let sessionsStarted { MetricsRoute(server: metrics, sessions: sessionsStarted).register(on: &router) }
+        let drift = DriftRoutes(catalog: catalog, board: driftBoard, now: now)
+        drift.register(on: &router)
+        if let metrics, let sessionsStarted { MetricsRoute(server: metrics, sessions: sessionsStarted, drift: drift).register(on: &router) }
         ContractRoutes().register(on: &router)
         self.router = router
         self.readiness = readiness
@@ -57,11 +61,12 @@ package struct SkeletonService: Sendable {
         self.sessionsStarted = sessionsStarted
         self.injectsFaults = injectsFaults
         self.now = now
+        self.driftBoard = driftBoard
     }
 
     /// This service for `catalog`: what a reload swaps in.
     package func serving(_ catalog: Catalog) -> SkeletonService {
         SkeletonService(readiness: readiness, catalog: catalog, sessionSecret: sessionSecret, metrics: metrics,
-                        sessionsStarted: sessionsStarted, injectsFaults: injectsFaults, now: now)
+                        sessionsStarted: sessionsStarted, injectsFaults: injectsFaults, now: now, driftBoard: driftBoard)
     }
 }

@@ -8,9 +8,9 @@ import Foundation
 /// by ETag, so a document that did not change is not sent again), `/data` with typed errors, and
 /// loading sessions followed element by element (`follow`), timed on the clock it is given.
 ///
-/// Guarantees: every request is a GET of a route of the server's OpenAPI description; a status
-/// other than the one asked for throws `SkeletonClientError` with the server's problem; the
-/// documents kept for revalidation are at most `cacheCapacity`.
+/// Guarantees: every request is a route of the server's OpenAPI description, a GET but for
+/// `report(_:)`'s POST; a status other than the one asked for throws `SkeletonClientError` with
+/// the server's problem; the documents kept for revalidation are at most `cacheCapacity`.
 ///
 /// Named apart from its module, `SkeletonClient`, so that `SkeletonClient.Problem` names the
 /// module's type (a class of the module's name would hide the module).
@@ -19,7 +19,7 @@ public final class SkeletonServerClient: Sendable {
     let configuration: URLSessionConfiguration
     /// What a follower's reveals and waits are timed on.
     let clock: any Clock<Duration>
-    private let session: URLSession
+    let session: URLSession
     private let cache = RevalidationCache(capacity: SkeletonServerClient.cacheCapacity)
 
     /// `baseURL`: where the server answers, e.g. `http://127.0.0.1:8080`. `clock`: what a

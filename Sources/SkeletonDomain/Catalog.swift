@@ -26,13 +26,17 @@ package struct Catalog: Sendable {
     package let themesIndex: EncodedDocument
     /// Per screen, its documents in `slot` order.
     private let documents: [[EncodedDocument]]
+    /// Per screen, the `version` its documents carry.
+    private let versions: [String]
     /// In `Theme.allCases` order.
     private let themeDocuments: [EncodedDocument]
 
     package init(screens: [Screen]) {
         precondition(Set(screens.map(\.id)).count == screens.count, "two screens share an id")
         self.screens = screens
-        documents = screens.map(Self.encodeDocuments)
+        let encoded = screens.map(Self.encodeDocuments)
+        documents = encoded.map(\.documents)
+        versions = encoded.map(\.version)
         layoutsIndex = Self.encodeLayoutsIndex(screens)
         themeDocuments = Theme.allCases.map { theme in
             var writer = JSONWriter()
@@ -44,6 +48,11 @@ package struct Catalog: Sendable {
 
     package func screen(_ id: String) -> Screen? {
         screens.first { $0.id == id }
+    }
+
+    /// The screen's current `version` (what its layout documents carry); nil when it is unknown.
+    package func version(of id: String) -> String? {
+        screens.firstIndex { $0.id == id }.map { versions[$0] }
     }
 
     /// Nil when the screen or the variant is unknown.
@@ -91,13 +100,14 @@ package struct Catalog: Sendable {
 
     /// The version is the hash of every document of the screen written without one, so that it
     /// follows the content and nothing else.
-    private static func encodeDocuments(of screen: Screen) -> [EncodedDocument] {
+    private static func encodeDocuments(of screen: Screen) -> (documents: [EncodedDocument], version: String) {
         let pages = allOptions(of: screen).map { options in
             LayoutDocumentWriter(screen: screen, layout: screen.layout(options.variant)!, options: options)
         }
         var hash = ContentHash()
         for page in pages { hash.add(page.bytes(version: "")) }
-        return pages.map { EncodedDocument(bytes: $0.bytes(version: hash.hex)) }
+        let version = hash.hex
+        return (pages.map { EncodedDocument(bytes: $0.bytes(version: version)) }, version)
     }
 
     private static func encodeLayoutsIndex(_ screens: [Screen]) -> EncodedDocument {

@@ -193,3 +193,24 @@ def test_a_captured_screen_is_previewed_at_its_capture_width(driver):
         assert [phone["width"] for phone in driver.execute_script(PHONE_BLOCKS)] == [390, 390]
     finally:
         assert running.stop() == 0
+
+
+def test_preview_marks_each_reported_element_with_its_drift(driver, server):
+    """Reports posted to POST /drift (the median Python computes: 0.8) show on the element's timeline
+    row; an element with no report has no mark."""
+    import json
+    import urllib.request
+    with urllib.request.urlopen(server.url + "/layouts/insights") as response:
+        layout = json.load(response)
+    element = layout["elements"][0]["id"]
+    for score in (0.7, 0.8, 0.95):
+        body = json.dumps({"screen": "insights", "version": layout["version"], "element": element, "width": 390, "score": score,
+                           "skeletonHeight": 100, "contentHeight": 100, "shapes": []}).encode()
+        request = urllib.request.Request(server.url + "/drift", data=body, headers={"Content-Type": "application/json"}, method="POST")
+        with urllib.request.urlopen(request) as response:
+            assert response.status == 204
+    open_preview(driver, server, "/preview/insights")
+    wait_for_rows(driver, "true")
+    marks = driver.execute_script("return Object.fromEntries([...document.querySelectorAll('#rows .row')].map((row) => [row.dataset.element, row.dataset.drift ?? null]))")
+    assert marks[element] == "0.8"
+    assert [mark for name, mark in marks.items() if name != element] == [None] * (len(marks) - 1)

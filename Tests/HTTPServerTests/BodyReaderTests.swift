@@ -4,7 +4,13 @@ import Testing
 @Suite struct BodyReaderTests {
     /// Feeds `wire` in pieces of `step` bytes; returns the bytes consumed and whether the body ended.
     func read(_ wire: String, framing: BodyFraming, step: Int, limit: Int = 1 << 20) throws -> (Int, Bool) {
-        var reader = BodyReader(framing: framing, maxBodyBytes: limit)
+        let (used, complete, _) = try readBody(wire, framing: framing, step: step, limit: limit)
+        return (used, complete)
+    }
+
+    /// As `read`, keeping at most `kept` bytes of the body; returns the body read as well.
+    func readBody(_ wire: String, framing: BodyFraming, step: Int, limit: Int = 1 << 20, kept: Int = 8192) throws -> (Int, Bool, RequestBody) {
+        var reader = BodyReader(framing: framing, maxBodyBytes: limit, maxKeptBytes: kept)
         let bytes = Array(wire.utf8)
         var offset = 0
         while offset < bytes.count && !reader.isComplete {
@@ -12,7 +18,20 @@ import Testing
             let used = try bytes[offset..<end].withUnsafeBytes { try reader.consume($0) }
             offset += used
         }
-        return (offset, reader.isComplete)
+        return (offset, reader.isComplete, reader.body)
+    }
+
+    @Test(arguments: [1, 3, 1000])
+    func keepsTheDecodedBodyOfEitherFramingWhateverThePieces(step: Int) throws {
+        let chunked = try readBody("4\r\nWiki\r\n5;x=y\r\npedia\r\n0\r\n\r\n", framing: .chunked, step: step).2
+        #expect(chunked == RequestBody(bytes: Array("Wikipedia".utf8), count: 9))
+        let counted = try readBody("helloGET", framing: .length(5), step: step).2
+        #expect(counted == RequestBody(bytes: Array("hello".utf8), count: 5))
+    }
+
+    @Test func aBodyOverTheKeptLimitIsCountedButNotKept() throws {
+        #expect(try readBody("abcdef", framing: .length(6), step: 2, kept: 5).2 == RequestBody(bytes: nil, count: 6))
+        #expect(try readBody("abcde", framing: .length(5), step: 2, kept: 5).2 == RequestBody(bytes: Array("abcde".utf8), count: 5))
     }
 
     @Test(arguments: [1, 2, 7, 1000])

@@ -75,6 +75,11 @@ Scenarios (full size; quick size in brackets)
                    after <= baseline + max(8 MB, 25 % of the peak growth). Then the same storm
                    again: RSS after it <= RSS after the first + the same margin (freed memory is
                    reused: a leak would climb, allocator retention does not).
+  10 drift reports POST /drift on one keep-alive connection: 12 hostile bodies (nesting 4,000 deep, a
+                   number beyond a double, NaN, invalid UTF-8, a lone surrogate, a NUL, 4,097 bytes,
+                   1 MiB, empty, a 129-byte id, an index of 2^63) each get their 400 or 413
+                   problem; then 50,000 [10,000] reports of fresh unknown element names, pipelined
+                   200 at a time: every one a 404, GET /drift counts nothing, RSS grows < 8 MB.
   9 shutdown       the main server is still alive, exits 0 on SIGTERM within 12 s, and wrote
                    nothing to stderr.
 """
@@ -458,6 +463,7 @@ SIZES = {
     "floods_at_once": (600, 150),
     "flood_rounds": (10, 5),
     "streams": (10000, 2000),
+    "drift_fresh_names": (50000, 10000),
 }
 HEADER_TIMEOUT_MS = 6000
 # The latency probe's floor: below it a p99 is scheduler noise on two shared cores (a p99 of 2.3 ms
@@ -1111,6 +1117,64 @@ def scenario_shutdown(ctx, result):
     result.check(not stderr, f"stderr: {stderr[:400]!r}")
 
 
+# ---------------------------------------------------------------------------------------------
+# 10. Drift reports
+
+
+def scenario_drift_reports(ctx, result):
+    """Hostile bodies for POST /drift on one keep-alive connection: each gets its 4xx, and afterwards
+    GET /drift counts nothing and RSS has not grown with the flood of fresh element names."""
+    port = ctx.server.port
+    client = Client(port, timeout=10)
+    layout = json.loads(client.request("/layouts/home").body)
+    good = {"screen": "home", "version": layout["version"], "element": layout["elements"][0]["id"], "width": 390, "score": 0.5,
+            "skeletonHeight": 10, "contentHeight": 10, "shapes": []}
+    json_type = [("Content-Type", "application/json")]
+    hostile = [
+        ("nesting 4000 deep", b"[" * 4000 + b"]" * 4000, 400),
+        ("object nesting", b'{"a":' * 1000 + b"1" + b"}" * 1000, 400),
+        ("number beyond a double", json.dumps(dict(good, width=1)).replace('"width": 1', '"width": 1e999').encode(), 400),
+        ("NaN", json.dumps(dict(good)).replace('"score": 0.5', '"score": NaN').encode(), 400),
+        ("invalid UTF-8 in a string", json.dumps(good).encode().replace(b'"home"', b'"ho\xff\xfeme"'), 400),
+        ("lone surrogate escape", json.dumps(good).encode().replace(b'"home"', b'"\\ud800"'), 400),
+        ("NUL byte", b"\x00" + json.dumps(good).encode(), 400),
+        ("4097 bytes", json.dumps(good).encode().ljust(4097, b" "), 413),
+        ("a megabyte", b"{" + b" " * (1 << 20) + b"}", 413),
+        ("empty body", b"", 400),
+        ("id 129 bytes", json.dumps(dict(good, element="e" * 129)).encode(), 400),
+        ("shape index 2^63", json.dumps(dict(good, shapes=[{"skeleton": 9223372036854775808, "content": 0, "iou": 0}])).encode(), 400),
+    ]
+    problems = []
+    for name, body, status in hostile:
+        response = client.request("/drift", method="POST", headers=json_type + ([("Content-Length", "0")] if not body else []), body=body)
+        if response.status != status or response.headers.get("content-type") != "application/problem+json":
+            problems.append(f"{name}: {response.status} (expected {status})")
+        if response.status == 413 or client.eof:
+            client.close()
+            client = Client(port, timeout=10)
+    rss_before = ctx.server.rss()
+    fresh = ctx.size("drift_fresh_names")
+    batch = 200
+    refused = 0
+    for start in range(0, fresh, batch):
+        payload = b"".join(request_bytes("/drift", "POST", json_type, json.dumps(dict(good, element=f"e{start + i:08d}-" + "x" * 100)).encode())
+                           for i in range(batch))
+        client.send(payload)
+        for _ in range(batch):
+            refused += client.response("POST").status == 404
+    rss_after = ctx.server.rss()
+    summary = json.loads(client.request("/drift").body)
+    client.close()
+    result.fig(hostile_bodies=f"{len(hostile) - len(problems)}/{len(hostile)}", fresh_names=fresh, refused_404=refused,
+               rss_before_kB=rss_before, rss_after_kB=rss_after)
+    result.check(not problems, f"hostile bodies: {problems}")
+    result.check(refused == fresh, f"{fresh - refused} reports of unknown elements not refused with 404")
+    result.check(summary["elements"] == [], f"GET /drift counted refused reports: {summary['elements'][:3]}")
+    result.check(rss_after - rss_before < 8 * 1024, f"RSS grew {rss_after - rss_before} kB over {fresh} unknown element names")
+    result.check(get_status(port) == 200, "not serving afterwards")
+    ctx.settle_fds(result)
+
+
 SCENARIOS = [
     (1, "slowloris", scenario_slowloris),
     (2, "fd_exhaustion", scenario_fd_exhaustion),
@@ -1120,6 +1184,7 @@ SCENARIOS = [
     (6, "big_bodies", scenario_big_bodies),
     (7, "header_floods", scenario_header_floods),
     (8, "stream_storm", scenario_stream_storm),
+    (10, "drift_reports", scenario_drift_reports),
 ]
 
 

@@ -1,6 +1,7 @@
-/// Reads a request body off the wire and discards it, incrementally: Content-Length bodies by
-/// count, chunked bodies by their framing (RFC 9112 §7.1), trailer fields included. Enforces
-/// the body limit on the decoded size and rejects malformed chunk framing with 400.
+/// Reads a request body off the wire incrementally: Content-Length bodies by count, chunked bodies
+/// by their framing (RFC 9112 §7.1), trailer fields included. Keeps the decoded bytes while they
+/// fit in `maxKeptBytes` (then only counts them), enforces the body limit on the decoded size and
+/// rejects malformed chunk framing with 400.
 struct BodyReader {
     private enum State {
         case counted(remaining: Int)
@@ -15,10 +16,16 @@ struct BodyReader {
     private var state: State
     private var total = 0
     private let maxBodyBytes: Int
+    private let maxKeptBytes: Int
+    /// The decoded body so far, emptied once it outgrows `maxKeptBytes`.
+    private var kept: [UInt8] = []
+    /// The decoded body's size so far.
+    private var received = 0
     private static let maxChunkLine = 4096
 
-    init(framing: BodyFraming, maxBodyBytes: Int) {
+    init(framing: BodyFraming, maxBodyBytes: Int, maxKeptBytes: Int) {
         self.maxBodyBytes = maxBodyBytes
+        self.maxKeptBytes = maxKeptBytes
         switch framing {
         case .none: state = .done
         case .length(let count): state = .counted(remaining: count)
@@ -31,6 +38,18 @@ struct BodyReader {
         return false
     }
 
+    /// The body read, once complete: its bytes when it fitted in `maxKeptBytes`.
+    var body: RequestBody { RequestBody(bytes: received <= maxKeptBytes ? kept : nil, count: received) }
+
+    private mutating func keep(_ bytes: UnsafeRawBufferPointer) {
+        received += bytes.count
+        if received <= maxKeptBytes {
+            kept.append(contentsOf: bytes)
+        } else if !kept.isEmpty {
+            kept = []
+        }
+    }
+
     /// Consumes body bytes from the front of `bytes`; returns how many it took.
     mutating func consume(_ bytes: UnsafeRawBufferPointer) throws(ParseError) -> Int {
         var index = 0
@@ -40,6 +59,7 @@ struct BodyReader {
                 return index
             case .counted(let remaining), .chunkData(let remaining):
                 let taken = min(remaining, bytes.count - index)
+                keep(UnsafeRawBufferPointer(rebasing: bytes[index..<index + taken]))
                 index += taken
                 if case .counted = state {
                     state = remaining == taken ? .done : .counted(remaining: remaining - taken)

@@ -213,6 +213,8 @@ final class ConnectionHandler {
                     return offset
                 }
                 connection.work = .none
+                var request = request
+                request.body = reader.body
                 dispatch(request, on: connection)
                 continue
             }
@@ -226,7 +228,7 @@ final class ConnectionHandler {
                 if framing == .none {
                     dispatch(request, on: connection)
                 } else {
-                    connection.work = .body(request, BodyReader(framing: framing, maxBodyBytes: configuration.limits.maxBodyBytes))
+                    connection.work = .body(request, BodyReader(framing: framing, maxBodyBytes: configuration.limits.maxBodyBytes, maxKeptBytes: configuration.limits.maxKeptBodyBytes))
                 }
             } catch {
                 reject(connection, error)

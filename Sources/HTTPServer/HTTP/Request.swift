@@ -1,7 +1,7 @@
 import Glibc
 
-/// One parsed request head: method, target, version and fields. The body, if any, has been
-/// read and discarded by the connection (no route here takes content).
+/// One parsed request: method, target, version, fields, and the body the connection read
+/// (`body`: its bytes kept up to `RequestLimits.maxKeptBodyBytes`, its size always).
 @usableFromInline
 package struct Request: Sendable {
     @usableFromInline
@@ -17,6 +17,8 @@ package struct Request: Sendable {
     package internal(set) var fields: HTTPFields
     /// Whether the connection stays open after this request (RFC 9112 §9.3).
     package var isKeepAlive: Bool
+    /// The content, decoded from its framing; empty when the request had none.
+    package var body = RequestBody(bytes: [], count: 0)
     /// The route template's `{name}` segment and its value, set by the router.
     var routeParameter: RouteParameter?
     /// Which route answered it, for the metrics (`LoopMetrics.RouteSlot`); set by the router.

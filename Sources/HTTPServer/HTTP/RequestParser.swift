@@ -17,6 +17,9 @@ package struct RequestLimits: Sendable {
     package var maxHeaderCount = 100
     /// Largest body, by Content-Length or chunked total (413 beyond).
     package var maxBodyBytes = 1024 * 1024
+    /// Largest body handed to a route (`Request.body`); a longer one is still read and discarded,
+    /// and the route sees only its size, so that it can answer its own 413.
+    package var maxKeptBodyBytes = 64 * 1024
 
     package init() {}
 }

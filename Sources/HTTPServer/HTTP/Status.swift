@@ -35,6 +35,7 @@ package struct Status: Sendable, Equatable {
     package static let methodNotAllowed = Status(405, "HTTP/1.1 405 Method Not Allowed\r\n")
     package static let requestTimeout = Status(408, "HTTP/1.1 408 Request Timeout\r\n")
     package static let contentTooLarge = Status(413, "HTTP/1.1 413 Content Too Large\r\n")
+    package static let unsupportedMediaType = Status(415, "HTTP/1.1 415 Unsupported Media Type\r\n")
     package static let uriTooLong = Status(414, "HTTP/1.1 414 URI Too Long\r\n")
     package static let requestHeaderFieldsTooLarge = Status(431, "HTTP/1.1 431 Request Header Fields Too Large\r\n")
     package static let internalServerError = Status(500, "HTTP/1.1 500 Internal Server Error\r\n")

@@ -1,7 +1,7 @@
 import HTTPServer
 import SkeletonDomain
 
-/// `GET /openapi.json` (and the same as OpenAPI 3.2, `/openapi-3.2.json`), `GET /schema/layout.json`, `/schema/frames.json`, `/schema/content.json` and `/schema/screen.json`: the service's
+/// `GET /openapi.json` (and the same as OpenAPI 3.2, `/openapi-3.2.json`), `GET /schema/layout.json`, `/schema/frames.json`, `/schema/content.json`, `/schema/screen.json` and `/schema/drift-report.json`: the service's
 /// contract. Each document is encoded once, at start-up, and served like the layout documents:
 /// a strong ETag, 304 for a matching `If-None-Match`, `Cache-Control: public, max-age=60`.
 ///
@@ -16,6 +16,7 @@ struct ContractRoutes {
     private let screenSchema: SchemaResponses
     private let framesSchema: SchemaResponses
     private let contentSchema: SchemaResponses
+    private let driftReportSchema: SchemaResponses
 
     init() {
         openAPI = DocumentResponses(EncodedDocument(bytes: OpenAPIDocument.bytes), hinted: false)
@@ -24,17 +25,19 @@ struct ContractRoutes {
         screenSchema = SchemaResponses(ScreenSchema.document)
         framesSchema = SchemaResponses(FramesSchema.document)
         contentSchema = SchemaResponses(ContentSchema.document)
+        driftReportSchema = SchemaResponses(DriftReportSchema.document)
     }
 
     func register(on router: inout Router) {
         let openAPI = openAPI, openAPI32 = openAPI32, layoutSchema = layoutSchema, screenSchema = screenSchema, framesSchema = framesSchema
-        let contentSchema = contentSchema
+        let contentSchema = contentSchema, driftReportSchema = driftReportSchema
         router.get(Operations.openAPI) { request in openAPI.response(to: request) }
         router.get(Operations.openAPI32) { request in openAPI32.response(to: request) }
         router.get(Operations.layoutSchema) { request in layoutSchema.response(to: request) }
         router.get(Operations.screenSchema) { request in screenSchema.response(to: request) }
         router.get(Operations.framesSchema) { request in framesSchema.response(to: request) }
         router.get(Operations.contentSchema) { request in contentSchema.response(to: request) }
+        router.get(Operations.driftReportSchema) { request in driftReportSchema.response(to: request) }
     }
 }
 

@@ -16,6 +16,7 @@ enum OpenAPIComponents {
             \#(ContentSchema.components),
             \#(LoadingSchemas.components),
             \#(documents),
+            \#(driftSchemas),
             "Problem": {
               "type": "object", "required": ["formatVersion", "type", "title", "status", "detail"],
               "description": "An RFC 9457 problem: its kind (type), what was wrong, and for a bad value the parameter, the allowed values and the closest allowed name. Which members each kind carries: ProblemType.",
@@ -91,6 +92,32 @@ enum OpenAPIComponents {
     }()
 
     private static let hints = [DocumentResponses.colorSchemeHint, DocumentResponses.reducedMotionHint]
+
+    /// A drift report (`drift-report.schema.json` as served, without its `$schema` and `$id`) and
+    /// `GET /drift`'s summary.
+    private static let driftSchemas: String = {
+        let report = String(decoding: DriftReportSchema.document, as: UTF8.self).split(separator: "\n")
+            .filter { !$0.contains(#""$schema""#) && !$0.contains(#""$id""#) }.joined(separator: "\n")
+        return #"""
+            "DriftReport": \#(report),
+            "DriftSummary": {
+              "type": "object", "required": ["formatVersion", "replica", "elements"],
+              "properties": {
+                "formatVersion": {"$ref": "#/components/schemas/FormatVersion"},
+                "replica": {"type": "string", "description": "Says that the counts are this replica's own."},
+                "elements": {"type": "array", "items": {
+                  "type": "object", "required": ["screen", "element", "reports", "p10", "median", "widths", "lastReportAt"],
+                  "properties": {
+                    "screen": {"type": "string"}, "element": {"type": "string"},
+                    "reports": {"type": "integer", "minimum": 1},
+                    "p10": {"type": "number", "minimum": 0, "maximum": 1, "description": "Over the last 1024 reports, interpolated between closest ranks."},
+                    "median": {"type": "number", "minimum": 0, "maximum": 1},
+                    "widths": {"type": "array", "maxItems": \#(DriftBoard.maxWidths), "items": {"type": "number"}, "description": "The first distinct widths reported, ascending."},
+                    "lastReportAt": {"type": "string", "format": "date-time"}
+                  }}}
+              }}
+            """#
+    }()
 
     /// The schemas of the service index, the layouts and themes lists, health and the contract documents.
     private static let documents: String = {

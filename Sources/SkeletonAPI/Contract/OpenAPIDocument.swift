@@ -49,10 +49,11 @@ enum OpenAPIDocument {
                {"name": "loading", "description": "The staged loading simulation."},
                {"name": "contract", "description": "This description and the JSON Schemas."},
                {"name": "web", "description": "The web renderer and the preview page."},
+               {"name": "drift", "description": "How faithful skeletons are to the content that replaces them: reports and their counts."},
                {"name": "meta", "description": "Index, health and metrics."}
              ],
              "paths": {
-            \#(Operations.all.map(\.pathItem).joined(separator: ",\n"))
+            \#(Operation.pathItems(Operations.all))
              },
              "components": \#(OpenAPIComponents.text)
             }

@@ -36,6 +36,16 @@ enum OpenAPIResponses {
         ##"{"$ref": "#/components/schemas/\##(schema)"}"##
     }
 
+    /// A 204 with no content.
+    static func noContent(_ description: String) -> Entry {
+        ("204", #"{"description": \#(JSONText.string(description)), "headers": \#(headers(noStore))}"#)
+    }
+
+    /// A problem+json response of `status`.
+    static func problemStatus(_ status: String, _ description: String) -> Entry {
+        (status, ##"{"description": \##(JSONText.string(description)), "headers": \##(headers(plain)), "content": {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}}"##)
+    }
+
     /// A 200 `application/json` document of `schema`, with its header fields and an example.
     static func json(_ description: String, _ schema: String, headers names: [(String, String)], example: String, status: String = "200") -> Entry {
         (status, #"{"description": \#(JSONText.string(description)), "headers": \#(headers(names)), "content": {"application/json": {"schema": \#(ref(schema)), "example": \#(example)}}}"#)

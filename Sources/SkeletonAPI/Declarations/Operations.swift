@@ -190,6 +190,27 @@ enum Operations {
         ScreenSchema.path, id: "getScreenSchema", link: "screenSchema", of: "a custom screen file (--layouts DIR), for editors: name it in the file's $schema",
         "The screen file's schema")
 
+    static let driftReportSchema = schema(
+        DriftReportSchema.path, id: "getDriftReportSchema", link: "driftReportSchema", of: "a drift report (the body of POST /drift)",
+        "The drift report's schema")
+
+    // MARK: Drift
+
+    static let postDrift = Operation(
+        template: "/drift", method: .post, id: "postDriftReport", link: "reportDrift", tag: .drift,
+        summary: "Reports how faithful one element's skeleton was to the content that replaced it (the web renderer's report-drift beacon, SkeletonServerClient.report).",
+        description: "At most 4096 bytes of application/json (schema /schema/drift-report.json). Counted per screen and element by this replica, for elements of the catalog at the screen's current version only.",
+        requestBody: ##"{"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/DriftReport"}}}}"##,
+        responses: [
+            R.noContent("Counted."), R.badRequest, R.notFound,
+            R.problemStatus("413", "The body is larger than 4096 bytes."), R.problemStatus("415", "The Content-Type is not application/json."),
+        ])
+    static let drift = Operation(
+        template: "/drift", id: "getDrift", link: "drift", tag: .drift,
+        summary: "This replica's drift reports per screen and element: count, p10 and median score (over the last 1024), widths seen (the first 16), last report time.",
+        description: "Behind a balancer each replica counts its own reports: sum skeleton_drift_score from /metrics across replicas for the whole picture.",
+        responses: [R.json("The counts.", "DriftSummary", headers: R.noStore, example: OpenAPIExamples.drift), R.badRequest])
+
     /// A JSON Schema the service serves at `template`, its `$id`.
     private static func schema(_ template: String, id: String, link: String, of subject: String, _ description: String) -> Operation {
         Operation(
@@ -202,6 +223,7 @@ enum Operations {
     static let all = [
         index, layouts, layout, frames, snapshot, elementFrames, themes, theme, scenarios,
         startLoad, instant, streamLoad, timeline, session, sessionEvents, sessionData, data,
-        preview, renderer, rendererTypes, capture, driftModule, capturePage, health, readiness, metrics, openAPI, openAPI32, layoutSchema, framesSchema, contentSchema, screenSchema,
+        preview, renderer, rendererTypes, capture, driftModule, capturePage, health, readiness, metrics, openAPI, openAPI32, layoutSchema, framesSchema, contentSchema, screenSchema, driftReportSchema,
+        postDrift, drift,
     ]
 }

@@ -14,6 +14,9 @@ extension ProblemType {
     static let elementFailed = ProblemType("element-failed", status: .serviceUnavailable)
     static let elementTimedOut = ProblemType("element-timed-out", status: .gatewayTimeout)
     static let draining = ProblemType("draining", status: .serviceUnavailable)
+    static let badReport = ProblemType("bad-report", status: .badRequest)
+    static let staleVersion = ProblemType("stale-version", status: .notFound)
+    static let unsupportedMediaType = ProblemType("unsupported-media-type", status: .unsupportedMediaType)
 }
 
 /// Every kind of problem the service answers with, and what the description and docs/http-api.md
@@ -40,13 +43,16 @@ struct ProblemKind: Sendable {
         ProblemKind(type: .noRoute, summary: "No route matches the path.", members: []),
         ProblemKind(type: .methodNotAllowed, summary: "The route does not answer the method; Allow lists those it does.", members: []),
         ProblemKind(type: .requestTimeout, summary: "The header section did not arrive within the header timeout (10 s by default).", members: []),
-        ProblemKind(type: .contentTooLarge, summary: "The body is larger than the limit (1 MiB by default).", members: []),
+        ProblemKind(type: .contentTooLarge, summary: "The body is larger than the limit (1 MiB by default; 4 KiB for a drift report, whose problem says so in allowed).", members: ["allowed"]),
         ProblemKind(type: .uriTooLong, summary: "The request line is longer than the limit (8 KiB by default).", members: []),
         ProblemKind(type: .headerFieldsTooLarge, summary: "The header section is larger (16 KiB) or has more fields (100) than the limits.", members: []),
         ProblemKind(type: .notImplemented, summary: "The method is not one the server knows.", members: []),
         ProblemKind(type: .elementFailed, summary: "The element failed to load (a simulated error); the same request succeeds retryAfterMs later.", members: ["element", "stage", "code", "retryable", "failedAtMs", "retryAfterMs"]),
         ProblemKind(type: .draining, summary: "The server is shutting down (Retry-After: 0): ask again, another replica answers the same session alike.", members: ["element", "retryable"]),
         ProblemKind(type: .elementTimedOut, summary: "The element timed out (the timeout scenario); the same request succeeds retryAfterMs later.", members: ["element", "stage", "code", "retryable", "failedAtMs", "retryAfterMs"]),
+        ProblemKind(type: .badReport, summary: "A drift report (POST /drift) is not JSON, lacks a member, has one it may not, or has a value of the wrong type or out of range: field names it (a JSON path), allowed says what it may be.", members: ["field", "allowed"]),
+        ProblemKind(type: .staleVersion, summary: "A drift report names a version of the screen that is not the one served now: current is the one served.", members: ["current"]),
+        ProblemKind(type: .unsupportedMediaType, summary: "The request's Content-Type is not the one the route takes (application/json for POST /drift).", members: ["allowed"]),
         ProblemKind(type: .versionNotSupported, summary: "The request is not HTTP/1.x (HTTP/2 included).", members: []),
     ]
 }

@@ -102,12 +102,14 @@ async function replay() {
   const schedule = new URLSearchParams({ screen: screenId, variant: options.variant, scenario: options.scenario, seed: options.seed });
   let state;
   let timeline;
+  let drift;
   // The session starts when the server reads the request: just after it was sent.
   const startedAt = performance.now();
   try {
-    [state, timeline] = await Promise.all([
+    [state, timeline, drift] = await Promise.all([
       json(`/loading-state?${schedule}&speed=${encodeURIComponent(options.speed)}`),
       json(`/loading-state/timeline?${schedule}`),
+      json('/drift'),
     ]);
   } catch (error) {
     note(error.message);
@@ -116,12 +118,18 @@ async function replay() {
   if (current !== run) return;
   const themes = options.theme === 'both' ? ['light', 'dark'] : [options.theme];
   phones.replaceChildren(...themes.map((theme) => phone(theme, { ...options, session: state.session })));
-  drawTimeline(timeline, Number(options.speed), startedAt, current);
+  drawTimeline(timeline, Number(options.speed), startedAt, current, driftByElement(drift));
+}
+
+/** This screen's drift reports (`GET /drift`, this replica's) by element id. */
+function driftByElement(summary) {
+  const entries = Array.isArray(summary?.elements) ? summary.elements : [];
+  return new Map(entries.filter((entry) => entry.screen === screenId).map((entry) => [entry.element, entry]));
 }
 
 const STATE_LABELS = { loading: 'loading', ready: 'ready', failed: 'failed' };
 
-function drawTimeline(timeline, speed, startedAt, current) {
+function drawTimeline(timeline, speed, startedAt, current, drift) {
   const elements = Array.isArray(timeline.elements) ? timeline.elements : [];
   const times = elements.flatMap((element) => [element.readyAtMs, element.failedAtMs, element.revealAtMs]).filter((value) => typeof value === 'number');
   const span = Math.max(500, ...times) * 1.1;
@@ -136,6 +144,13 @@ function drawTimeline(timeline, speed, startedAt, current) {
     const name = document.createElement('span');
     name.className = 'name';
     name.textContent = element.id;
+    const reported = drift.get(element.id);
+    if (reported) {
+      // The skeleton's fidelity to its content as reported (POST /drift): the median score.
+      row.dataset.drift = String(reported.median);
+      name.textContent = `${element.id} · drift ${reported.median}`;
+      name.title = `median ${reported.median}, p10 ${reported.p10} over ${reported.reports} reports`;
+    }
     const track = document.createElement('span');
     track.className = 'track';
     const settledAt = element.status === 'failed' ? element.failedAtMs : element.readyAtMs;

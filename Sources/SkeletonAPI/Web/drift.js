@@ -212,9 +212,12 @@ export function measureDrift(root = document) {
 }
 
 /**
- * Sends `detail` to `url` (the service's `POST /drift`) with `navigator.sendBeacon`, as an
- * `application/json` Blob of at most 4 KiB (the last `shapes` left out until it fits). Returns
- * whether the browser queued it.
+ * Sends `detail` to `url` (the service's `POST /drift`) as `application/json` of at most 4 KiB (the
+ * last `shapes` left out until it fits), in a request that outlives the page: to this page's own
+ * origin with `navigator.sendBeacon`; to another origin with `fetch(…, {keepalive: true,
+ * credentials: 'omit'})`, because a beacon is always sent with credentials, and the preflight of a
+ * credentialed JSON request fails against the service's `Access-Control-Allow-Origin: *`.
+ * Returns whether the browser took it.
  */
 export function reportDrift(url, detail) {
   const report = { ...detail, shapes: [...detail.shapes] };
@@ -223,5 +226,10 @@ export function reportDrift(url, detail) {
     report.shapes.length = Math.floor(report.shapes.length * 0.75);
     body = JSON.stringify(report);
   }
-  return typeof navigator !== 'undefined' && typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(url, new Blob([body], { type: 'application/json' }));
+  if (typeof location !== 'undefined' && new URL(url, location.href).origin === location.origin) {
+    return typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(url, new Blob([body], { type: 'application/json' }));
+  }
+  if (typeof fetch !== 'function') return false;
+  fetch(url, { method: 'POST', body, keepalive: true, credentials: 'omit', mode: 'cors', headers: { 'Content-Type': 'application/json' } }).catch(() => {});
+  return true;
 }

@@ -1818,7 +1818,7 @@ function serviceBase(address) {
  * skeleton over its own content until the element's reveal (one session and one shimmer phase
  * for all of them). Wrappers added or removed later are picked up. Once an element's reveal has
  * ended, its wrapper (else, for slotted content, the screen) sends `skeleton-drift` (drift.js);
- * with `report-drift`, each is also sent to the service's `POST /drift` with `navigator.sendBeacon`.
+ * with `report-drift`, each is also sent to the service's `POST /drift` (drift.js's `reportDrift`).
  */
 export class SkeletonScreenElement extends HTMLElement {
   static observedAttributes = ['src', 'theme', 'motion', 'direction', 'variant', 'session', 'scenario', 'seed', 'speed', 'transport', 'mode', 'timeout-ms', 'at'];

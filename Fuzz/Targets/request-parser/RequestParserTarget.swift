@@ -159,7 +159,7 @@ enum Replay {
                         events.append(.head(HeadSummary(request, framing, consumed: consumed, names: names)))
                         offset += consumed
                         if framing != .none {
-                            phase = .body(BodyReader(framing: framing, maxBodyBytes: limits.maxBodyBytes), framing: framing, length: 0)
+                            phase = .body(BodyReader(framing: framing, maxBodyBytes: limits.maxBodyBytes, maxKeptBytes: limits.maxKeptBodyBytes), framing: framing, length: 0)
                         }
                     }
                 case .body(var reader, let framing, let length):

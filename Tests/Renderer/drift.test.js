@@ -34,9 +34,10 @@ test('driftScore stays in [0, 1] and lists at most 256 shapes, each shape once',
   assert.equal(new Set(seen).size, seen.length);
 });
 
-test('reportDrift sends the detail as an application/json Blob of at most 4 KiB, its last shapes left out to fit', async () => {
+test('reportDrift beacons the detail to its own origin as an application/json Blob of at most 4 KiB, its last shapes left out to fit', async () => {
   const sent = [];
   Object.defineProperty(globalThis, 'navigator', { value: { sendBeacon: (url, blob) => sent.push({ url, blob }) > 0 }, configurable: true });
+  Object.defineProperty(globalThis, 'location', { value: new URL('http://localhost:8080/page'), configurable: true });
   const shapes = Array.from({ length: 256 }, (_, index) => ({ skeleton: index, content: null, iou: 0 }));
   const detail = { screen: 'home', version: 'cb7918b8462f1115', element: 'card0', width: 390, score: 0, skeletonHeight: 212, contentHeight: 220, shapes };
   assert.equal(reportDrift('http://localhost:8080/drift', detail), true);
@@ -50,4 +51,26 @@ test('reportDrift sends the detail as an application/json Blob of at most 4 KiB,
   assert.deepEqual(report.shapes, shapes.slice(0, report.shapes.length));
   assert.deepEqual({ ...report, shapes: [] }, { ...detail, shapes: [] });
   assert.equal(detail.shapes.length, 256, 'the detail itself is left as it was');
+});
+
+test('reportDrift sends to another origin with a keepalive fetch without credentials (a beacon is credentialed)', () => {
+  const beacons = [];
+  const fetched = [];
+  Object.defineProperty(globalThis, 'navigator', { value: { sendBeacon: (url) => beacons.push(url) > 0 }, configurable: true });
+  Object.defineProperty(globalThis, 'location', { value: new URL('https://app.example/page'), configurable: true });
+  const nativeFetch = globalThis.fetch;
+  globalThis.fetch = (url, init) => { fetched.push({ url, init }); return Promise.resolve(new Response(null, { status: 204 })); };
+  try {
+    const detail = { screen: 'home', version: 'v', element: 'card0', width: 390, score: 1, skeletonHeight: 10, contentHeight: 10, shapes: [] };
+    assert.equal(reportDrift('http://localhost:8080/drift', detail), true);
+  } finally {
+    globalThis.fetch = nativeFetch;
+  }
+  assert.deepEqual(beacons, []);
+  assert.equal(fetched.length, 1);
+  const { url, init } = fetched[0];
+  assert.equal(url, 'http://localhost:8080/drift');
+  assert.deepEqual({ method: init.method, keepalive: init.keepalive, credentials: init.credentials, mode: init.mode, type: init.headers['Content-Type'] },
+    { method: 'POST', keepalive: true, credentials: 'omit', mode: 'cors', type: 'application/json' });
+  assert.equal(JSON.parse(init.body).element, 'card0');
 });

@@ -116,7 +116,6 @@ MALFORMED = {
     "unknown member (a URL)": (lambda d: report(d, url="https://example.com/"), 400, "bad-report", "url"),
     "shapes not an array": (lambda d: report(d, shapes={}), 400, "bad-report", "shapes"),
     "shape iou a string": (lambda d: report(d, shapes=[{"skeleton": 0, "content": 0, "iou": "1"}]), 400, "bad-report", "shapes[0].iou"),
-    "shape with neither index": (lambda d: report(d, shapes=[{"skeleton": None, "content": None, "iou": 0}]), 400, "bad-report", "shapes[0]"),
     "shape index not whole": (lambda d: report(d, shapes=[{"skeleton": 0.5, "content": 0, "iou": 0}]), 400, "bad-report", "shapes[0].skeleton"),
     "shape with text": (lambda d: report(d, shapes=[{"skeleton": 0, "content": 0, "iou": 0, "text": "hi"}]), 400, "bad-report", "shapes[0].text"),
     "proposal without --learn": (lambda d: report(d, proposal={"id": "x", "kind": "block"}), 400, "bad-report", "proposal"),

@@ -50,17 +50,10 @@ struct SampleDate {
         return "\(iso)T\(Self.twoDigits(minute / 60)):\(Self.twoDigits(minute % 60)):00Z"
     }
 
-    /// Year, month (1-12) and day (1-31), by Howard Hinnant's `civil_from_days`.
+    /// Year, month (1-12) and day (1-31).
     private var civil: (year: Int, month: Int, day: Int) {
-        let days = day + 20_454 + 719_468  // 2026-01-01 is day 20,454 after 1970-01-01
-        let era = (days >= 0 ? days : days - 146_096) / 146_097
-        let dayOfEra = days - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let shiftedMonth = (5 * dayOfYear + 2) / 153  // 0 is March
-        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        return (year, month, dayOfYear - (153 * shiftedMonth + 2) / 5 + 1)
+        let date = CivilDate(daysSince1970: day + 20_454)  // 2026-01-01 is day 20,454 after 1970-01-01
+        return (date.year, date.month, date.day)
     }
 
     private static func daysIn(month: Int, year: Int) -> Int {

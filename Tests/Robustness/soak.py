@@ -29,7 +29,9 @@ Warm-up: 1 minute for a 10-minute run, scaled down for short runs (duration/5, a
 at most 60 s); samples every 5 s (every 2 s for runs under 5 minutes). The warm-up begins with
 1,100 `/loading-state/timeline` requests of distinct screen/scenario/seed triples: they fill the
 server's bounded schedule cache (1,024 entries, then it starts afresh) that the load's varied
-seeds would otherwise take ~35 s to fill, so that short runs measure steady state too.
+seeds would otherwise take ~35 s to fill, then 12,288 sessions each started and polled once:
+they fill each loop's cache of verified tokens (4,096 a loop), which the load's sessions would
+otherwise take minutes to fill; so short runs measure steady state too.
 
 Checks:
   rss        RSS growth from the end of warm-up to the last sample under load < 5 %
@@ -52,6 +54,8 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from hostile import DEFAULT_BINARY, Client, Server, cleanup, raise_nofile, request_bytes, stable_fds  # noqa: E402
 
+# The capacity of each loop's cache of verified session tokens (`VerifiedSessions.capacity`).
+VERIFIED_SESSIONS_PER_LOOP = 4096
 SCREENS = ["home", "insights", "inbox", "thread", "movies"]
 SCENARIOS = ["typical", "instant", "slow", "timeout", "error"]
 LAYOUT_PATHS = [
@@ -250,6 +254,22 @@ class Load:
             time.sleep(0.02)
 
 
+def prime_verified_sessions(port, tally):
+    """Fills each loop's cache of verified session tokens past its capacity (4,096 a loop, kept
+    whole when it starts afresh), so that the load after the warm-up measures steady state: a
+    session started, then polled once, on 64 connections taken in turn, which the kernel spreads
+    over both loops."""
+    clients = [Client(port, timeout=10) for _ in range(64)]
+    for n in range(2 * VERIFIED_SESSIONS_PER_LOOP * 3 // 2):
+        client = clients[n % len(clients)]
+        response = client.request(f"/loading-state?screen={SCREENS[n % len(SCREENS)]}&scenario=typical&seed={n}")
+        token = json.loads(response.body)["session"]
+        client.request(f"/loading-state?session={token}")
+        tally.ok("session_prime")
+    for client in clients:
+        client.close()
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--minutes", type=float, default=10.0)
@@ -279,6 +299,7 @@ def main():
                     primer.request(f"/loading-state/timeline?screen={screen}&scenario={scenario}&seed={100000 + seed}")
                     tally.ok("timeline_prime")
         primer.close()
+        prime_verified_sessions(server.port, tally)
         load = Load(server.port, tally, stop)
         workers = [("layouts", load.layouts, ()), ("polls", load.follow, ("poll", 0)),
                    ("long-polls-1", load.follow, ("long_poll", 2000)), ("long-polls-2", load.follow, ("long_poll", 2000)),

@@ -2,7 +2,8 @@ import Glibc
 
 /// Session tokens this thread (an event loop) has verified lately, so that a client polling every
 /// 100 ms pays for the HMAC and the decoding once: a later poll costs one dictionary lookup and
-/// the token's time checks. The schedules stay in the shared, smaller `ScheduleCache`, so that
+/// the token's time checks (a loop with more than `capacity` sessions polling at once pays the HMAC
+/// again after each fresh start). The schedules stay in the shared, smaller `ScheduleCache`, so that
 /// many distinct sessions cost a token each here, not a schedule each. One per thread, found
 /// through a pthread key, so no lock and no loop waits for another. Entries are tagged with
 /// the `LoadingSessions` that verified them (`owner`), so that services with other secrets in
@@ -14,7 +15,8 @@ final class VerifiedSessions {
     }
 
     private var entries: [String: Entry] = [:]
-    static let capacity = 16_384
+    /// About 250 bytes a token (its text, its load, the table's slot): at most about 1 MiB a loop.
+    static let capacity = 4_096
 
     /// This thread's cache, made on its first use.
     static var current: VerifiedSessions {

@@ -9,7 +9,9 @@ import pytest
 from conftest import BINARY, RunningServer, descriptors
 
 
-def run(*arguments, timeout=10):
+def run(*arguments, timeout=60):
+    """The binary's run to its exit; the timeout only bounds a hang: a sanitized debug build on a
+    loaded machine takes seconds to build its screens before it fails to listen."""
     return subprocess.run([BINARY, *arguments], capture_output=True, text=True, timeout=timeout)
 
 

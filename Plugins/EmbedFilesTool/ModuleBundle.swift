@@ -80,7 +80,7 @@ struct ModuleBundle {
         let imports = external.map { "import { \($0.names.joined(separator: ", ")) } from '\($0.specifier)';\n" }.joined()
         // The entry's opening comment stays the file's opening; the modules come after it.
         let entryBody = bodies.removeLast()
-        let header = entryBody.split(separator: "\n", omittingEmptySubsequences: false).prefix { $0.hasPrefix("//") || $0.isEmpty }
+        let header = entryBody.split(separator: "\n", omittingEmptySubsequences: false).prefix { $0.hasPrefix("//") }
         let headerText = header.map { $0 + "\n" }.joined()
         return headerText + "// Bundled at build time from the modules under modules/ (EmbedFilesTool's ModuleBundle).\n"
             + imports + "\n" + bodies.joined(separator: "\n") + "\n// " + entry.lastPathComponent + "\n"

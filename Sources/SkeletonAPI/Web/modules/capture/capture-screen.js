@@ -1,10 +1,9 @@
 // The public functions: captureScreen (a page's DOM as a screen file) and pickAndCapture (the bookmarklet's).
 
-import { CAPTURE_LIMITS, CaptureError, SCREEN_ID, round, size } from './limits.js';
+import { CAPTURE_LIMITS, CaptureError, SCREEN_ID, round } from './limits.js';
 import { captureWidth, otherWidths } from './nodes.js';
 import { backdropOf, screenColor } from './paint.js';
 import { Capture } from './stacks.js';
-import { wrapped } from './text.js';
 
 /**
  * The screen file of the page under `root`. Options: `id` (default `captured`), `title`,

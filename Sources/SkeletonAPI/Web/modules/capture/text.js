@@ -2,6 +2,7 @@
 
 import { CAPTURE_LIMITS, MEDIA, SKIPPED } from './limits.js';
 import { colorOf } from './paint.js';
+import { wrapped } from '../shared/wrapping.js';
 
 /**
  * Whether the element's own content is text, in it or in plain inline children at any depth
@@ -100,9 +101,6 @@ const wrapsTo = (count, width, most) => [(count - 1) * width + 0.5, count >= mos
 
 /** The value in `[low, high]` nearest `value` (`value` when the range is empty). */
 const nearest = (value, [low, high]) => (low > high ? value : Math.min(high, Math.max(low, value)));
-
-/** The lines a text of `measure` wraps into at `width`, as the server and the renderer wrap it. */
-export const wrapped = (measure, width, most) => Math.min(most, Math.max(1, Math.ceil(measure / width - 1e-6)));
 
 /**
  * A paragraph's measure from its line counts in the browser at several content widths

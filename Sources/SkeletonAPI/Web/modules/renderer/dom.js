@@ -1,6 +1,7 @@
 // Building the DOM of one node: boxes at the served sizes, text lines, modifiers, a value shown as text.
 
 import { LIMITS, px, rgba } from './values.js';
+import { wrapped } from '../shared/wrapping.js';
 
 export const alignments = { leading: 'flex-start', top: 'flex-start', center: 'center', trailing: 'flex-end', bottom: 'flex-end' };
 export const corners = { topLeading: 'border-start-start-radius', topTrailing: 'border-start-end-radius', bottomLeading: 'border-end-start-radius', bottomTrailing: 'border-end-end-radius' };
@@ -58,13 +59,13 @@ export function followRatio(shape, node) {
 
 /**
  * A paragraph's lines at a content width: with `measure`, the lines its text wraps to (the
- * server's `Wrapping`: n = min(maxLines, max(1, ceil(measure / width - 1e-6))), the last line 1
+ * server's `Wrapping`, shared/wrapping.js's `wrapped`), the last line 1
  * wide when clamped, else what is left of the measure, at least 0.05); without, as served.
  */
 export function wrap(node, width) {
   if (node.measure === null) return { lines: node.lines, lastLineFraction: node.lastLineFraction };
   if (!(width > 0)) return { lines: 1, lastLineFraction: 1 };
-  const lines = Math.min(node.maxLines, Math.max(1, Math.ceil(node.measure / width - 1e-6)));
+  const lines = wrapped(node.measure, width, node.maxLines);
   if (node.measure > lines * width) return { lines, lastLineFraction: 1 };
   return { lines, lastLineFraction: Math.max(0.05, (node.measure - (lines - 1) * width) / width) };
 }

@@ -3,7 +3,6 @@
 import { div } from './dom.js';
 import { STRINGS } from './strings.js';
 import { ATTACH, DECLARE, DETACH } from './symbols.js';
-import { number } from './values.js';
 
 /**
  * `<skeleton-element name="ELEMENT-ID">`: the page's own content for one element of the layout of

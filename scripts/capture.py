@@ -1,6 +1,6 @@
 """scripts/capture's work (see there): the page in headless Chromium, captureScreen loaded into it
-from capture.js in this tree, bundled with its modules as the server serves it (EmbedFilesTool
---bundle, at $EMBED_FILES_TOOL), as a module from a blob: URL (the page's Content Security Policy
+from capture.js in this tree, bundled with its modules as the server serves it
+(scripts/embed-files-tool --bundle), as a module from a blob: URL (the page's Content Security Policy
 bypassed for it), the file written as JSON."""
 import argparse
 import json
@@ -30,7 +30,8 @@ const done = arguments[arguments.length - 1];
 
 def served(path):
     """The bytes the server serves for the web module at `path`: its bundle (EmbedFilesTool --bundle)."""
-    return subprocess.run([os.environ["EMBED_FILES_TOOL"], "--bundle", path], capture_output=True, text=True, check=True).stdout
+    tool = os.path.join(ROOT, "scripts", "embed-files-tool")
+    return subprocess.run([tool, "--bundle", path], stdout=subprocess.PIPE, text=True, check=True).stdout
 
 
 def main():

@@ -10,8 +10,10 @@ import Foundation
 /// local modules removed and the `export` keyword of its declarations dropped. Any other module
 /// (a served file beside the entry, such as `drift.js`) is *external*: its imports are kept, merged
 /// by specifier, at the top of the bundle, their specifier rewritten relative to the entry (which
-/// is where the bundle is served). The entry keeps its exports: `export { a } from './modules/x.js'`
-/// becomes `export { a };`. An entry that imports no local module is its own bytes, unchanged.
+/// is where the bundle is served). The entry keeps its exports: a name it re-exports from a local
+/// module (`export { a } from './modules/x.js'`) keeps its `export` where it is declared, as if
+/// the module were the entry (a renamed one becomes `export { a as b };`). An entry that imports
+/// no local module is its own bytes, unchanged.
 ///
 /// Every local module shares the bundle's one scope, so the bundler fails (with the names and
 /// files) on what would change meaning there: two modules declaring the same top-level name, a
@@ -59,6 +61,10 @@ struct ModuleBundle {
     }
 
     private func assemble(_ order: [URL]) throws -> String {
+        // The names the entry re-exports from local modules keep their `export` where they are declared.
+        let kept = Set(try Self.statements(String(contentsOf: entry, encoding: .utf8))
+            .filter { $0.text.hasPrefix("export") && $0.specifier.map { Self.isLocal(resolve($0, from: entry)) } == true }
+            .flatMap(\.names).filter { !$0.contains(" as ") })
         var external: [(specifier: String, names: [String])] = []
         var declared: [String: String] = [:]
         var bodies: [String] = []
@@ -67,7 +73,7 @@ struct ModuleBundle {
             let name = module.path.replacingOccurrences(of: entry.deletingLastPathComponent().path + "/", with: "")
             var body = ""
             for statement in Self.statements(try String(contentsOf: module, encoding: .utf8)) {
-                body += try transform(statement, in: module, named: name, isEntry: isEntry, external: &external)
+                body += try transform(statement, in: module, named: name, isEntry: isEntry, kept: kept, external: &external)
             }
             for declaration in Self.declarations(body) {
                 if let other = declared[declaration] {
@@ -88,14 +94,15 @@ struct ModuleBundle {
     }
 
     /// One statement's text in the bundle.
-    private func transform(_ statement: Statement, in module: URL, named name: String, isEntry: Bool,
+    private func transform(_ statement: Statement, in module: URL, named name: String, isEntry: Bool, kept: Set<String>,
                            external: inout [(specifier: String, names: [String])]) throws -> String {
         let text = statement.text
         if text.hasPrefix("export default") { throw Failure(description: "\(name): `export default` has no place in a bundle") }
         guard let specifier = statement.specifier else {
             guard !isEntry, text.hasPrefix("export ") else { return text }
             // `export { a, b };` of a local module: its names are already in the bundle's scope.
-            return text.hasPrefix("export {") ? "" : String(text.dropFirst("export ".count))
+            if text.hasPrefix("export {") { return "" }
+            return Self.declarations(text).allSatisfy(kept.contains) ? text : String(text.dropFirst("export ".count))
         }
         let file = resolve(specifier, from: module)
         let names = statement.names
@@ -103,7 +110,8 @@ struct ModuleBundle {
             if text.hasPrefix("import") && (names.contains { $0.contains(" as ") } || text.contains("* as")) {
                 throw Failure(description: "\(name): `\(text.trimmingCharacters(in: .whitespacesAndNewlines))` renames a local module's name; import it by its own name")
             }
-            return text.hasPrefix("export") && isEntry ? "export { \(names.joined(separator: ", ")) };\n" : ""
+            let renamed = names.filter { !kept.contains($0) }
+            return text.hasPrefix("export") && isEntry && !renamed.isEmpty ? "export { \(renamed.joined(separator: ", ")) };\n" : ""
         }
         let base = entry.deletingLastPathComponent().path + "/"
         guard file.path.hasPrefix(base), !file.path.dropFirst(base.count).contains("/") else {

@@ -26,18 +26,23 @@ import Testing
 
     /// `/renderer.js` and `/capture.js` are one module each, bundled from their modules: the
     /// entry's opening comment first; every module it reaches under `modules/` (read here from the
-    /// modules' own `import` lines) once, its text as in its file but for its imports and the
-    /// `export` of its declarations; no import of a local module left.
+    /// modules' own `import` lines) once, its text as in its file but for its imports (and the
+    /// `export` of declarations the entry does not export); no import of a local module left.
     @Test(arguments: [
         ("renderer.js", ["modules/renderer/view.js", "modules/renderer/skeleton-screen.js", "modules/shared/wrapping.js"]),
         ("capture.js", ["modules/capture/walk.js", "modules/capture/stacks.js", "modules/shared/wrapping.js"]),
     ])
     func servesAnEntryAsTheBundleOfItsModules(entry: String, someModules: [String]) throws {
         let web = "Sources/SkeletonAPI/Web/"
-        let text = String(decoding: entry == "renderer.js" ? EmbeddedFiles.rendererJS : EmbeddedFiles.captureJS, as: UTF8.self)
+        let served = String(decoding: entry == "renderer.js" ? EmbeddedFiles.rendererJS : EmbeddedFiles.captureJS, as: UTF8.self)
+        let unexported = { (text: String) in
+            text.split(separator: "\n", omittingEmptySubsequences: false)
+                .map { $0.hasPrefix("export ") && !$0.hasPrefix("export {") ? $0.dropFirst("export ".count) : $0 }.joined(separator: "\n")
+        }
+        let text = unexported(served)
         let source = String(decoding: try Self.file(web + entry), as: UTF8.self)
-        #expect(text.hasPrefix(source.prefix { $0 != "\n" }))
-        #expect(!text.contains("from './modules/") && !text.contains("from '../"))
+        #expect(served.hasPrefix(source.prefix { $0 != "\n" }))
+        #expect(!served.contains("from './modules/") && !served.contains("from '../"))
         var reached: [String] = []
         var pending = [entry]
         while let module = pending.popLast() {
@@ -56,10 +61,8 @@ import Testing
         }
         #expect(Set(someModules).isSubset(of: reached))
         for module in reached {
-            let body = String(decoding: try Self.file(web + module), as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-                .filter { !$0.hasPrefix("import ") }
-                .map { $0.hasPrefix("export ") && !$0.hasPrefix("export {") ? $0.dropFirst("export ".count) : $0 }
-                .joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
+            let lines = String(decoding: try Self.file(web + module), as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            let body = unexported(lines.filter { !$0.hasPrefix("import ") }.joined(separator: "\n")).trimmingCharacters(in: .whitespacesAndNewlines)
             #expect(text.components(separatedBy: body).count == 2, "\(module) is in \(entry) once, as in its file")
         }
     }

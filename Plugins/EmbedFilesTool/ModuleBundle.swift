@@ -30,7 +30,7 @@ struct ModuleBundle {
     init(entry: URL) throws {
         self.entry = entry.standardizedFileURL
         let source = try String(contentsOf: self.entry, encoding: .utf8)
-        guard Self.statements(source).contains(where: { $0.specifier.map { Self.isLocal(self.resolve($0, from: self.entry)) } ?? false }) else {
+        guard Self.statements(source).contains(where: { $0.specifier.map { Self.isLocal(Self.resolve($0, from: self.entry)) } ?? false }) else {
             text = source
             return
         }
@@ -43,7 +43,8 @@ struct ModuleBundle {
     /// Whether a file is a local module: one under a `modules/` directory.
     static func isLocal(_ file: URL) -> Bool { file.pathComponents.contains("modules") }
 
-    private func resolve(_ specifier: String, from module: URL) -> URL {
+    /// The file a relative specifier names, from the module that imports it.
+    private static func resolve(_ specifier: String, from module: URL) -> URL {
         URL(fileURLWithPath: specifier, relativeTo: module.deletingLastPathComponent()).standardizedFileURL
     }
 
@@ -52,7 +53,7 @@ struct ModuleBundle {
         let source = try String(contentsOf: module, encoding: .utf8)
         for statement in statements(source) {
             guard let specifier = statement.specifier else { continue }
-            let file = URL(fileURLWithPath: specifier, relativeTo: module.deletingLastPathComponent()).standardizedFileURL
+            let file = resolve(specifier, from: module)
             guard isLocal(file), !visited.contains(file.path) else { continue }
             visited.insert(file.path)
             try visit(file, order: &order, visited: &visited)
@@ -63,7 +64,7 @@ struct ModuleBundle {
     private func assemble(_ order: [URL]) throws -> String {
         // The names the entry re-exports from local modules keep their `export` where they are declared.
         let kept = Set(try Self.statements(String(contentsOf: entry, encoding: .utf8))
-            .filter { $0.text.hasPrefix("export") && $0.specifier.map { Self.isLocal(resolve($0, from: entry)) } == true }
+            .filter { $0.text.hasPrefix("export") && $0.specifier.map { Self.isLocal(Self.resolve($0, from: entry)) } == true }
             .flatMap(\.names).filter { !$0.contains(" as ") })
         var external: [(specifier: String, names: [String])] = []
         var declared: [String: String] = [:]
@@ -104,7 +105,7 @@ struct ModuleBundle {
             if text.hasPrefix("export {") { return "" }
             return Self.declarations(text).allSatisfy(kept.contains) ? text : String(text.dropFirst("export ".count))
         }
-        let file = resolve(specifier, from: module)
+        let file = Self.resolve(specifier, from: module)
         let names = statement.names
         if Self.isLocal(file) {
             if text.hasPrefix("import") && (names.contains { $0.contains(" as ") } || text.contains("* as")) {

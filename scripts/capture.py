@@ -1,9 +1,11 @@
 """scripts/capture's work (see there): the page in headless Chromium, captureScreen loaded into it
-from the renderer's source in this tree (as a module from a blob: URL, the page's Content
-Security Policy bypassed for it), the file written as JSON."""
+from capture.js in this tree, bundled with its modules as the server serves it
+(scripts/embed-files-tool --bundle), as a module from a blob: URL (the page's Content Security Policy
+bypassed for it), the file written as JSON."""
 import argparse
 import json
 import os
+import subprocess
 import sys
 
 from selenium import webdriver
@@ -24,6 +26,12 @@ const done = arguments[arguments.length - 1];
   return captureScreen(root, options);
 })().then((file) => done({ file }), (error) => done({ error: String(error && error.message || error) }));
 """
+
+
+def served(path):
+    """The bytes the server serves for the web module at `path`: its bundle (EmbedFilesTool --bundle)."""
+    tool = os.path.join(ROOT, "scripts", "embed-files-tool")
+    return subprocess.run([tool, "--bundle", path], stdout=subprocess.PIPE, text=True, check=True).stdout
 
 
 def main():
@@ -48,7 +56,7 @@ def main():
         driver.execute_cdp_cmd("Page.setBypassCSP", {"enabled": True})
         driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": arguments.width, "height": 2000, "deviceScaleFactor": 1, "mobile": True})
         driver.get(arguments.url)
-        source = open(CAPTURE, encoding="utf-8").read()
+        source = served(CAPTURE)
         capture_options = {"id": arguments.id, "schema": arguments.schema, "source": "captured by scripts/capture"}
         if arguments.title:
             capture_options["title"] = arguments.title

@@ -1,10 +1,12 @@
 """scripts/drift's work (see there): the page in headless Chromium, drift.js (and the capture.js it
-imports) loaded into it from this tree as modules from blob: URLs (the page's Content Security
-Policy bypassed for them), measureDrift run once every wrapper's reveal has ended, the table printed."""
+imports, bundled as the server serves it: capture.py's `served`) loaded into it from this tree as
+modules from blob: URLs (the page's Content Security Policy bypassed for them), measureDrift run
+once every wrapper's reveal has ended, the table printed."""
 import argparse
 import os
 import sys
 
+from capture import served
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 
@@ -51,7 +53,7 @@ def main():
         driver.execute_cdp_cmd("Page.setBypassCSP", {"enabled": True})
         driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": arguments.width, "height": 2000, "deviceScaleFactor": 1, "mobile": True})
         driver.get(arguments.url)
-        sources = [open(os.path.join(WEB, name), encoding="utf-8").read() for name in ("capture.js", "drift.js")]
+        sources = [served(os.path.join(WEB, name)) for name in ("capture.js", "drift.js")]
         result = driver.execute_async_script(SCRIPT, *sources, arguments.timeout_ms)
     finally:
         driver.quit()

@@ -3,7 +3,7 @@ import PackagePlugin
 
 /// Compiles a target's web files and schemas into it: every `.js`, `.d.ts`, `.html`, `.css` and
 /// `.schema.json` file of the target becomes a `[UInt8]` constant of `EmbeddedFiles` (see
-/// `EmbedFilesTool`), so that they live as real files that their own tools check while the
+/// `EmbedFilesTool`; a module importing local modules under `modules/` as their one-file bundle), so that they live as real files that their own tools check while the
 /// binary stays self-contained: nothing is read from disk at run time.
 @main
 struct EmbedFiles: BuildToolPlugin {

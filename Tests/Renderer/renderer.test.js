@@ -1,10 +1,17 @@
 // Unit tests of the web renderer's pure functions (node --test): colour parsing, the spring
-// sampled into linear(), the shimmer's sweep at a phase, and the layout of one node.
+// sampled into linear(), the shimmer's sweep at a phase, and the layout of one node, each imported
+// from its module (Sources/SkeletonAPI/Web/modules/renderer/).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { renderer } from './module.js';
+import { springCurve } from '../../Sources/SkeletonAPI/Web/modules/renderer/curves.js';
+import { place, wrap } from '../../Sources/SkeletonAPI/Web/modules/renderer/dom.js';
+import { readLayout } from '../../Sources/SkeletonAPI/Web/modules/renderer/layout.js';
+import { shimmerImage, sweepGeometry } from '../../Sources/SkeletonAPI/Web/modules/renderer/shimmer.js';
+import { findNode } from '../../Sources/SkeletonAPI/Web/modules/renderer/slot.js';
+import { parseColor } from '../../Sources/SkeletonAPI/Web/modules/renderer/values.js';
 
-const { parseColor, springCurve, sweepGeometry, shimmerImage, readLayout, place, wrap, findNode } = renderer;
+// What a browser has and node has not: CSS.supports, for the spring's linear() easing.
+globalThis.CSS ??= { supports: (property, value) => property === 'animation-timing-function' && value.startsWith('linear(') };
 
 test('parseColor reads #RRGGBB and #RRGGBBAA, and nothing else', () => {
   assert.deepEqual(parseColor('#FF8000'), { r: 255, g: 128, b: 0, a: 1 });

@@ -14,8 +14,6 @@ import Testing
     }
 
     @Test(arguments: [
-        ("Sources/SkeletonAPI/Web/renderer.js", EmbeddedFiles.rendererJS),
-        ("Sources/SkeletonAPI/Web/capture.js", EmbeddedFiles.captureJS),
         ("Sources/SkeletonAPI/Web/drift.js", EmbeddedFiles.driftJS),
         ("Sources/SkeletonAPI/Contract/screen.schema.json", ScreenSchema.document),
         ("Sources/SkeletonAPI/Contract/layout.schema.json", LayoutSchema.document),
@@ -24,6 +22,49 @@ import Testing
     ])
     func servesTheFileByteForByte(path: String, served: [UInt8]) throws {
         #expect(try Self.file(path) == served)
+    }
+
+    /// `/renderer.js` and `/capture.js` are one module each, bundled from their modules: the
+    /// entry's opening comment first; every module it reaches under `modules/` (read here from the
+    /// modules' own `import` lines) once, its text as in its file but for its imports (and the
+    /// `export` of declarations the entry does not export); no import of a local module left.
+    @Test(arguments: [
+        ("renderer.js", ["modules/renderer/view.js", "modules/renderer/skeleton-screen.js", "modules/shared/wrapping.js"]),
+        ("capture.js", ["modules/capture/walk.js", "modules/capture/stacks.js", "modules/shared/wrapping.js"]),
+    ])
+    func servesAnEntryAsTheBundleOfItsModules(entry: String, someModules: [String]) throws {
+        let web = "Sources/SkeletonAPI/Web/"
+        let served = String(decoding: entry == "renderer.js" ? EmbeddedFiles.rendererJS : EmbeddedFiles.captureJS, as: UTF8.self)
+        let unexported = { (text: String) in
+            text.split(separator: "\n", omittingEmptySubsequences: false)
+                .map { $0.hasPrefix("export ") && !$0.hasPrefix("export {") ? $0.dropFirst("export ".count) : $0 }.joined(separator: "\n")
+        }
+        let text = unexported(served)
+        let source = String(decoding: try Self.file(web + entry), as: UTF8.self)
+        #expect(served.hasPrefix(source.prefix { $0 != "\n" }))
+        #expect(!served.contains("from './modules/") && !served.contains("from '../"))
+        var reached: [String] = []
+        var pending = [entry]
+        while let module = pending.popLast() {
+            let lines = String(decoding: try Self.file(web + module), as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            for line in lines where line.hasPrefix("import ") || line.hasPrefix("export {") {
+                guard let specifier = line.split(separator: "'").dropFirst().first, specifier.hasPrefix(".") else { continue }
+                var parts = module.split(separator: "/").dropLast().map(String.init)
+                for part in specifier.split(separator: "/") where part != "." {
+                    if part == ".." { parts.removeLast() } else { parts.append(String(part)) }
+                }
+                let path = parts.joined(separator: "/")
+                guard path.hasPrefix("modules/"), !reached.contains(path) else { continue }
+                reached.append(path)
+                pending.append(path)
+            }
+        }
+        #expect(Set(someModules).isSubset(of: reached))
+        for module in reached {
+            let lines = String(decoding: try Self.file(web + module), as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            let body = unexported(lines.filter { !$0.hasPrefix("import ") }.joined(separator: "\n")).trimmingCharacters(in: .whitespacesAndNewlines)
+            #expect(text.components(separatedBy: body).count == 2, "\(module) is in \(entry) once, as in its file")
+        }
     }
 
     @Test func thePreviewPageIsItsHTMLWithItsStyleAndScriptInline() throws {

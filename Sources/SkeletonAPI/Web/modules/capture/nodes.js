@@ -1,0 +1,180 @@
+// Shaping nodes: grid tracks, auto margins, the second and wider widths, pseudo-element blocks, fluid and fixed sizes, repeats.
+
+import { CAPTURE_LIMITS, SKIPPED, round, size } from './limits.js';
+import { colorOf, insets, radius } from './paint.js';
+import { hasText, lineBoxes, runRect, textRuns } from './text.js';
+
+/** A grid's column tracks in px, from its resolved `grid-template-columns` (line names left out), or null when it lists anything else. */
+export function trackSizes(style) {
+  const tracks = style.gridTemplateColumns.replace(/\[[^\]]*\]/g, ' ').trim().split(/\s+/);
+  return tracks.every((track) => /^[\d.]+px$/.test(track)) ? tracks.map(parseFloat) : null;
+}
+
+/** A flex item's `auto` margins in reading order (`before` its leading side, `after` its trailing one), or null. */
+export function autoMargins(element, rtl) {
+  const map = element.computedStyleMap?.();
+  if (!map) return null;
+  const auto = (side) => String(map.get(`margin-${side}`)) === 'auto';
+  const [before, after] = rtl ? [auto('right'), auto('left')] : [auto('left'), auto('right')];
+  return before || after ? { before, after } : null;
+}
+
+/** A box's margin on its trailing side, in px (0 when auto). */
+export function trailingMargin(element, rtl) {
+  return parseFloat(getComputedStyle(element)[rtl ? 'marginLeft' : 'marginRight']) || 0;
+}
+
+/** The root's width, as the file's `captureWidth` takes it (120 to 10,000). */
+export const captureWidth = (box) => Math.min(CAPTURE_LIMITS.maxSize, Math.max(120, Math.round(box.width)));
+
+/**
+ * The page at other widths of the root. `second`: each element's box under `root` (as deep and
+ * as many as a capture reaches), each paragraph's line boxes and each grid's column tracks, with
+ * the root 80% as wide (narrower: a fluid paragraph wraps into more lines there, the more waste
+ * at their ends), or null when it does not narrow. `wider`: each paragraph's box and line boxes
+ * with the root 150% as wide, or null when it does not widen. The root's `style` attribute is set
+ * for each measurement (its own width last, `!important`) and put back as it was (or removed), as
+ * are the scroll positions of the page, of the root's ancestors and of the elements under it: the
+ * page is left exactly as it was.
+ */
+export function otherWidths(root, box) {
+  const elements = [];
+  const walk = [[root, 0]];
+  while (walk.length > 0 && elements.length <= CAPTURE_LIMITS.maxExpandedNodes) {
+    const [element, depth] = walk.pop();
+    elements.push(element);
+    if (depth < CAPTURE_LIMITS.maxNodeDepth) for (const child of element.children) if (!SKIPPED.has(child.tagName.toUpperCase())) walk.push([child, depth + 1]);
+  }
+  const around = [];
+  for (let at = root.parentElement; at; at = at.parentElement) around.push(at);
+  const scrolled = [...elements, ...around].filter((element) => element.scrollTop || element.scrollLeft).map((element) => [element, element.scrollTop, element.scrollLeft]);
+  const page = [window.scrollX, window.scrollY];
+  const style = root.getAttribute('style');
+  try {
+    // Through the attribute, not `root.style`: Chromium writes a CSSOM change back to the
+    // attribute lazily, which could bring back an empty `style=""` after it is removed.
+    const resize = (width) => root.setAttribute('style', `${style ?? ''};width:${round(width)}px !important`);
+    const runs = elements.flatMap(textRuns);
+    const paragraphs = [...elements.filter(hasText), ...runs];
+    resize(box.width * 0.8);
+    const second = box.width - root.getBoundingClientRect().width < 1 ? null : {
+      boxes: new Map([...elements.map((element) => [element, element.getBoundingClientRect()]), ...runs.map((run) => [run, runRect(run)])]),
+      lines: new Map(paragraphs.map((element) => [element, lineBoxes(element)])),
+      tracks: new Map(elements.filter((element) => getComputedStyle(element).display.endsWith('grid')).map((element) => [element, trackSizes(getComputedStyle(element))])) };
+    resize(Math.min(CAPTURE_LIMITS.maxSize, box.width * 1.5));
+    const wider = root.getBoundingClientRect().width - box.width < 1 ? null
+      : new Map(paragraphs.map((element) => [element, { rect: element.nodeType === Node.TEXT_NODE ? runRect(element) : element.getBoundingClientRect(), lines: lineBoxes(element) }]));
+    return { second, wider };
+  } finally {
+    if (style === null) root.removeAttribute('style');
+    else root.setAttribute('style', style);
+    for (const [element, top, left] of scrolled) Object.assign(element, { scrollTop: top, scrollLeft: left });
+    window.scrollTo(page[0], page[1]);
+  }
+}
+
+/** `::before` or `::after` (both when `which` is not given) that paint a box of their own, as blocks. */
+export function pseudoBlocks(element, which) {
+  const blocks = [];
+  for (const pseudo of which ? [which] : ['::before', '::after']) {
+    const style = getComputedStyle(element, pseudo);
+    if (style.content === 'none' || style.content === 'normal' || style.display === 'none' || style.position === 'absolute' || style.position === 'fixed') continue;
+    const width = parseFloat(style.width);
+    const height = parseFloat(style.height);
+    if (!(width > 0 && height > 0) || !(colorOf(style.backgroundColor) || style.backgroundImage !== 'none')) continue;
+    blocks.push({ node: { type: 'block', width: size(width), height: size(height), ...(radius(style, { width, height }) ? { cornerRadius: radius(style, { width, height }) } : {}) }, rect: pseudoRect(element, pseudo, width, height), grows: false });
+  }
+  return blocks;
+}
+
+/** Where a pseudo-element box lies: at the start (::before) or end (::after) of its element's content box. */
+function pseudoRect(element, pseudo, width, height) {
+  const box = element.getBoundingClientRect();
+  const inset = insets(getComputedStyle(element));
+  const top = pseudo === '::before' ? box.top + inset.top : box.bottom - inset.bottom - height;
+  const left = box.left + inset.left;
+  return { top, bottom: top + height, left, right: left + width, width, height };
+}
+
+export function bounds(items) {
+  const top = Math.min(...items.map((item) => item.rect.top));
+  const bottom = Math.max(...items.map((item) => item.rect.bottom));
+  const left = Math.min(...items.map((item) => item.rect.left));
+  const right = Math.max(...items.map((item) => item.rect.right));
+  return { top, bottom, left, right, width: right - left, height: bottom - top };
+}
+
+export function addPadding(node, extra) {
+  const padding = node.padding ?? { top: 0, leading: 0, bottom: 0, trailing: 0 };
+  for (const side of Object.keys(extra)) padding[side] = size((padding[side] ?? 0) + Math.max(0, extra[side]));
+  if (Object.values(padding).some((value) => value > 0)) node.padding = padding;
+  else delete node.padding;
+}
+
+/** A stack of one child that paints nothing: the child, the stack's padding added to its own. */
+export function unwrapped(stack) {
+  const child = stack.children[0];
+  if (stack.padding) addPadding(child, stack.padding);
+  if (stack.maxWidth) fill(child);
+  return child;
+}
+
+/** Whether `child` (of `style`), an item of a grid or a flex row (of `own`), is stretched across its row. */
+export function stretches(own, style, child) {
+  const align = style.alignSelf === 'auto' ? own.alignItems : style.alignSelf;
+  return (align === 'normal' || align === 'stretch') && String(child.computedStyleMap?.().get('height')) === 'auto';
+}
+
+/** Whether the node is a block narrower than the box it stands for (the only child of a wider box): it keeps its width. */
+export const narrower = (node, rect) => node.type === 'block' && typeof node.width === 'number' && node.width < rect.width - 1;
+
+/** The node takes all the width its parent offers. */
+export function fill(node) {
+  if (node.type === 'block') node.width = 'fill';
+  else if (node.type === 'text') node.width = { kind: 'fill' };
+  else if (node.type === 'stack' || node.type === 'scroll') {
+    node.maxWidth = 'fill';
+    delete node.width;
+  }
+}
+
+/** The node, greedy in a row, takes `share` parts of its free width. */
+export function grow(node, share) {
+  if (share === 1) return;
+  delete node.maxWidth;
+  node.width = { kind: 'fill', grow: share };
+}
+
+/** The node is `width` wide whatever its parent offers (a block keeps its own width, its padding outside). */
+export function fixed(node, width) {
+  if (node.type === 'block') return;
+  delete node.maxWidth;
+  node.width = { kind: 'points', points: size(width) };
+}
+
+/** The measured width of each text node's last line (not written to the file). */
+export const lastLineWidths = new WeakMap();
+
+/** A one-line label: a block as long as its text. */
+export function lineBlock(text) {
+  const width = size(lastLineWidths.get(text) ?? text.lineHeight);
+  const block = { type: 'block', width, height: text.lineHeight, cornerRadius: size(text.lineHeight / 2), shape: 'capsule' };
+  if (block.width <= block.height) delete block.shape;
+  addPadding(block, text.padding);
+  return block;
+}
+
+/** Runs of two or more equal sibling nodes (none of them an element) as repeats. */
+export function repeats(children) {
+  const out = [];
+  let index = 0;
+  while (index < children.length) {
+    const key = JSON.stringify(children[index]);
+    let run = 1;
+    while (index + run < children.length && run < CAPTURE_LIMITS.maxRepeat && JSON.stringify(children[index + run]) === key) run += 1;
+    if (run > 1 && !key.includes('"id"')) out.push({ type: 'repeat', count: run, child: children[index] });
+    else for (let copy = 0; copy < run; copy += 1) out.push(children[index + copy]);
+    index += run;
+  }
+  return out;
+}

@@ -1,0 +1,325 @@
+// Laying out a box's children: stacks, grid rows and the widths they share (the second part of Capture).
+
+import { CAPTURE_LIMITS, CaptureError, SKIPPED, round, size } from './limits.js';
+import { addPadding, autoMargins, bounds, fill, fixed, grow, lineBlock, narrower, pseudoBlocks, repeats, stretches, trackSizes, trailingMargin } from './nodes.js';
+import { insets } from './paint.js';
+import { runRect, textRuns } from './text.js';
+import { CaptureWalk } from './walk.js';
+
+/**
+ * One capture's state: the marked elements and stages, the node count against the limit, and
+ * the boxes, paragraphs' line boxes and grids' column tracks at the second width (`second`,
+ * `secondLines`, `secondTracks`), and paragraphs' boxes and line boxes at the wider one
+ * (`wider`), by otherWidths.
+ */
+export class Capture extends CaptureWalk {
+
+  /** A box with children: a stack along the way they are laid out (rows of a grid or a wrapped flex box: a column of rows); `row`: one row. */
+  container(element, rect, depth, backdrop, spans, row = false) {
+    const items = [];
+    const own = getComputedStyle(element);
+    const inset = insets(own);
+    const flex = own.display === 'flex' || own.display === 'inline-flex';
+    const grid = own.display === 'grid' || own.display === 'inline-grid';
+    const contentWidth = rect.width - inset.left - inset.right;
+    const before = pseudoBlocks(element, '::before');
+    const after = pseudoBlocks(element, '::after');
+    for (const pseudo of before) items.push(pseudo);
+    const children = [...element.childNodes].filter((child) => child.nodeType === Node.ELEMENT_NODE || textRuns(element).includes(child));
+    for (let index = 0; index < children.length; index++) {
+      const child = children[index];
+      // A run of text beside boxes: a paragraph of its own, in its place among them.
+      if (child.nodeType === Node.TEXT_NODE) {
+        const box = runRect(child);
+        if (box.width >= 0.5 && box.height >= 0.5) items.push({ node: this.text(child, box, own), rect: box, element: child, spans: false, grows: false, margins: null, after: 0 });
+        continue;
+      }
+      if (SKIPPED.has(child.tagName.toUpperCase()) || child.hasAttribute('data-skeleton-ignore')) continue;
+      const style = getComputedStyle(child);
+      // A box of `display: contents` makes none: its children stand in its place.
+      if (style.display === 'contents') {
+        children.splice(index + 1, 0, ...[...child.childNodes].filter((inner) => inner.nodeType === Node.ELEMENT_NODE || textRuns(child).includes(inner)));
+        continue;
+      }
+      if (style.display === 'none' || style.visibility !== 'visible' || style.position === 'absolute' || style.position === 'fixed') continue;
+      const box = child.getBoundingClientRect();
+      if (box.width < 0.5 || box.height < 0.5) continue;
+      const childSpans = spans && box.width >= contentWidth - 1;
+      if ((grid || (flex && own.flexDirection.startsWith('row'))) && stretches(own, style, child)) this.stretched.add(child);
+      const node = this.node(child, box, depth + 1, backdrop, childSpans);
+      if (node) items.push({ node, rect: box, element: child, spans: childSpans, grows: parseFloat(style.flexGrow) > 0 || grid, margins: flex ? autoMargins(child, this.rtl) : null, after: parseFloat(style.marginBottom) || 0 });
+    }
+    for (const pseudo of after) items.push(pseudo);
+    if (items.length === 0) return null;
+    const rows = [];
+    for (const item of items) {
+      const row = rows[rows.length - 1];
+      if (row && item.rect.top < row.bottom - 0.5 && item.rect.bottom > row.top + 0.5) {
+        row.items.push(item);
+        row.top = Math.min(row.top, item.rect.top);
+        row.bottom = Math.max(row.bottom, item.rect.bottom);
+      } else {
+        rows.push({ items: [item], top: item.rect.top, bottom: item.rect.bottom });
+      }
+    }
+    const justify = flex && own.flexDirection.startsWith('row') && (/space-(between|around|evenly)/.exec(own.justifyContent)?.[1] ?? (own.justifyContent === 'center' ? 'center' : undefined));
+    const gap = parseFloat(own.columnGap) || 0;
+    const tracks = grid ? this.tracks(element, own, rect) : null;
+    if (!tracks && rows.length === 1 && (rows[0].items.length > 1 || row)) return this.stack('horizontal', rows[0].items, rect, { element, justify, gap });
+    if (flex && own.flexWrap !== 'nowrap' && rows.length > 1) this.wrapped = true;
+    const column = rows.map((row) => (tracks && this.gridRow(row.items, tracks, gap, spans)) ?? (row.items.length === 1 ? row.items[0]
+      : { node: this.stack('horizontal', row.items, bounds(row.items), { justify, gap }), rect: bounds(row.items), spans: spans && bounds(row.items).width >= contentWidth - 1, grows: true }));
+    // A box stretched to its row's height: drawn as tall as its content, so that the row follows its tallest box at any width.
+    const bottom = this.stretched.has(element) ? inset.bottom + (column[column.length - 1].after ?? 0) : undefined;
+    return this.stack('vertical', column, rect, { element, bottom });
+  }
+
+  /**
+   * A stack of `items` inside `rect`: spacing the smallest gap, each larger gap the padding after an
+   * item. In a row, `justify` (space-between, -around, -evenly) and auto margins put spacers
+   * between items (spacing then `gap`, the CSS one), and free width at the end that follows the
+   * root's width becomes a spacer sharing it; each item's width is fluid or fixed as measured.
+   * `bottom`: the most padding below the last item (a stretched box's own).
+   */
+  stack(axis, items, rect, { element, justify, gap = 0, bottom } = {}) {
+    this.count();
+    const vertical = axis === 'vertical';
+    const start = (r) => (vertical ? r.top : this.rtl ? -r.right : r.left);
+    const end = (r) => (vertical ? r.bottom : this.rtl ? -r.left : r.right);
+    const crossStart = (r) => (vertical ? (this.rtl ? -r.right : r.left) : r.top);
+    const crossEnd = (r) => (vertical ? (this.rtl ? -r.left : r.right) : r.bottom);
+    const gaps = items.slice(1).map((item, index) => start(item.rect) - end(items[index].rect));
+    // Where a spacer goes: before item i (0..n, n the end), from justify-content or an auto margin.
+    // (justify-content: center: a spacer at either end, sharing the free width alike.)
+    const spacers = vertical ? [] : items.map((item, index) => (index === 0 ? /around|evenly|center/.test(justify) || item.margins?.before : /between|around|evenly/.test(justify) || item.margins?.before || items[index - 1].margins?.after))
+      .concat(/around|evenly|center/.test(justify) || items[items.length - 1].margins?.after).map(Boolean);
+    const plain = gaps.filter((_, index) => !spacers[index + 1]);
+    const spacing = justify ? gap : plain.length > 0 ? Math.max(0, Math.min(...plain)) : gap;
+    // A column centred across (align-items: center), or an item centred by `margin: 0 auto`: the
+    // model's centre alignment, no offset of the captured width frozen as padding.
+    const own = element ? getComputedStyle(element) : null;
+    const centred = own !== null && own.display.endsWith('flex') && own.flexDirection.startsWith(vertical ? 'column' : 'row') && own.alignItems === 'center' && (vertical || !this.stretched.has(element));
+    const centre = items.map((item) => centred || (vertical && item.element?.nodeType === Node.ELEMENT_NODE && autoMargins(item.element, this.rtl)?.before && autoMargins(item.element, this.rtl)?.after));
+    const crossInset = own ? insets(own) : { top: 0, right: 0, bottom: 0, left: 0 };
+    // (A row centred across keeps its height: the tallest item's offsets are its padding.)
+    const placed = items.filter((_, index) => !centre[index] || (centred && !vertical));
+    const leadCross = placed.length === 0 ? (vertical ? (this.rtl ? crossInset.right : crossInset.left) : crossInset.top)
+      : Math.max(0, Math.min(...placed.map((item) => crossStart(item.rect) - crossStart(rect))));
+    const trailCross = placed.length === 0 ? (vertical ? (this.rtl ? crossInset.left : crossInset.right) : crossInset.bottom)
+      : Math.max(0, Math.min(...placed.map((item) => crossEnd(rect) - crossEnd(item.rect))));
+    const available = (vertical ? rect.width : rect.height) - leadCross - trailCross;
+    const children = items.map((item, index) => {
+      const extraCross = centre[index] ? 0 : crossStart(item.rect) - crossStart(rect) - leadCross;
+      const extraAfter = index < gaps.length && !spacers[index + 1] ? gaps[index] - spacing : 0;
+      let node = this.outside(item.node, vertical ? { leading: extraCross, bottom: extraAfter } : { top: extraCross, trailing: extraAfter });
+      const change = this.change(item);
+      const fluid = change === null ? (vertical ? item.spans : item.grows) : change > 0.5;
+      // A one-line label would be drawn across its whole row: a bar as long as its text instead.
+      // (In a row, a label that takes the free width stays a text node, so that what follows it stays put.)
+      // (Not one that wraps at the second width: its measure keeps its lines at every width.)
+      const wraps = (this.secondLines?.get(item.element)?.length ?? 1) > 1;
+      if (node.type === 'text' && node.lines === 1 && !wraps && (vertical ? node.lastLineFraction < 0.95 : !fluid)) node = lineBlock(node);
+      if (vertical) {
+        const margin = available - extraCross - item.rect.width;
+        if (fluid && item.rect.width >= available - 1 && !narrower(node, item.rect)) fill(node);
+        else if (fluid && !centre[index] && !narrower(node, item.rect) && item.element?.nodeType === Node.ELEMENT_NODE && Math.abs(trailingMargin(item.element, this.rtl) - margin) < 1) {
+          // Narrower than the column by its own trailing margin: as wide as the column less that margin.
+          node = this.outside(node, { trailing: margin });
+          fill(node);
+        } else if (change !== null && !fluid) fixed(node, item.rect.width + Math.max(0, extraCross));
+        if (centre[index] && !centred) {
+          this.count();
+          node = { type: 'stack', axis: 'vertical', spacing: 0, alignment: 'center', maxWidth: 'fill', children: [node] };
+        }
+      } else if (!fluid) {
+        fixed(node, item.rect.width + Math.max(0, extraAfter));
+      }
+      return node;
+    });
+    const first = items[0].rect;
+    const last = items[items.length - 1].rect;
+    const inner = element && !vertical ? insets(getComputedStyle(element)) : null;
+    const innerStart = inner ? (this.rtl ? inner.right : inner.left) : 0;
+    const innerEnd = inner ? (this.rtl ? inner.left : inner.right) : 0;
+    const padding = vertical
+      ? { top: first.top - rect.top, leading: leadCross, bottom: Math.min(rect.bottom - last.bottom, bottom ?? Infinity), trailing: trailCross }
+      : { top: leadCross, leading: spacers[0] ? innerStart : start(first) - start(rect), bottom: trailCross, trailing: spacers[items.length] ? innerEnd : end(rect) - end(last) };
+    let out = children;
+    if (!vertical) {
+      // How much a stretch between items (index: before item `index`; 0 the start, n the end) shrank at the second width.
+      const n = items.length;
+      const segment = (index) => {
+        const before = index > 0 ? this.second?.get(items[index - 1].element) : element && this.second?.get(element);
+        const after = index < n ? this.second?.get(items[index].element) : element && this.second?.get(element);
+        if (!before || !after) return null;
+        const now = (index < n ? start(items[index].rect) : end(rect)) - (index > 0 ? end(items[index - 1].rect) : start(rect));
+        return now - ((index < n ? start(after) : end(after)) - (index > 0 ? end(before) : start(before)));
+      };
+      // Free width at the end that follows the root's: a spacer sharing the width, as the page does.
+      if (!spacers[n] && inner && segment(n) > 0.5 && end(rect) - end(last) - innerEnd > 0.5) {
+        spacers[n] = true;
+        padding.trailing = innerEnd;
+      }
+      out = this.shares(items, children, spacers, segment, items.map((_, index) => (index < gaps.length && !spacers[index + 1] ? gaps[index] - spacing : 0)));
+    }
+    if (out.length > CAPTURE_LIMITS.maxChildren) throw new CaptureError(`a box has more than ${CAPTURE_LIMITS.maxChildren} children (maxChildren)`, 'maxChildren');
+    const stack = { type: 'stack', axis, spacing: size(spacing), alignment: centred ? 'center' : vertical ? 'leading' : 'top', children: repeats(out) };
+    addPadding(stack, padding);
+    return stack;
+  }
+
+  /**
+   * A grid's column tracks in reading order: where each begins and ends (in reading coordinates,
+   * as `stack` takes them), its width and its `grow`: 0 for a track that kept its width at the
+   * second width, else what it gave up there, the least of them 1 (`200px 1fr 2fr`: 0, 1, 2).
+   * Null when the tracks were not measured alike at both widths (a track list that changed).
+   */
+  tracks(element, style, rect) {
+    const now = trackSizes(style);
+    const then = this.secondTracks?.get(element);
+    if (!now || !then || then.length !== now.length) return null;
+    const changes = now.map((width, index) => width - then[index]);
+    const unit = Math.min(...changes.filter((change) => change > 0.5));
+    const gap = parseFloat(style.columnGap) || 0;
+    const inset = insets(style);
+    let at = this.rtl ? inset.right - rect.right : rect.left + inset.left;
+    return now.map((width, index) => {
+      const track = { start: at, end: at + width, width, grow: changes[index] > 0.5 ? Math.min(100, round(changes[index] / unit)) : 0 };
+      at += width + gap;
+      return track;
+    });
+  }
+
+  /**
+   * A grid row of `items` on its column `tracks`, as a column's item: each item as wide as the
+   * tracks it spans, fixed where they all are, else a share of the free width (the sum of their
+   * grows) with the rest it spans (fixed tracks and gaps) as its padding. A grid shares an `fr`
+   * track's width whatever its item's padding, where a row shares what the paddings leave: when
+   * that differs, an item whose padding is not that rest is drawn in a box of its own that has it.
+   * An empty fluid track is a spacer. Null when an item does not fill its tracks or a fixed track
+   * is empty: the row is then laid out as a plain one.
+   */
+  gridRow(items, tracks, gap, spans) {
+    const start = (r) => (this.rtl ? -r.right : r.left);
+    const end = (r) => (this.rtl ? -r.left : r.right);
+    const top = Math.min(...items.map((item) => item.rect.top));
+    const bottom = Math.max(...items.map((item) => item.rect.bottom));
+    const children = [];
+    const greedy = [];
+    let next = 0;
+    const empty = (until) => {
+      for (; next < until; next++) {
+        if (!tracks[next].grow) return false;
+        greedy.push({ grows: tracks[next].grow, index: children.length, padding: 0, rest: 0, share: tracks[next].width });
+        children.push({ type: 'spacer' });
+      }
+      return true;
+    };
+    for (const item of [...items].sort((a, b) => start(a.rect) - start(b.rect))) {
+      const first = tracks.findIndex((track) => Math.abs(track.start - start(item.rect)) < 1);
+      const last = tracks.findIndex((track) => Math.abs(track.end - end(item.rect)) < 1);
+      if (first < next || last < first || !empty(first)) return null;
+      const spanned = tracks.slice(first, last + 1);
+      next = last + 1;
+      const grows = spanned.reduce((total, track) => total + track.grow, 0);
+      let node = this.outside(item.node, { top: item.rect.top - top });
+      if (grows === 0) {
+        if (node.type === 'text' && node.lines === 1) node = lineBlock(node);
+        // A block narrower than its fixed track keeps the track's width: the rest after it.
+        if (node.type === 'block' && typeof node.width === 'number') addPadding(node, { trailing: item.rect.width - node.width - (node.padding?.leading ?? 0) - (node.padding?.trailing ?? 0) });
+        fixed(node, item.rect.width);
+      } else {
+        fill(node);
+        const padding = (node.padding?.leading ?? 0) + (node.padding?.trailing ?? 0);
+        const rest = item.rect.width - spanned.reduce((total, track) => total + (track.grow ? track.width : 0), 0);
+        const spansFixed = rest > (spanned.length - 1) * gap + 0.5;
+        greedy.push({ grows, index: children.length, padding, rest, share: item.rect.width - padding, spansFixed });
+      }
+      children.push(node);
+    }
+    if (!empty(tracks.length)) return null;
+    const total = (key) => greedy.reduce((sum, entry) => sum + entry[key], 0);
+    const [grows, paddings, rests] = [total('grows'), total('padding'), total('rest')];
+    const off = greedy.some((entry) => Math.abs(entry.padding - (entry.grows / grows) * paddings - entry.rest + (entry.grows / grows) * rests) > 0.5);
+    const unit = Math.min(...greedy.map((entry) => entry.share));
+    const spansFixed = greedy.some((entry) => entry.spansFixed) && unit > 0.5;
+    for (const entry of greedy) {
+      if (spansFixed) {
+        grow(children[entry.index], Math.min(100, round(entry.share / unit)));
+        continue;
+      }
+      if (off && Math.abs(entry.padding - entry.rest) > 0.5) {
+        this.count();
+        children[entry.index] = { type: 'stack', axis: 'vertical', spacing: 0, alignment: 'leading', children: [children[entry.index]] };
+        addPadding(children[entry.index], { trailing: entry.rest });
+        fill(children[entry.index]);
+      }
+      grow(children[entry.index], Math.min(100, round(entry.grows)));
+    }
+    this.count(1 + children.filter((child) => child.type === 'spacer').length);
+    if (children.length > CAPTURE_LIMITS.maxChildren) throw new CaptureError(`a box has more than ${CAPTURE_LIMITS.maxChildren} children (maxChildren)`, 'maxChildren');
+    const [left, right] = this.rtl ? [-tracks[tracks.length - 1].end, -tracks[0].start] : [tracks[0].start, tracks[tracks.length - 1].end];
+    const rect = { top, bottom, left, right, width: right - left, height: bottom - top };
+    const node = { type: 'stack', axis: 'horizontal', spacing: size(gap), alignment: 'top', maxWidth: 'fill', children: repeats(children) };
+    return { node, rect, spans, grows: true };
+  }
+
+  /**
+   * `node` with `extra` space around it: its padding, or, for a painted box (whose padding lies
+   * inside its background), a box of its own around it that it fills: a margin is never painted.
+   */
+  outside(node, extra) {
+    if (!node.background || !Object.values(extra).some((value) => value > 0.005)) {
+      addPadding(node, extra);
+      return node;
+    }
+    this.count();
+    const wrapper = { type: 'stack', axis: 'vertical', spacing: 0, alignment: 'leading', children: [node] };
+    if (node.maxWidth === 'fill' || node.width?.kind === 'fill') fill(wrapper);
+    fill(node);
+    addPadding(wrapper, extra);
+    return wrapper;
+  }
+
+  /** How much narrower `item` is at the second width (px), or null when it was not measured. */
+  change(item) {
+    if (!this.second || !item.element) return null;
+    const narrower = this.second.get(item.element);
+    return narrower === undefined ? null : item.rect.width - narrower.width;
+  }
+
+  /**
+   * A row's children with its spacers in place, the fluid children and spacers given a `grow`
+   * each: what it gave up at the second width (a spacer, its stretch's `segment`), the least 1.
+   */
+  shares(items, children, spacers, segment, after) {
+    const greedy = [];
+    const out = [];
+    for (let index = 0; index <= items.length; index++) {
+      if (spacers[index]) {
+        this.count();
+        const spacer = { type: 'spacer' };
+        out.push(spacer);
+        greedy.push({ node: spacer, change: segment(index) });
+      }
+      if (index < items.length) {
+        out.push(children[index]);
+        const change = this.change(items[index]);
+        if ((change !== null ? change > 0.5 : items[index].grows) && !narrower(children[index], items[index].rect)) {
+          fill(children[index]);
+          const padding = (children[index].padding?.leading ?? 0) + (children[index].padding?.trailing ?? 0);
+          greedy.push({ node: children[index], change, share: items[index].rect.width + (after[index] ?? 0) - padding });
+        }
+      }
+    }
+    const measured = greedy.filter((entry) => entry.change !== null && entry.change > 0.5);
+    if (measured.length === greedy.length && measured.length > 1) {
+      // Boxes alone share the row beyond their paddings, as the model does: each its width there at
+      // the captured width (exact there, padded percentage columns too); with spacers, what each gave up.
+      const key = greedy.every((entry) => entry.share > 0.5) ? 'share' : 'change';
+      const unit = Math.min(...measured.map((entry) => entry[key]));
+      for (const entry of measured) grow(entry.node, Math.min(100, round(entry[key] / unit)));
+    }
+    return out;
+  }
+}

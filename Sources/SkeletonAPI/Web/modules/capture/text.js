@@ -1,0 +1,125 @@
+// Measuring text: its runs and line boxes, its clamp, and choosing the measure that wraps into the browser's line counts.
+
+import { CAPTURE_LIMITS, MEDIA, SKIPPED } from './limits.js';
+import { colorOf } from './paint.js';
+import { wrapped } from '../shared/wrapping.js';
+
+/**
+ * Whether the element's own content is text, in it or in plain inline children at any depth
+ * (`<h3><a>title</a></h3>`: the h3 is the paragraph, so its clamp is the text's), not boxes: no
+ * child is laid out as a box of its own (a block, an inline-block, media).
+ */
+export function hasText(element) {
+  return inlineText(element) === true;
+}
+
+/** Whether `element` holds text (true) or nothing (false) in plain inline content only; null when a child is a box. */
+function inlineText(element) {
+  let text = false;
+  for (const child of element.childNodes) {
+    if (child.nodeType === Node.TEXT_NODE) {
+      if (child.textContent.trim()) text = true;
+    } else if (child.nodeType === Node.ELEMENT_NODE && !SKIPPED.has(child.tagName.toUpperCase())) {
+      const style = getComputedStyle(child);
+      if (style.display === 'none') continue;
+      if (style.display !== 'inline' || MEDIA.has(child.tagName.toUpperCase()) || style.position === 'absolute' || style.position === 'fixed') return null;
+      const inner = inlineText(child);
+      if (inner === null) return null;
+      text ||= inner;
+    }
+  }
+  return text;
+}
+
+/** The element's own runs of text that stand beside boxes (`<a><svg/>The Daily Byte</a>`): its non-blank text nodes, when it is not a paragraph itself. */
+export function textRuns(element) {
+  if (hasText(element)) return [];
+  return [...element.childNodes].filter((child) => child.nodeType === Node.TEXT_NODE && child.textContent.trim());
+}
+
+/** A text node's box: the bounds of its characters as laid out. */
+export function runRect(run) {
+  const range = document.createRange();
+  range.selectNodeContents(run);
+  return range.getBoundingClientRect();
+}
+
+/**
+ * Whether the element is a small painted shape (a badge, pill, chip, tag, counter or progress
+ * bar): its own colour or a border all round, and either one line of text at most 48 px tall
+ * (the shape is its box, the text inside it), or both sides at most 48 px or at most 24 px tall
+ * and no children but painted leaves (a progress bar's filled part).
+ */
+export function paintedShape(element, style, rect) {
+  const own = colorOf(style.backgroundColor) || ['Top', 'Right', 'Bottom', 'Left'].every((side) => parseFloat(style[`border${side}Width`]) > 0 && colorOf(style[`border${side}Color`]));
+  if (!own) return false;
+  if (rect.height <= 48 && hasText(element) && lineBoxes(element).length === 1) return true;
+  if (!((rect.width <= 48 && rect.height <= 48) || rect.height <= 24)) return false;
+  return [...element.children].every((child) => child.children.length === 0 && colorOf(getComputedStyle(child).backgroundColor));
+}
+
+/** The most lines a text shows: its line clamp, the lines a clipping max-height holds, 1 for one line ending in an ellipsis; else null. */
+export function clampOf(style) {
+  const clamp = parseInt(style.webkitLineClamp ?? style.lineClamp, 10);
+  if (clamp > 0) return Math.min(CAPTURE_LIMITS.maxLines, clamp);
+  if (style.textOverflow === 'ellipsis' && /nowrap|pre/.test(style.whiteSpace)) return 1;
+  if (style.maxHeight.endsWith('px') && ['hidden', 'clip'].includes(style.overflowY)) {
+    const line = parseFloat(style.lineHeight) || parseFloat(style.fontSize) * 1.2;
+    return Math.max(1, Math.min(CAPTURE_LIMITS.maxLines, Math.floor(parseFloat(style.maxHeight) / line)));
+  }
+  return null;
+}
+
+/** A paragraph's line boxes, top to bottom: its text's fragments as the browser laid them out, those of one line joined. */
+export function lineBoxes(element) {
+  const range = document.createRange();
+  range.selectNodeContents(element);
+  const lines = [];
+  // The shortest fragments first: a taller one (a drop cap, an inline icon) joins the line its middle lies in.
+  for (const fragment of [...range.getClientRects()].sort((a, b) => a.height - b.height)) {
+    if (fragment.width < 0.5 || fragment.height < 0.5) continue;
+    const middle = fragment.top + fragment.height / 2;
+    const line = lines.find((known) => middle >= known.top - 1 && middle <= known.bottom + 1);
+    if (line) {
+      line.left = Math.min(line.left, fragment.left);
+      line.right = Math.max(line.right, fragment.right);
+    } else {
+      lines.push({ top: fragment.top, bottom: fragment.bottom, left: fragment.left, right: fragment.right });
+    }
+  }
+  return lines.sort((a, b) => a.top - b.top);
+}
+
+/** The lines that show in the paragraph's box at `rect`: with a clamp, at most that many, none below its content. */
+export const showing = (lines, clamp, rect, inset) => (clamp ? lines.filter((line, index) => index < clamp && line.top < rect.bottom - inset.bottom - 1) : lines);
+
+/**
+ * The measures that wrap to `count` lines at `width` (n = ceil(measure / width), as the server
+ * and the renderer wrap), half a point in from either end; any above the last when `count` is the most.
+ */
+const wrapsTo = (count, width, most) => [(count - 1) * width + 0.5, count >= most ? Infinity : count * width - 0.5];
+
+/** The value in `[low, high]` nearest `value` (`value` when the range is empty). */
+const nearest = (value, [low, high]) => (low > high ? value : Math.min(high, Math.max(low, value)));
+
+/**
+ * A paragraph's measure from its line counts in the browser at several content widths
+ * (`measured`: `{ width, count }`, the captured width first), starting from `start`. The captured
+ * width's count is always kept: the measure is in its interval (wrapsTo). Where the intervals of
+ * all the widths meet, it is the value of their intersection nearest `start`; where they do not,
+ * the value with the fewest lines wrong at the other widths (summed), of those the nearest
+ * `start`. The lines wrong change only at the other widths' multiples, so the values half a point
+ * either side of each multiple in the interval, its ends and `start` are all it compares.
+ */
+export function measureFor([captured, ...others], start, most) {
+  const interval = wrapsTo(captured.count, captured.width, most);
+  const candidates = [nearest(start, interval)];
+  for (const { width } of others) {
+    const last = Math.min(most, Math.ceil(Math.min(interval[1], most * width) / width));
+    for (let multiple = Math.max(1, Math.floor(interval[0] / width)); multiple <= last; multiple++) {
+      candidates.push(nearest(multiple * width - 0.5, interval), nearest(multiple * width + 0.5, interval));
+    }
+  }
+  const wrong = (measure) => others.reduce((total, { width, count }) => total + Math.abs(wrapped(measure, width, most) - count), 0);
+  return candidates.sort((a, b) => wrong(a) - wrong(b) || Math.abs(a - start) - Math.abs(b - start))[0];
+}

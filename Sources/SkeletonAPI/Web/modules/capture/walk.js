@@ -1,0 +1,164 @@
+// Walking the DOM: each element as a block, a text, a marked element or a box to lay out (the first part of Capture: stacks.js).
+
+import { CAPTURE_LIMITS, CaptureError, ID, MEDIA, round, size } from './limits.js';
+import { fill, lastLineWidths, pseudoBlocks, unwrapped } from './nodes.js';
+import { aspectRatioOf, cornerRadii, insets, paint, radius } from './paint.js';
+import { clampOf, hasText, lineBoxes, measureFor, paintedShape, showing } from './text.js';
+
+/** Walks a page's elements into nodes, counting them against the limits; Capture (stacks.js) is the whole capture. */
+export class CaptureWalk {
+  constructor(rtl, defaultStage, { second, wider }) {
+    if (!ID.test(defaultStage)) throw new CaptureError(`stage '${String(defaultStage).slice(0, 80)}' is not a stage id`);
+    this.rtl = rtl;
+    this.second = second?.boxes;
+    this.secondLines = second?.lines;
+    this.secondTracks = second?.tracks;
+    this.wider = wider;
+    this.wrapped = false;
+    /** Boxes a grid or a flex row stretches to its row's height (their own height auto). */
+    this.stretched = new WeakSet();
+    this.defaultStage = defaultStage;
+    this.elements = [];
+    this.stages = new Set();
+    this.nodes = 0;
+  }
+
+  count(amount = 1) {
+    this.nodes += amount;
+    if (this.nodes > CAPTURE_LIMITS.maxExpandedNodes) {
+      throw new CaptureError(`the page needs more than ${CAPTURE_LIMITS.maxExpandedNodes} skeleton nodes (maxExpandedNodes): mark large parts data-skeleton-block or data-skeleton-ignore`, 'maxExpandedNodes');
+    }
+  }
+
+  /**
+   * The node for `element` (laid out at `rect`), or null when it draws nothing. `spans`: the
+   * element is as wide as its parent's content and the parent's width is not its content's, so
+   * that it is drawn filling the width it is offered.
+   */
+  node(element, rect, depth, backdrop, spans) {
+    const style = getComputedStyle(element);
+    let node;
+    const painted = paint(style, backdrop);
+    if (element.hasAttribute('data-skeleton-block') || MEDIA.has(element.tagName.toUpperCase()) || style.backgroundImage !== 'none' ||
+        (element.tagName.includes('-') && element.children.length === 0) || depth >= CAPTURE_LIMITS.maxNodeDepth - 2) {
+      node = this.block(rect, style);
+    } else if (paintedShape(element, style, rect)) {
+      node = element.children.length === 0 || hasText(element) ? this.block(rect, style) : this.track(element, rect, depth, style);
+    } else if (hasText(element)) {
+      node = this.text(element, rect, style);
+      // A paragraph on a ground of its own (a code block, a callout): the text on a card.
+      if (painted) {
+        this.count();
+        fill(node);
+        node = Object.assign({ type: 'stack', axis: 'vertical', spacing: 0, alignment: 'leading', children: [node], background: 'card' }, radius(style, rect) ? { cornerRadius: radius(style, rect) } : {});
+      }
+    } else if (element.children.length > 0 || pseudoBlocks(element).length > 0) {
+      node = this.container(element, rect, depth, painted ?? backdrop, spans);
+      if (node && painted) Object.assign(node, { background: 'card' }, radius(style, rect) ? { cornerRadius: radius(style, rect) } : {}, style.overflow === 'hidden' || style.overflow === 'clip' ? { clip: true } : {});
+      // (Not around a repeat, whose copies take no modifiers, nor a painted child: padding lies inside a background.)
+      else if (node && node.children.length === 1 && node.children[0].type !== 'repeat' && !node.children[0].background && node.alignment !== 'center') node = unwrapped(node);
+      // A row wider than its box that the box clips or scrolls: a carousel, drawn still.
+      if (node && ['hidden', 'clip', 'auto', 'scroll'].includes(style.overflowX) && element.scrollWidth > element.clientWidth + 1) {
+        this.count();
+        node = { type: 'scroll', axis: 'horizontal', child: node };
+      }
+    } else if (painted) {
+      node = this.block(rect, style);
+    } else {
+      return null;
+    }
+    if (!node) return null;
+    const ratio = node.type === 'block' ? aspectRatioOf(element, style, rect) : null;
+    if (ratio !== null) node.aspectRatio = ratio;
+    this.mark(element, node);
+    return node;
+  }
+
+  mark(element, node) {
+    const id = element.getAttribute('data-skeleton-element') ?? (element.localName === 'skeleton-element' ? element.getAttribute('name') : null);
+    if (id === null) return;
+    if (!ID.test(id)) throw new CaptureError(`data-skeleton-element '${id.slice(0, 80)}' is not an element id (${ID.source})`);
+    if (this.elements.some((known) => known.id === id)) throw new CaptureError(`two elements are marked data-skeleton-element '${id}'`);
+    if (this.elements.length >= CAPTURE_LIMITS.maxElements) throw new CaptureError(`more than ${CAPTURE_LIMITS.maxElements} marked elements (elementCount)`, 'elementCount');
+    const stage = element.getAttribute('data-skeleton-stage') ?? this.defaultStage;
+    if (!ID.test(stage)) throw new CaptureError(`data-skeleton-stage '${stage.slice(0, 80)}' is not a stage id`);
+    node.id = id;
+    // Its label, for the skeleton's group and the renderer's texts: the page's name for it, else its id.
+    const label = (element.getAttribute('data-skeleton-label') ?? element.getAttribute('aria-label') ?? '').trim().slice(0, 200) || id;
+    this.elements.push({ id, stage, accessibilityLabel: `Loading ${label}` });
+    this.stages.add(stage);
+  }
+
+  block(rect, style) {
+    this.count();
+    const block = { type: 'block', width: size(rect.width), height: size(rect.height) };
+    const corners = cornerRadii(style, rect);
+    const largest = Math.max(...corners);
+    if (largest > 0) {
+      block.cornerRadius = size(largest);
+      const shorter = Math.min(rect.width, rect.height);
+      if (corners.some((corner) => corner < largest - 0.5)) {
+        const names = this.rtl ? ['topTrailing', 'topLeading', 'bottomLeading', 'bottomTrailing'] : ['topLeading', 'topTrailing', 'bottomTrailing', 'bottomLeading'];
+        block.corners = names.filter((_, index) => corners[index] >= largest - 0.5);
+      } else if (largest >= shorter / 2 - 0.5) {
+        block.shape = Math.abs(rect.width - rect.height) < 1 ? 'circle' : 'capsule';
+      }
+    }
+    return block;
+  }
+
+  /** A painted bar around painted parts (a progress bar's track): a row on a `gray5` ground, each part a block. */
+  track(element, rect, depth, style) {
+    const row = this.container(element, rect, depth, null, false, true);
+    if (!row) return this.block(rect, style);
+    return Object.assign(row, { background: 'gray5' }, radius(style, rect) ? { cornerRadius: radius(style, rect) } : {}, { clip: true });
+  }
+
+  /**
+   * A paragraph: its lines as the browser wrapped them, each line box `lineHeight` tall; `measure`
+   * its width on one line, `maxLines` its clamp (line-clamp, a max-height that clips, or one
+   * line ending in an ellipsis), `lines` what shows. Wrapped lines end short of the width, the
+   * more so the narrower it is, so no one measure is exact at every width: from its full lines and
+   * its last one, measureFor chooses one from its line counts at the captured, second and wider
+   * widths (a clamped paragraph: the captured and second ones).
+   */
+  text(element, rect, style) {
+    this.count();
+    const inset = element.nodeType === Node.TEXT_NODE ? { top: 0, right: 0, bottom: 0, left: 0 } : insets(style);
+    const clamp = clampOf(style);
+    const most = clamp ?? CAPTURE_LIMITS.maxLines;
+    const lines = lineBoxes(element);
+    const width = Math.max(1, rect.width - inset.left - inset.right);
+    const height = Math.max(1, rect.height - inset.top - inset.bottom);
+    const shown = showing(lines, clamp, rect, inset);
+    const count = Math.min(most, Math.max(1, shown.length));
+    const lineBox = height / count;
+    const bar = Math.min(lineBox, Math.max(2, Math.round(parseFloat(style.fontSize) * 0.7)));
+    const last = shown[shown.length - 1];
+    const lastWidth = last ? last.right - last.left : width;
+    const fraction = last ? Math.min(1, Math.max(0.01, lastWidth / width)) : 1;
+    const half = (lineBox - bar) / 2;
+    const sum = lines.reduce((total, line) => total + line.right - line.left, 0);
+    const start = clamp ? Math.max(sum, (count - 1) * width + lastWidth) : (count - 1) * width + Math.min(width, lastWidth);
+    const measured = [{ width, count }];
+    const others = [{ rect: this.second?.get(element), lines: this.secondLines?.get(element) }, ...(clamp ? [] : [this.wider?.get(element)])];
+    for (const other of others) {
+      if (!other?.rect || !other.lines) continue;
+      const otherWidth = Math.max(1, other.rect.width - inset.left - inset.right);
+      measured.push({ width: otherWidth, count: Math.min(most, Math.max(1, showing(other.lines, clamp, other.rect, inset).length)) });
+    }
+    const measure = measureFor(measured, start, most);
+    const node = {
+      type: 'text', lines: count, lineHeight: size(bar), lineSpacing: size(lineBox - bar), lastLineFraction: round(fraction) || 0.01,
+      measure: Math.max(1, Math.min(100000, round(measure))), maxLines: most,
+      padding: { top: size(inset.top + half), leading: size(this.rtl ? inset.right : inset.left), bottom: size(inset.bottom + half), trailing: size(this.rtl ? inset.left : inset.right) },
+    };
+    // Text that never wraps (white-space: pre, nowrap) keeps its lines at every width: no measure.
+    if (!clamp && /^(pre|nowrap)$/.test(style.whiteSpace)) {
+      delete node.measure;
+      delete node.maxLines;
+    }
+    lastLineWidths.set(node, lastWidth);
+    return node;
+  }
+}

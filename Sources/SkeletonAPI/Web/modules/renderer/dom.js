@@ -1,0 +1,107 @@
+// Building the DOM of one node: boxes at the served sizes, text lines, modifiers, a value shown as text.
+
+import { LIMITS, px, rgba } from './values.js';
+import { wrapped } from '../shared/wrapping.js';
+
+export const alignments = { leading: 'flex-start', top: 'flex-start', center: 'center', trailing: 'flex-end', bottom: 'flex-end' };
+export const corners = { topLeading: 'border-start-start-radius', topTrailing: 'border-start-end-radius', bottomLeading: 'border-end-start-radius', bottomTrailing: 'border-end-end-radius' };
+
+export function div(role) {
+  const element = document.createElement('div');
+  if (role) element.dataset.sk = role;
+  return element;
+}
+
+/**
+ * How a node sits in its parent: a node other than a block with a width in points is a frame
+ * that wide; a greedy node stretches across a column or shares a row's free width by its grow.
+ * It is never narrower than its horizontal padding and shares only what the paddings leave, as a
+ * border box is: said on `element` itself, since an element's slot holds the node's box without
+ * having its padding.
+ */
+export function place(element, node, parentAxis) {
+  const style = element.style;
+  const padding = node.padding ? node.padding.leading + node.padding.trailing : 0;
+  style.flex = '0 0 auto';
+  if (padding > 0) style.minWidth = px(padding);
+  if (node.type !== 'block' && typeof node.width === 'number') {
+    style.width = px(node.width);
+    return;
+  }
+  if (node.type === 'spacer') {
+    style.flex = parentAxis === 'horizontal' ? `${node.grow} 1 0px` : '1 1 0px';
+    style.minWidth = '0';
+    style.minHeight = '0';
+    return;
+  }
+  if (!node.greedy) return;
+  if (parentAxis === 'vertical') style.alignSelf = 'stretch';
+  else if (parentAxis === 'horizontal') {
+    style.flex = `${node.grow} 1 ${px(padding)}`;
+    if (padding === 0) style.minWidth = '0';
+  }
+}
+
+/**
+ * A block shape whose height follows its width (`aspectRatio`): no height of its own, and a
+ * capsule's or circle's rounded corners half its shorter side at any width, said as percentages
+ * of each side (for a ratio r ≥ 1, 50/r % of the width and 50 % of the height are both h/2).
+ */
+export function followRatio(shape, node) {
+  const style = shape.style;
+  style.removeProperty('height');
+  style.aspectRatio = String(node.aspectRatio);
+  if (node.shape === 'rect') return;
+  const ratio = node.aspectRatio;
+  const radius = ratio >= 1 ? `${50 / ratio}% 50%` : `50% ${50 * ratio}%`;
+  for (const [corner, property] of Object.entries(corners)) style.setProperty(property, !node.corners || node.corners.has(corner) ? radius : '0px');
+}
+
+/**
+ * A paragraph's lines at a content width: with `measure`, the lines its text wraps to (the
+ * server's `Wrapping`, shared/wrapping.js's `wrapped`), the last line 1
+ * wide when clamped, else what is left of the measure, at least 0.05); without, as served.
+ */
+export function wrap(node, width) {
+  if (node.measure === null) return { lines: node.lines, lastLineFraction: node.lastLineFraction };
+  if (!(width > 0)) return { lines: 1, lastLineFraction: 1 };
+  const lines = wrapped(node.measure, width, node.maxLines);
+  if (node.measure > lines * width) return { lines, lastLineFraction: 1 };
+  return { lines, lastLineFraction: Math.max(0.05, (node.measure - (lines - 1) * width) / width) };
+}
+
+export function applyModifiers(element, node, { background = true } = {}) {
+  const style = element.style;
+  if (node.padding) {
+    style.paddingTop = px(node.padding.top);
+    style.paddingBottom = px(node.padding.bottom);
+    style.paddingInlineStart = px(node.padding.leading);
+    style.paddingInlineEnd = px(node.padding.trailing);
+  }
+  if (node.minHeight !== null) style.minHeight = px(node.minHeight);
+  if (background && node.background) style.backgroundColor = rgba(node.background);
+  if (node.cornerRadius) style.borderRadius = px(node.cornerRadius);
+  if (node.clip) style.overflow = 'hidden';
+}
+
+export const wantsReducedMotion = () => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+/** `content` as text: strings, numbers and booleans as they are, arrays as lines, objects as `key: value` lines. */
+export function renderValue(value, depth) {
+  const line = div('value');
+  if (depth > 6) return line;
+  if (Array.isArray(value)) {
+    for (const item of value.slice(0, 50)) line.append(renderValue(item, depth + 1));
+  } else if (value !== null && typeof value === 'object') {
+    for (const key of Object.keys(value).slice(0, 50)) {
+      const row = div('entry');
+      const name = document.createElement('strong');
+      name.textContent = `${key.slice(0, LIMITS.text)}: `;
+      row.append(name, renderValue(value[key], depth + 1));
+      row.lastChild.style.display = 'inline';
+      line.append(row);
+    }
+  } else if (value !== undefined) {
+    line.textContent = String(value).slice(0, 2000);
+  }
+  return line;
+}

@@ -1,12 +1,14 @@
-"""Declarative `loading` and `error` on `<skeleton-element>` driven by a real framework in headless
+"""Declarative `loading` and `error` on `<skeleton-element>` driven by real frameworks in headless
 Chromium (docs/web.md, "Frameworks"): an app that toggles `loading`, re-renders while loading,
 unmounts its wrapper mid-transition and mounts it again, and fails it with `error`, with its
 `<skeleton-screen>` running a session (which the declarative element does not follow). At each
 step the wrapper's face is read from the DOM; at the end, no console error and no layout shift.
+The same scenario runs in React 18, Vue 3 and Preact 10, each page in framework-pages.
 
-The libraries are Debian's (scripts/browser-install installs them): node-react and node-react-dom
-18.2. Debian bookworm packages Preact 8.2 (node-preact) and Vue 2.6 (node-vue), not Preact 10 or
-Vue 3, so those two are not tested here."""
+The libraries (scripts/browser-install installs them): React 18 is Debian's node-react and
+node-react-dom; Vue 3.5 and Preact 10 come from pinned PyPI wheels (scripts/framework-install:
+nicegui's vue.esm-browser.js, and bokeh's bokeh.js, whose loader carries Preact's ES module),
+since Debian packages only Preact 8.2 and Vue 2.6 and npm is not reachable."""
 import os
 import shutil
 import tempfile
@@ -15,9 +17,13 @@ import pytest
 
 from page import run, served_directory
 
-PAGES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "framework-pages")
+HERE = os.path.dirname(os.path.abspath(__file__))
+PAGES = os.path.join(HERE, "framework-pages")
+FETCHED = os.path.join(HERE, "..", "..", ".build", "frameworks")
 LIBRARIES = {
     "react": ["/usr/share/nodejs/react/umd/react.development.js", "/usr/share/nodejs/react-dom/umd/react-dom.development.js"],
+    "vue": [os.path.join(FETCHED, "vue.esm-browser.js")],
+    "preact": [os.path.join(FETCHED, "bokeh.js")],
 }
 
 
@@ -35,29 +41,46 @@ def pages():
     shutil.rmtree(directory)
 
 
-# The renderer imported from the server, then the app rendered with `state` (each framework page's `app.render`).
+# The renderer imported from the server, then the app rendered with `state` (each framework page's
+# `app.render`, which returns once the framework has written the DOM, or a promise of that).
 START = r"""
 const [base, state] = arguments;
 window.sk = await import(`${base}/renderer.js`);
-app.render({ ...state, src: `${base}/layouts/home` });
+await app.render({ ...state, src: `${base}/layouts/home` });
 return true;
 """
 
-RENDER = "app.render({ ...arguments[0], src: `${arguments[1]}/layouts/home` }); await frames(); return face('summary');"
+RENDER = "await app.render({ ...arguments[0], src: `${arguments[1]}/layouts/home` }); await frames(); return face('summary');"
+
+# What each page's library says it is: React's major version (Debian's release decides the rest), Vue's version, Preact 10's exports (8.x
+# had no Fragment, createContext or toChildArray), and that Vue warned about nothing.
+LIBRARY = {
+    "react": "return React.version.split('.')[0];",
+    "vue": "return (await import('./vue.esm-browser.js')).version;",
+    "preact": "return Object.keys(Bokeh.require(511)).sort();",
+}
+EXPECTED_LIBRARY = {
+    "react": "18",
+    "vue": "3.5.22",
+    "preact": ["Component", "Fragment", "cloneElement", "createContext", "createElement", "createRef", "h", "hydrate",
+               "isValidElement", "options", "render", "toChildArray"],
+}
 
 
 def severe_logs(driver):
     return [entry["message"] for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
 
 
-def test_react_18_toggles_loading_rerenders_unmounts_mid_transition_and_remounts(driver, server, pages):
-    driver.get(f"{pages}/react.html")
+@pytest.mark.parametrize("framework", ["react", "vue", "preact"])
+def test_a_framework_toggles_loading_rerenders_unmounts_mid_transition_and_remounts(driver, server, pages, framework):
+    driver.get(f"{pages}/{framework}.html")
     severe_logs(driver)
+    assert run(driver, LIBRARY[framework]) == EXPECTED_LIBRARY[framework]
     state = {"mounted": True, "loading": True, "error": None, "revision": 1}
     run(driver, START, server.url, state)
     faces = {"first": run(driver, "return await until(() => face('summary') === 'loading' && face('subscriptions') === 'loading' && face('subscriptions'), 15000, 'the skeletons');")}
 
-    # Re-rendered while loading: React writes into the hidden content; the skeleton stays.
+    # Re-rendered while loading: the framework writes into the hidden content; the skeleton stays.
     faces["rerendered"] = run(driver, RENDER, {**state, "revision": 2}, server.url)
     assert run(driver, "return document.getElementById('revision').textContent;") == "revision 2"
 
@@ -70,7 +93,7 @@ def test_react_18_toggles_loading_rerenders_unmounts_mid_transition_and_remounts
     faces["after the session"] = run(driver, "return face('summary');")
 
     # loading={false}: the served transition starts; unmounted in the middle of it.
-    run(driver, "app.render({ ...arguments[0], src: `${arguments[1]}/layouts/home` }); return true;", {**state, "loading": False, "revision": 2}, server.url)
+    run(driver, "await app.render({ ...arguments[0], src: `${arguments[1]}/layouts/home` }); return true;", {**state, "loading": False, "revision": 2}, server.url)
     faces["revealing"] = run(driver, "return await until(() => face('summary') === 'revealing' && document.getElementById('summary').firstElementChild.getAnimations().length > 0 && 'revealing', 5000, 'the transition');")
     faces["unmounted"] = run(driver, RENDER, {**state, "mounted": False, "loading": False}, server.url)
 
@@ -94,6 +117,7 @@ def test_react_18_toggles_loading_rerenders_unmounts_mid_transition_and_remounts
     assert states == ["ready", "loading", "ready", "failed", "loading", "ready"]
     assert run(driver, "await frames(); return shifts;") == []
     assert severe_logs(driver) == []
+    assert run(driver, "return window.warnings ?? [];") == []
 
 
 # Without a framework or a session (mode="manual"): the properties (set before the element is

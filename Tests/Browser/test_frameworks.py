@@ -120,6 +120,44 @@ def test_a_framework_toggles_loading_rerenders_unmounts_mid_transition_and_remou
     assert run(driver, "return window.warnings ?? [];") == []
 
 
+# Mounted before the renderer's module is imported (an app that loads first): the elements have no
+# `loading` or `error` property yet, so the framework writes attributes, which the upgrade takes
+# over; after it, the framework sets the properties.
+BEFORE_DEFINED = r"""
+const [base, state] = arguments;
+const src = `${base}/layouts/home`;
+await app.render({ ...state, src });
+const summary = document.getElementById('summary');
+const seen = { written: [summary.getAttribute('loading'), summary.getAttribute('error')] };
+window.sk = await import(`${base}/renderer.js`);
+seen.loading = await until(() => face('summary') === 'loading' && 'loading', 15000, 'the skeleton');
+await app.render({ ...state, src, loading: false });
+seen.ready = await until(() => face('summary') === 'ready' && 'ready', 10000, 'the reveal');
+await app.render({ ...state, src, loading: false, error: 'No connection' });
+seen.failed = await until(() => face('summary') === 'failed' && 'failed', 5000, 'the error state');
+seen.message = summary.shadowRoot.querySelector('[data-sk="error-message"]').textContent;
+seen.property = summary.error.message;
+return seen;
+"""
+
+# What each framework writes for loading={true} on an element it cannot set a property on: React
+# 18 (Debian's build, which sets properties where it can) an empty attribute, as for any true
+# attribute of a custom element; Vue and Preact the string "true". None writes error={null}.
+WRITTEN_BEFORE_DEFINED = {"react": ["", None], "vue": ["true", None], "preact": ["true", None]}
+
+
+@pytest.mark.parametrize("framework", ["react", "vue", "preact"])
+def test_an_app_mounted_before_the_renderer_is_imported_is_drawn_as_it_declares(driver, server, pages, framework):
+    driver.get(f"{pages}/{framework}.html")
+    severe_logs(driver)
+    seen = run(driver, BEFORE_DEFINED, server.url, {"mounted": True, "loading": True, "error": None, "revision": 1})
+    assert seen == {"written": WRITTEN_BEFORE_DEFINED[framework], "loading": "loading", "ready": "ready", "failed": "failed",
+                    "message": "No connection", "property": "No connection"}
+    assert run(driver, "await frames(); return shifts;") == []
+    assert severe_logs(driver) == []
+    assert run(driver, "return window.warnings ?? [];") == []
+
+
 # Without a framework or a session (mode="manual"): the properties (set before the element is
 # defined), `loading="false"`, an error object.
 PROPERTIES = r"""

@@ -1,12 +1,15 @@
-"""Declarative `loading` and `error` on `<skeleton-element>` driven by a real framework in headless
+"""Declarative `loading` and `error` on `<skeleton-element>` driven by real frameworks in headless
 Chromium (docs/web.md, "Frameworks"): an app that toggles `loading`, re-renders while loading,
 unmounts its wrapper mid-transition and mounts it again, and fails it with `error`, with its
 `<skeleton-screen>` running a session (which the declarative element does not follow). At each
-step the wrapper's face is read from the DOM; at the end, no console error and no layout shift.
+step the wrapper's face is read from the DOM; at the end, no console error, no Vue warning and no
+layout shift. The same app runs in React 18, Vue 3 and Preact 10 (framework-pages), also mounted
+before the renderer's module is imported.
 
-The libraries are Debian's (scripts/browser-install installs them): node-react and node-react-dom
-18.2. Debian bookworm packages Preact 8.2 (node-preact) and Vue 2.6 (node-vue), not Preact 10 or
-Vue 3, so those two are not tested here."""
+The libraries (scripts/browser-install installs them): React 18 is Debian's node-react and
+node-react-dom; Vue 3.5 and Preact 10 come from pinned PyPI wheels (scripts/framework-install:
+nicegui's vue.esm-browser.js, and bokeh's bokeh.js, whose loader carries Preact's ES module),
+since Debian packages only Preact 8.2 and Vue 2.6 and npm is not reachable."""
 import os
 import shutil
 import tempfile
@@ -15,10 +18,15 @@ import pytest
 
 from page import run, served_directory
 
-PAGES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "framework-pages")
+HERE = os.path.dirname(os.path.abspath(__file__))
+PAGES = os.path.join(HERE, "framework-pages")
+FETCHED = os.path.join(HERE, "..", "..", ".build", "frameworks")
 LIBRARIES = {
     "react": ["/usr/share/nodejs/react/umd/react.development.js", "/usr/share/nodejs/react-dom/umd/react-dom.development.js"],
+    "vue": [os.path.join(FETCHED, "vue.esm-browser.js")],
+    "preact": [os.path.join(FETCHED, "bokeh.js")],
 }
+FRAMEWORKS = list(LIBRARIES)
 
 
 @pytest.fixture(scope="module")
@@ -35,29 +43,46 @@ def pages():
     shutil.rmtree(directory)
 
 
-# The renderer imported from the server, then the app rendered with `state` (each framework page's `app.render`).
+# The renderer imported from the server, then the app rendered with `state` (each framework page's
+# `app.render`, which returns once the framework has written the DOM, or a promise of that).
 START = r"""
 const [base, state] = arguments;
 window.sk = await import(`${base}/renderer.js`);
-app.render({ ...state, src: `${base}/layouts/home` });
+await app.render({ ...state, src: `${base}/layouts/home` });
 return true;
 """
 
-RENDER = "app.render({ ...arguments[0], src: `${arguments[1]}/layouts/home` }); await frames(); return face('summary');"
+RENDER = "await app.render({ ...arguments[0], src: `${arguments[1]}/layouts/home` }); await frames(); return face('summary');"
+
+# What each page's library says it is: React's major version (Debian's release decides the rest),
+# Vue's version, Preact 10's exports (8.x had no Fragment, createContext or toChildArray).
+LIBRARY = {
+    "react": "return React.version.split('.')[0];",
+    "vue": "return (await import('./vue.esm-browser.js')).version;",
+    "preact": "return Object.keys(Bokeh.require(511)).sort();",
+}
+EXPECTED_LIBRARY = {
+    "react": "18",
+    "vue": "3.5.22",
+    "preact": ["Component", "Fragment", "cloneElement", "createContext", "createElement", "createRef", "h", "hydrate",
+               "isValidElement", "options", "render", "toChildArray"],
+}
 
 
 def severe_logs(driver):
     return [entry["message"] for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
 
 
-def test_react_18_toggles_loading_rerenders_unmounts_mid_transition_and_remounts(driver, server, pages):
-    driver.get(f"{pages}/react.html")
+@pytest.mark.parametrize("framework", FRAMEWORKS)
+def test_a_framework_toggles_loading_rerenders_unmounts_mid_transition_and_remounts(driver, server, pages, framework):
+    driver.get(f"{pages}/{framework}.html")
     severe_logs(driver)
+    assert run(driver, LIBRARY[framework]) == EXPECTED_LIBRARY[framework]
     state = {"mounted": True, "loading": True, "error": None, "revision": 1}
     run(driver, START, server.url, state)
     faces = {"first": run(driver, "return await until(() => face('summary') === 'loading' && face('subscriptions') === 'loading' && face('subscriptions'), 15000, 'the skeletons');")}
 
-    # Re-rendered while loading: React writes into the hidden content; the skeleton stays.
+    # Re-rendered while loading: the framework writes into the hidden content; the skeleton stays.
     faces["rerendered"] = run(driver, RENDER, {**state, "revision": 2}, server.url)
     assert run(driver, "return document.getElementById('revision').textContent;") == "revision 2"
 
@@ -70,7 +95,7 @@ def test_react_18_toggles_loading_rerenders_unmounts_mid_transition_and_remounts
     faces["after the session"] = run(driver, "return face('summary');")
 
     # loading={false}: the served transition starts; unmounted in the middle of it.
-    run(driver, "app.render({ ...arguments[0], src: `${arguments[1]}/layouts/home` }); return true;", {**state, "loading": False, "revision": 2}, server.url)
+    run(driver, "await app.render({ ...arguments[0], src: `${arguments[1]}/layouts/home` }); return true;", {**state, "loading": False, "revision": 2}, server.url)
     faces["revealing"] = run(driver, "return await until(() => face('summary') === 'revealing' && document.getElementById('summary').firstElementChild.getAnimations().length > 0 && 'revealing', 5000, 'the transition');")
     faces["unmounted"] = run(driver, RENDER, {**state, "mounted": False, "loading": False}, server.url)
 
@@ -94,6 +119,45 @@ def test_react_18_toggles_loading_rerenders_unmounts_mid_transition_and_remounts
     assert states == ["ready", "loading", "ready", "failed", "loading", "ready"]
     assert run(driver, "await frames(); return shifts;") == []
     assert severe_logs(driver) == []
+    assert run(driver, "return window.warnings ?? [];") == []
+
+
+# Mounted before the renderer's module is imported (an app that loads first): the elements have no
+# `loading` or `error` property yet, so the framework writes attributes, which the upgrade takes
+# over; after it, the framework sets the properties.
+BEFORE_DEFINED = r"""
+const [base, state] = arguments;
+const src = `${base}/layouts/home`;
+await app.render({ ...state, src });
+const summary = document.getElementById('summary');
+const seen = { written: [summary.getAttribute('loading'), summary.getAttribute('error')] };
+window.sk = await import(`${base}/renderer.js`);
+seen.loading = await until(() => face('summary') === 'loading' && 'loading', 15000, 'the skeleton');
+await app.render({ ...state, src, loading: false });
+seen.ready = await until(() => face('summary') === 'ready' && 'ready', 10000, 'the reveal');
+await app.render({ ...state, src, loading: false, error: 'No connection' });
+seen.failed = await until(() => face('summary') === 'failed' && 'failed', 5000, 'the error state');
+seen.message = summary.shadowRoot.querySelector('[data-sk="error-message"]').textContent;
+seen.property = summary.error.message;
+return seen;
+"""
+
+# What each framework writes for loading={true} on an element it cannot set a property on: React
+# 18 (Debian's build, which sets properties where it can) an empty attribute, as for any true
+# attribute of a custom element; Vue and Preact the string "true". None writes error={null}.
+WRITTEN_BEFORE_DEFINED = {"react": ["", None], "vue": ["true", None], "preact": ["true", None]}
+
+
+@pytest.mark.parametrize("framework", FRAMEWORKS)
+def test_an_app_mounted_before_the_renderer_is_imported_is_drawn_as_it_declares(driver, server, pages, framework):
+    driver.get(f"{pages}/{framework}.html")
+    severe_logs(driver)
+    seen = run(driver, BEFORE_DEFINED, server.url, {"mounted": True, "loading": True, "error": None, "revision": 1})
+    assert seen == {"written": WRITTEN_BEFORE_DEFINED[framework], "loading": "loading", "ready": "ready", "failed": "failed",
+                    "message": "No connection", "property": "No connection"}
+    assert run(driver, "await frames(); return shifts;") == []
+    assert severe_logs(driver) == []
+    assert run(driver, "return window.warnings ?? [];") == []
 
 
 # Without a framework or a session (mode="manual"): the properties (set before the element is

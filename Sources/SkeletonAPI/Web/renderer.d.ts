@@ -216,7 +216,7 @@ export declare class SkeletonElementElement extends HTMLElement {
   static readonly observedAttributes: string[];
   /** Declarative: true shows the element's skeleton, false reveals it (the attribute `loading`, `"false"` false). */
   loading: boolean;
-  /** Declarative: fails the element (a string is its message); null clears it. */
+  /** Declarative: fails the element (a string is its message); null, or '' (as Preact writes null), clears it. */
   get error(): SkeletonError | null;
   set error(value: Partial<SkeletonError> | string | null);
   reveal(): void;

@@ -111,7 +111,8 @@ export class SkeletonElementElement extends HTMLElement {
 
   /**
    * Why the element failed, `{code, message, retryable}`, or null: the property's value, else the
-   * `error` attribute's text as the message. A string is a message; null or false removes both.
+   * `error` attribute's text as the message. A string is a message; null, undefined, false or ''
+   * removes both ('' is how Preact writes null to a property).
    */
   get error() {
     if (this.#error) return this.#error;
@@ -121,7 +122,7 @@ export class SkeletonElementElement extends HTMLElement {
 
   set error(value) {
     this.#declarative = true;
-    this.#error = value === null || value === undefined || value === false ? null : typeof value === 'object' ? value : { code: 'error', message: String(value), retryable: true };
+    this.#error = value === null || value === undefined || value === false || value === '' ? null : typeof value === 'object' ? value : { code: 'error', message: String(value), retryable: true };
     if (!this.#error) this.removeAttribute('error');
     this.#declare();
   }

@@ -12,7 +12,8 @@
 // The page's intent is kept by measuring the root at a second width (80% of its own, the root's
 // inline style restored exactly after): a size that follows the root's width is fluid
 // (`width: fill`, with `grow` for shares such as `fr` tracks), one that does not is fixed
-// (`width: points`); `space-between`/`-around`/`-evenly` and auto margins become spacers; text
+// (`width: points`; so is a flex item only squeezed narrower, no wider at 150%);
+// `space-between`/`-around`/`-evenly` and auto margins become spacers; text
 // records `measure` (its width on one line) and `maxLines` (its clamp): paragraphs are measured
 // at a wider width too (150%), and `measure` wraps into the browser's line count at the captured
 // width always and at the 80% and 150% ones where one value does all three, else as few lines
@@ -145,13 +146,14 @@ function download(file) {
  * (`wider`), by otherWidths.
  */
 export class Capture {
-  constructor(rtl, defaultStage, { second, wider }) {
+  constructor(rtl, defaultStage, { second, wider, widerBoxes }) {
     if (!ID.test(defaultStage)) throw new CaptureError(`stage '${String(defaultStage).slice(0, 80)}' is not a stage id`);
     this.rtl = rtl;
     this.second = second?.boxes;
     this.secondLines = second?.lines;
     this.secondTracks = second?.tracks;
     this.wider = wider;
+    this.widerBoxes = widerBoxes;
     this.wrapped = false;
     /** Boxes a grid or a flex row stretches to its row's height (their own height auto). */
     this.stretched = new WeakSet();
@@ -256,9 +258,11 @@ export class Capture {
    * A paragraph: its lines as the browser wrapped them, each line box `lineHeight` tall; `measure`
    * its width on one line, `maxLines` its clamp (line-clamp, a max-height that clips, or one
    * line ending in an ellipsis), `lines` what shows. Wrapped lines end short of the width, the
-   * more so the narrower it is, so no one measure is exact at every width: from its full lines and
-   * its last one, measureFor chooses one from its line counts at the captured, second and wider
-   * widths (a clamped paragraph: the captured and second ones).
+   * more so the narrower it is, so no one measure is exact at every width: from its lines' widths
+   * summed (its width on one line: its full lines are not the whole width, else it wraps too soon
+   * wider; a clamped one: at least its shown lines with the full ones whole), measureFor chooses
+   * one from its line counts at the captured, second and wider widths (a clamped paragraph: the
+   * captured and second ones).
    */
   text(element, rect, style) {
     this.count();
@@ -277,7 +281,7 @@ export class Capture {
     const fraction = last ? Math.min(1, Math.max(0.01, lastWidth / width)) : 1;
     const half = (lineBox - bar) / 2;
     const sum = lines.reduce((total, line) => total + line.right - line.left, 0);
-    const start = clamp ? Math.max(sum, (count - 1) * width + lastWidth) : (count - 1) * width + Math.min(width, lastWidth);
+    const start = clamp ? Math.max(sum, (count - 1) * width + lastWidth) : sum;
     const measured = [{ width, count }];
     const others = [{ rect: this.second?.get(element), lines: this.secondLines?.get(element) }, ...(clamp ? [] : [this.wider?.get(element)])];
     for (const other of others) {
@@ -285,7 +289,10 @@ export class Capture {
       const otherWidth = Math.max(1, other.rect.width - inset.left - inset.right);
       measured.push({ width: otherWidth, count: Math.min(most, Math.max(1, showing(other.lines, clamp, other.rect, inset).length)) });
     }
-    const measure = measureFor(measured, start, most);
+    // What a break costs: the width the full lines leave empty at their ends, on average.
+    const full = shown.slice(0, -1);
+    const waste = clamp || full.length === 0 ? 0 : full.reduce((total, line) => total + width - (line.right - line.left), 0) / full.length;
+    const measure = measureFor(measured, start, most, waste);
     const node = {
       type: 'text', lines: count, lineHeight: size(bar), lineSpacing: size(lineBox - bar), lastLineFraction: round(fraction) || 0.01,
       measure: Math.max(1, Math.min(100000, round(measure))), maxLines: most,
@@ -567,11 +574,18 @@ export class Capture {
     return wrapper;
   }
 
-  /** How much narrower `item` is at the second width (px), or null when it was not measured. */
+  /**
+   * How much narrower `item` is at the second width (px), or null when it was not measured; 0 for
+   * a flex item that does not grow and is no wider at the wider width: squeezed by a row too
+   * narrow for its content there, not fluid, it keeps its width at the captured one.
+   */
   change(item) {
     if (!this.second || !item.element) return null;
     const narrower = this.second.get(item.element);
-    return narrower === undefined ? null : item.rect.width - narrower.width;
+    if (narrower === undefined) return null;
+    const wider = this.widerBoxes?.get(item.element);
+    if (wider && wider.width - item.rect.width < 0.5 && squeezable(item.element)) return 0;
+    return item.rect.width - narrower.width;
   }
 
   /**
@@ -793,25 +807,36 @@ const nearest = (value, [low, high]) => (low > high ? value : Math.min(high, Mat
 const wrapped = (measure, width, most) => Math.min(most, Math.max(1, Math.ceil(measure / width - 1e-6)));
 
 /**
- * A paragraph's measure from its line counts in the browser at several content widths
- * (`measured`: `{ width, count }`, the captured width first), starting from `start`. The captured
- * width's count is always kept: the measure is in its interval (wrapsTo). Where the intervals of
- * all the widths meet, it is the value of their intersection nearest `start`; where they do not,
- * the value with the fewest lines wrong at the other widths (summed), of those the nearest
- * `start`. The lines wrong change only at the other widths' multiples, so the values half a point
- * either side of each multiple in the interval, its ends and `start` are all it compares.
+ * The lines a paragraph `sum` wide on one line takes at `width` in the browser, were each break to
+ * leave `waste` empty at its line's end: the fewest n with sum + (n − 1)·waste ≤ n·width.
  */
-function measureFor([captured, ...others], start, most) {
+const broken = (sum, waste, width, most) => (width <= waste ? most : Math.min(most, Math.max(1, Math.ceil((sum - waste) / (width - waste) - 1e-6))));
+
+/**
+ * A paragraph's measure from its line counts in the browser at several content widths
+ * (`measured`: `{ width, count }`, the captured width first), starting from `start` (its width on
+ * one line). The captured width's count is always kept: the measure is in its interval (wrapsTo).
+ * Of the values there, the one with the fewest lines wrong at the other widths (summed); of those,
+ * the one whose lines differ least, at the widths from 80% to 150% of the captured one, from the
+ * lines the paragraph takes were each break to leave `waste` empty (broken: a wrapped line ends
+ * short of the width, so no one measure is exact at every width, and the one exact wider is not
+ * the one exact narrower); of those the nearest `start`. The lines wrong change only at the other
+ * widths' multiples and those of the widths from 80% to 150%, so the values half a point either
+ * side of each of those in the interval, its ends and `start` are all it compares.
+ */
+function measureFor([captured, ...others], start, most, waste = 0) {
   const interval = wrapsTo(captured.count, captured.width, most);
   const candidates = [nearest(start, interval)];
-  for (const { width } of others) {
+  const samples = waste > 0 ? Array.from({ length: 36 }, (_, index) => captured.width * (0.8 + index * 0.02)) : [];
+  for (const width of [...others.map((other) => other.width), ...samples]) {
     const last = Math.min(most, Math.ceil(Math.min(interval[1], most * width) / width));
     for (let multiple = Math.max(1, Math.floor(interval[0] / width)); multiple <= last; multiple++) {
       candidates.push(nearest(multiple * width - 0.5, interval), nearest(multiple * width + 0.5, interval));
     }
   }
   const wrong = (measure) => others.reduce((total, { width, count }) => total + Math.abs(wrapped(measure, width, most) - count), 0);
-  return candidates.sort((a, b) => wrong(a) - wrong(b) || Math.abs(a - start) - Math.abs(b - start))[0];
+  const unlike = (measure) => samples.reduce((total, width) => total + Math.abs(wrapped(measure, width, most) - broken(start, waste, width, most)), 0);
+  return candidates.sort((a, b) => wrong(a) - wrong(b) || unlike(a) - unlike(b) || Math.abs(a - start) - Math.abs(b - start))[0];
 }
 
 /** A grid's column tracks in px, from its resolved `grid-template-columns` (line names left out), or null when it lists anything else. */
@@ -842,7 +867,8 @@ const captureWidth = (box) => Math.min(CAPTURE_LIMITS.maxSize, Math.max(120, Mat
  * as many as a capture reaches), each paragraph's line boxes and each grid's column tracks, with
  * the root 80% as wide (narrower: a fluid paragraph wraps into more lines there, the more waste
  * at their ends), or null when it does not narrow. `wider`: each paragraph's box and line boxes
- * with the root 150% as wide, or null when it does not widen. The root's `style` attribute is set
+ * with the root 150% as wide, or null when it does not widen, and `widerBoxes` each element's
+ * box there (a flex item squeezed at 80% but no wider at 150% is not fluid). The root's `style` attribute is set
  * for each measurement (its own width last, `!important`) and put back as it was (or removed), as
  * are the scroll positions of the page, of the root's ancestors and of the elements under it: the
  * page is left exactly as it was.
@@ -872,9 +898,11 @@ function otherWidths(root, box) {
       lines: new Map(paragraphs.map((element) => [element, lineBoxes(element)])),
       tracks: new Map(elements.filter((element) => getComputedStyle(element).display.endsWith('grid')).map((element) => [element, trackSizes(getComputedStyle(element))])) };
     resize(Math.min(CAPTURE_LIMITS.maxSize, box.width * 1.5));
-    const wider = root.getBoundingClientRect().width - box.width < 1 ? null
+    const widened = root.getBoundingClientRect().width - box.width >= 1;
+    const wider = !widened ? null
       : new Map(paragraphs.map((element) => [element, { rect: element.nodeType === Node.TEXT_NODE ? runRect(element) : element.getBoundingClientRect(), lines: lineBoxes(element) }]));
-    return { second, wider };
+    const widerBoxes = widened ? new Map(elements.map((element) => [element, element.getBoundingClientRect()])) : null;
+    return { second, wider, widerBoxes };
   } finally {
     if (style === null) root.removeAttribute('style');
     else root.setAttribute('style', style);
@@ -927,6 +955,14 @@ function unwrapped(stack) {
   if (stack.padding) addPadding(child, stack.padding);
   if (stack.maxWidth) fill(child);
   return child;
+}
+
+/** Whether `element` is an item of a flex box (through `display: contents`) that does not grow: it may only shrink. */
+function squeezable(element) {
+  if (element.nodeType !== Node.ELEMENT_NODE || parseFloat(getComputedStyle(element).flexGrow) > 0) return false;
+  let parent = element.parentElement;
+  while (parent && getComputedStyle(parent).display === 'contents') parent = parent.parentElement;
+  return parent !== null && getComputedStyle(parent).display.endsWith('flex');
 }
 
 /** Whether `child` (of `style`), an item of a grid or a flex row (of `own`), is stretched across its row. */

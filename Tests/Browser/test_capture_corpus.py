@@ -49,7 +49,6 @@ XFAIL = {
     "pricing-center": STRETCH,
     "badge-over-image": "model lacks a badge positioned over its image (absolute positioning)",
     "drop-cap": "capture: a floated drop cap indents the lines beside it, which its paragraph's measure leaves out: one line fewer at 0.85 W",
-    "media-object-fit": "capture: a row of fixed-height object-fit images with one-line captions is drawn 8 px taller at W (196 against 188)",
 }
 
 # The page's declarations, its capture, and the time it took.

@@ -559,10 +559,11 @@ export class Capture {
 
   /**
    * `node` with `extra` space around it: its padding, or, for a painted box (whose padding lies
-   * inside its background), a box of its own around it that it fills: a margin is never painted.
+   * inside its background) or a marked element (whose padding lies inside its box), a box of its
+   * own around it that it fills: a margin is never painted, nor part of an element's box.
    */
   outside(node, extra) {
-    if (!node.background || !Object.values(extra).some((value) => value > 0.005)) {
+    if (!(node.background || node.id) || !Object.values(extra).some((value) => value > 0.005)) {
       addPadding(node, extra);
       return node;
     }

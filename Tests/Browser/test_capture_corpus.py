@@ -35,6 +35,9 @@ TABLE = os.path.join(ROOT, ".build", "capture-corpus.md")
 # pages of a capture rule still to come ("capture: ..."); each a strict xfail, so that the fix shows.
 STRETCH = "model lacks a row that stretches its boxes to the row's height (a box is drawn as tall as its content)"
 WRAP = "model lacks a row that wraps (flex-wrap) differently at another width: drawn as it wrapped at W"
+# (A measure from the lines summed wraps right at 1.2 W, but the model derives the last line's
+# length at W from the same measure: it is then drawn short at W, which drift scores catch.)
+MEASURE = "capture: a wrapped paragraph's measure takes its full lines as the whole width, so it wraps one line too soon at 1.2 W"
 XFAIL = {
     "news": STRETCH,
     "grid-areas": "model lacks a grid item spanning rows (the nav beside main and footer) and " + STRETCH,
@@ -48,7 +51,10 @@ XFAIL = {
     "stretched-row": STRETCH,
     "pricing-center": STRETCH,
     "badge-over-image": "model lacks a badge positioned over its image (absolute positioning)",
-    "drop-cap": "capture: a paragraph beside a floated drop cap is drawn 4 lines at 0.85 W where the page wraps it into 5 (height 156 against 183): its measure (lines summed, each break's waste as at W) falls short there",
+    "rem-em-fonts": MEASURE,
+    "lists": MEASURE,
+    "drop-cap": MEASURE,
+    "media-aspect-ratio": MEASURE,
 }
 
 # The page's declarations, its capture, and the time it took.

@@ -258,11 +258,9 @@ export class Capture {
    * A paragraph: its lines as the browser wrapped them, each line box `lineHeight` tall; `measure`
    * its width on one line, `maxLines` its clamp (line-clamp, a max-height that clips, or one
    * line ending in an ellipsis), `lines` what shows. Wrapped lines end short of the width, the
-   * more so the narrower it is, so no one measure is exact at every width: from its lines' widths
-   * summed (its width on one line: its full lines are not the whole width, else it wraps too soon
-   * wider; a clamped one: at least its shown lines with the full ones whole), measureFor chooses
-   * one from its line counts at the captured, second and wider widths (a clamped paragraph: the
-   * captured and second ones).
+   * more so the narrower it is, so no one measure is exact at every width: from its full lines and
+   * its last one, measureFor chooses one from its line counts at the captured, second and wider
+   * widths (a clamped paragraph: the captured and second ones).
    */
   text(element, rect, style) {
     this.count();
@@ -281,7 +279,7 @@ export class Capture {
     const fraction = last ? Math.min(1, Math.max(0.01, lastWidth / width)) : 1;
     const half = (lineBox - bar) / 2;
     const sum = lines.reduce((total, line) => total + line.right - line.left, 0);
-    const start = clamp ? Math.max(sum, (count - 1) * width + lastWidth) : sum;
+    const start = clamp ? Math.max(sum, (count - 1) * width + lastWidth) : (count - 1) * width + Math.min(width, lastWidth);
     const measured = [{ width, count }];
     const others = [{ rect: this.second?.get(element), lines: this.secondLines?.get(element) }, ...(clamp ? [] : [this.wider?.get(element)])];
     for (const other of others) {
@@ -289,12 +287,7 @@ export class Capture {
       const otherWidth = Math.max(1, other.rect.width - inset.left - inset.right);
       measured.push({ width: otherWidth, count: Math.min(most, Math.max(1, showing(other.lines, clamp, other.rect, inset).length)) });
     }
-    // What a break costs: the width the full lines leave empty at their ends, on average, and a
-    // fifth more (narrower lines break before a word wider for them: measured on the corpus and
-    // capture pages, the average alone draws a line too few at 92% of a phone's width).
-    const full = shown.slice(0, -1);
-    const waste = clamp || full.length === 0 ? 0 : 1.2 * full.reduce((total, line) => total + width - (line.right - line.left), 0) / full.length;
-    const measure = measureFor(measured, start, most, waste);
+    const measure = measureFor(measured, start, most);
     const node = {
       type: 'text', lines: count, lineHeight: size(bar), lineSpacing: size(lineBox - bar), lastLineFraction: round(fraction) || 0.01,
       measure: Math.max(1, Math.min(100000, round(measure))), maxLines: most,
@@ -810,36 +803,25 @@ const nearest = (value, [low, high]) => (low > high ? value : Math.min(high, Mat
 const wrapped = (measure, width, most) => Math.min(most, Math.max(1, Math.ceil(measure / width - 1e-6)));
 
 /**
- * The lines a paragraph `sum` wide on one line takes at `width` in the browser, were each break to
- * leave `waste` empty at its line's end: the fewest n with sum + (n − 1)·waste ≤ n·width.
- */
-const broken = (sum, waste, width, most) => (width <= waste ? most : Math.min(most, Math.max(1, Math.ceil((sum - waste) / (width - waste) - 1e-6))));
-
-/**
  * A paragraph's measure from its line counts in the browser at several content widths
- * (`measured`: `{ width, count }`, the captured width first), starting from `start` (its width on
- * one line). The captured width's count is always kept: the measure is in its interval (wrapsTo).
- * Of the values there, the one with the fewest lines wrong at the other widths (summed); of those,
- * the one whose lines differ least, at the widths from 80% to 150% of the captured one, from the
- * lines the paragraph takes were each break to leave `waste` empty (broken: a wrapped line ends
- * short of the width, so no one measure is exact at every width, and the one exact wider is not
- * the one exact narrower); of those the nearest `start`. The lines wrong change only at the other
- * widths' multiples and those of the widths from 80% to 150%, so the values half a point either
- * side of each of those in the interval, its ends and `start` are all it compares.
+ * (`measured`: `{ width, count }`, the captured width first), starting from `start`. The captured
+ * width's count is always kept: the measure is in its interval (wrapsTo). Where the intervals of
+ * all the widths meet, it is the value of their intersection nearest `start`; where they do not,
+ * the value with the fewest lines wrong at the other widths (summed), of those the nearest
+ * `start`. The lines wrong change only at the other widths' multiples, so the values half a point
+ * either side of each multiple in the interval, its ends and `start` are all it compares.
  */
-function measureFor([captured, ...others], start, most, waste = 0) {
+function measureFor([captured, ...others], start, most) {
   const interval = wrapsTo(captured.count, captured.width, most);
   const candidates = [nearest(start, interval)];
-  const samples = waste > 0 ? Array.from({ length: 36 }, (_, index) => captured.width * (0.8 + index * 0.02)) : [];
-  for (const width of [...others.map((other) => other.width), ...samples]) {
+  for (const { width } of others) {
     const last = Math.min(most, Math.ceil(Math.min(interval[1], most * width) / width));
     for (let multiple = Math.max(1, Math.floor(interval[0] / width)); multiple <= last; multiple++) {
       candidates.push(nearest(multiple * width - 0.5, interval), nearest(multiple * width + 0.5, interval));
     }
   }
   const wrong = (measure) => others.reduce((total, { width, count }) => total + Math.abs(wrapped(measure, width, most) - count), 0);
-  const unlike = (measure) => samples.reduce((total, width) => total + Math.abs(wrapped(measure, width, most) - broken(start, waste, width, most)), 0);
-  return candidates.sort((a, b) => wrong(a) - wrong(b) || unlike(a) - unlike(b) || Math.abs(a - start) - Math.abs(b - start))[0];
+  return candidates.sort((a, b) => wrong(a) - wrong(b) || Math.abs(a - start) - Math.abs(b - start))[0];
 }
 
 /** A grid's column tracks in px, from its resolved `grid-template-columns` (line names left out), or null when it lists anything else. */

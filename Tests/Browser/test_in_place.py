@@ -1,9 +1,10 @@
 """`<skeleton-element>` in headless Chromium: three fixture pages of the app's own layout (a CSS grid
 of fixed and fractional tracks, a wrapping flexbox with space-between, content taller than its
-element's skeleton; Tests/Browser/in-place-pages) wrapped in place, each element of home drawn over
-its wrapper while it loads and revealed by the app (mode="manual"). Every box of the page equals
-the page without the renderer within 0.5 px, while loading and after the reveals, with no layout
-shift; the skeleton's blocks equal the element's served frames; loading content is unreachable."""
+element's skeleton; Tests/Browser/in-place-pages) and a fourth of grid and flex items that stretch
+to their row, wrapped in place, each element of home drawn over its wrapper while it loads and
+revealed by the app (mode="manual"). Every box of the page equals the page without the renderer
+within 0.5 px, while loading and after the reveals, with no layout shift, and (where the wrappers
+carry no styling) the page as its authors wrote it, with no wrapper at all; the skeleton's blocks equal the element's served frames; loading content is unreachable."""
 import os
 
 import pytest
@@ -138,6 +139,34 @@ def test_the_page_keeps_its_layout_while_loading_and_after_every_reveal_without_
     assert result["hidden"] == [], "every wrapper's content shows once revealed"
     # The measure is not blind: a box pushed down by 100 px is a layout shift.
     assert run(driver, "document.querySelector('main').insertAdjacentHTML('afterbegin', '<div style=\"height: 100px; width: 100%; grid-column: 1 / -1\"></div>'); await frames(); return cls();") > 0.01
+
+
+# The page as its authors wrote it: every wrapper and controller replaced by its children, then every box.
+UNWRAPPED = r"""
+for (const wrapper of document.querySelectorAll('skeleton-element, skeleton-screen')) wrapper.replaceWith(...wrapper.childNodes);
+await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+return [...document.body.querySelectorAll('*')].map((element) => {
+  const r = element.getBoundingClientRect();
+  return { name: element.localName + (element.id ? '#' + element.id : ''), x: r.left, y: r.top, width: r.width, height: r.height };
+});
+"""
+
+
+def without_wrappers(boxes):
+    return [box for box in boxes if not box["name"].startswith(("skeleton-element", "skeleton-screen"))]
+
+
+# The pages whose wrappers carry no styling of their own (on grid and flex, the page's classes are on the wrappers).
+@pytest.mark.parametrize("fixture", ["tall", "stretch"])
+def test_every_box_is_the_box_of_the_page_without_any_wrapper_before_the_layout_while_loading_and_after_every_reveal(driver, server, pages, fixture):
+    driver.get(f"{pages}/{fixture}.html")
+    authored = run(driver, UNWRAPPED)
+    open_page(driver, server, pages, fixture)
+    result = run(driver, REVEAL_ALL)
+    for moment in ("before", "loading", "revealed"):
+        difference, where = largest_difference(authored, without_wrappers(result[moment]))
+        print(f"{fixture} {moment}: largest difference from the page without wrappers {difference:.3f} px")
+        assert difference <= TOLERANCE, f"{fixture} {moment}: {where}"
 
 
 @pytest.mark.parametrize("fixture", ["grid", "flex"])

@@ -12,7 +12,8 @@
 // The page's intent is kept by measuring the root at a second width (80% of its own, the root's
 // inline style restored exactly after): a size that follows the root's width is fluid
 // (`width: fill`, with `grow` for shares such as `fr` tracks), one that does not is fixed
-// (`width: points`); `space-between`/`-around`/`-evenly` and auto margins become spacers; text
+// (`width: points`; so is a flex item only squeezed narrower, no wider at 150%);
+// `space-between`/`-around`/`-evenly` and auto margins become spacers; text
 // records `measure` (its width on one line) and `maxLines` (its clamp): paragraphs are measured
 // at a wider width too (150%), and `measure` wraps into the browser's line count at the captured
 // width always and at the 80% and 150% ones where one value does all three, else as few lines

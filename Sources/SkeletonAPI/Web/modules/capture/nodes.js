@@ -32,7 +32,8 @@ export const captureWidth = (box) => Math.min(CAPTURE_LIMITS.maxSize, Math.max(1
  * as many as a capture reaches), each paragraph's line boxes and each grid's column tracks, with
  * the root 80% as wide (narrower: a fluid paragraph wraps into more lines there, the more waste
  * at their ends), or null when it does not narrow. `wider`: each paragraph's box and line boxes
- * with the root 150% as wide, or null when it does not widen. The root's `style` attribute is set
+ * with the root 150% as wide, or null when it does not widen, and `widerBoxes` each element's
+ * box there (a flex item squeezed at 80% but no wider at 150% is not fluid). The root's `style` attribute is set
  * for each measurement (its own width last, `!important`) and put back as it was (or removed), as
  * are the scroll positions of the page, of the root's ancestors and of the elements under it: the
  * page is left exactly as it was.
@@ -62,9 +63,11 @@ export function otherWidths(root, box) {
       lines: new Map(paragraphs.map((element) => [element, lineBoxes(element)])),
       tracks: new Map(elements.filter((element) => getComputedStyle(element).display.endsWith('grid')).map((element) => [element, trackSizes(getComputedStyle(element))])) };
     resize(Math.min(CAPTURE_LIMITS.maxSize, box.width * 1.5));
-    const wider = root.getBoundingClientRect().width - box.width < 1 ? null
+    const widened = root.getBoundingClientRect().width - box.width >= 1;
+    const wider = !widened ? null
       : new Map(paragraphs.map((element) => [element, { rect: element.nodeType === Node.TEXT_NODE ? runRect(element) : element.getBoundingClientRect(), lines: lineBoxes(element) }]));
-    return { second, wider };
+    const widerBoxes = widened ? new Map(elements.map((element) => [element, element.getBoundingClientRect()])) : null;
+    return { second, wider, widerBoxes };
   } finally {
     if (style === null) root.removeAttribute('style');
     else root.setAttribute('style', style);
@@ -117,6 +120,14 @@ export function unwrapped(stack) {
   if (stack.padding) addPadding(child, stack.padding);
   if (stack.maxWidth) fill(child);
   return child;
+}
+
+/** Whether `element` is an item of a flex box (through `display: contents`) that does not grow: it may only shrink. */
+export function squeezable(element) {
+  if (element.nodeType !== Node.ELEMENT_NODE || parseFloat(getComputedStyle(element).flexGrow) > 0) return false;
+  let parent = element.parentElement;
+  while (parent && getComputedStyle(parent).display === 'contents') parent = parent.parentElement;
+  return parent !== null && getComputedStyle(parent).display.endsWith('flex');
 }
 
 /** Whether `child` (of `style`), an item of a grid or a flex row (of `own`), is stretched across its row. */

@@ -1,7 +1,7 @@
 // Laying out a box's children: stacks, grid rows and the widths they share (the second part of Capture).
 
 import { CAPTURE_LIMITS, CaptureError, SKIPPED, round, size } from './limits.js';
-import { addPadding, autoMargins, bounds, fill, fixed, grow, lineBlock, narrower, pseudoBlocks, repeats, stretches, trackSizes, trailingMargin } from './nodes.js';
+import { addPadding, autoMargins, bounds, fill, fixed, grow, lineBlock, narrower, pseudoBlocks, repeats, squeezable, stretches, trackSizes, trailingMargin } from './nodes.js';
 import { insets } from './paint.js';
 import { runRect, textRuns } from './text.js';
 import { CaptureWalk } from './walk.js';
@@ -266,10 +266,11 @@ export class Capture extends CaptureWalk {
 
   /**
    * `node` with `extra` space around it: its padding, or, for a painted box (whose padding lies
-   * inside its background), a box of its own around it that it fills: a margin is never painted.
+   * inside its background) or a marked element (whose padding lies inside its box), a box of its
+   * own around it that it fills: a margin is never painted, nor part of an element's box.
    */
   outside(node, extra) {
-    if (!node.background || !Object.values(extra).some((value) => value > 0.005)) {
+    if (!(node.background || node.id) || !Object.values(extra).some((value) => value > 0.005)) {
       addPadding(node, extra);
       return node;
     }
@@ -281,11 +282,18 @@ export class Capture extends CaptureWalk {
     return wrapper;
   }
 
-  /** How much narrower `item` is at the second width (px), or null when it was not measured. */
+  /**
+   * How much narrower `item` is at the second width (px), or null when it was not measured; 0 for
+   * a flex item that does not grow and is no wider at the wider width: squeezed by a row too
+   * narrow for its content there, not fluid, it keeps its width at the captured one.
+   */
   change(item) {
     if (!this.second || !item.element) return null;
     const narrower = this.second.get(item.element);
-    return narrower === undefined ? null : item.rect.width - narrower.width;
+    if (narrower === undefined) return null;
+    const wider = this.widerBoxes?.get(item.element);
+    if (wider && wider.width - item.rect.width < 0.5 && squeezable(item.element)) return 0;
+    return item.rect.width - narrower.width;
   }
 
   /**

@@ -6,8 +6,8 @@ import { ATTACH, DECLARE, DETACH } from './symbols.js';
 
 /**
  * `<skeleton-element name="ELEMENT-ID">`: the page's own content for one element of the layout of
- * its closest `<skeleton-screen>`, which controls it. Defined, it is a block (the page's CSS may
- * say otherwise); without JavaScript, an unknown element showing its content. While its element
+ * its closest `<skeleton-screen>`, which controls it. Defined, it is a block, or a grid of one
+ * column as a flex or grid item so that its content stretches with it (the page's CSS may say otherwise); without JavaScript, an unknown element showing its content. While its element
  * loads, the content keeps its place and size in the layout but is hidden and inert, and the
  * element's node is drawn over it, at the wrapper's width, clipped to its padding box; at the
  * reveal the served transition plays to the content, and then nothing of the renderer is left in
@@ -35,6 +35,7 @@ export class SkeletonElementElement extends HTMLElement {
       // Positioned only while covered, so that the page's own positioned boxes are placed as ever once revealed.
       sheet.replaceSync(`:host { display: block; }
 :host(:state(covered)) { position: relative; }
+:host(:state(item)) { display: grid; grid-template-columns: minmax(0, 1fr); }
 [data-sk="overlay"] { display: none; }
 :host(:state(covered)) [data-sk="overlay"] { display: grid; grid-template-columns: minmax(0, 1fr); align-items: start; position: absolute; inset: 0; overflow: hidden; }`);
       root.adoptedStyleSheets = [sheet];
@@ -81,6 +82,7 @@ export class SkeletonElementElement extends HTMLElement {
 
   connectedCallback() {
     this.#parts.name = this.getAttribute('name') ?? '';
+    this.#passStretchOn();
     this.#controller = this.parentElement?.closest('skeleton-screen') ?? null;
     this.#controller?.[ATTACH]?.(this.#parts);
   }
@@ -144,6 +146,26 @@ export class SkeletonElementElement extends HTMLElement {
     if (!valid) return;
     this.#parts.frozenAt = Number(at);
     this.#controller?.[DECLARE]?.(this.#parts);
+  }
+
+  /**
+   * As a flex or grid item (its parent's box, through `display: contents`, lays out flex or grid)
+   * the wrapper is a grid of one column, so that its content fills the box the row stretches it
+   * to, as the content alone would be stretched (state `item`); elsewhere a block. A parent not
+   * laid out yet (a controller's children before its shadow root slots them have no style) is
+   * looked at again at the next frame, before it is painted.
+   */
+  #passStretchOn(again = true) {
+    let parent = this.parentElement;
+    while (parent && getComputedStyle(parent).display === 'contents') parent = parent.parentElement;
+    const display = parent ? getComputedStyle(parent).display : 'block';
+    if (display === '' && again) requestAnimationFrame(() => this.isConnected && this.#passStretchOn(false));
+    try {
+      if (/flex|grid/.test(display)) this.#parts.internals.states.add('item');
+      else this.#parts.internals.states.delete('item');
+    } catch {
+      // Without custom states the wrapper stays a block.
+    }
   }
 
   /** Reveals this element, as its controller's `reveal(name)`. */

@@ -13,7 +13,9 @@
 /// spacer shares the free length of its stack; a block with padding, a background or a minimum height sits in a frame
 /// of its own that centres it vertically; a block with an `aspectRatio` is its shape's width over
 /// that ratio high, and a stack with one is its frame's width over it high, or its content's height
-/// when taller unless it clips or has a minimum height (CSS's `aspect-ratio`); a paragraph is its lines, the last `lastLineFraction`
+/// when taller unless it clips or has a minimum height (CSS's `aspect-ratio`); a stretched stack in a
+/// row is as tall as the row's inner height (CSS's `align-self: stretch`), its content laid out from
+/// its top, so a painted card is drawn at the row's height; a paragraph is its lines, the last `lastLineFraction`
 /// of the width, or with a `measure` the lines it wraps to at its width (`Wrapping`): widths are
 /// decided top-down, heights bottom-up; a horizontal scroll view offers its content all the width it wants and clips
 /// it; the root fills the viewport. Right to left is the left-to-right layout mirrored.
@@ -295,13 +297,17 @@ private struct Placer {
     }
 
     /// A row: children side by side, `spacing` apart; greedy children share the free width in
-    /// proportion to their grows; a divider spans the row's height.
+    /// proportion to their grows; a divider and a stretched stack span the row's height.
     mutating func placeRow(_ children: [LayoutBox], in inner: Rect, spacing: Double, alignment: Node.Alignment, context: Context) {
         var x = inner.x
         for (child, width) in zip(children, LayoutBox.widths(ofRow: children, in: inner.width, spacing: spacing)) {
             let frame: Rect
             if case .divider = child.content {
                 frame = Rect(x: x, y: inner.y, width: width, height: inner.height)
+            } else if child.isStretched {
+                // CSS's stretch: the row's inner height, never below the box's own minimum (its padding, its minHeight).
+                let height = max(inner.height, child.padding.top + child.padding.bottom, child.minHeight ?? 0)
+                frame = Rect(x: x, y: inner.y, width: width, height: height)
             } else {
                 let height = child.height(width: width)
                 frame = Rect(x: x, y: inner.y + Self.offset(inner.height - height, alignment), width: width, height: height)

@@ -179,6 +179,8 @@ function readNode(raw, layout, budget, depth, parentAxis, suffix) {
       node.axis = oneOf(own(raw, 'axis'), ['vertical', 'horizontal'], 'vertical');
       node.spacing = number(own(raw, 'spacing'), 0, LIMITS.length, 0);
       node.alignment = oneOf(own(raw, 'alignment'), ['leading', 'center', 'trailing', 'top', 'bottom'], 'center');
+      // As tall as the row it is in (CSS's align-self: stretch); anything but true is false.
+      node.stretch = own(raw, 'stretch') === true;
       node.children = readChildren(own(raw, 'children'), layout, budget, depth + 1, node.axis, suffix);
       break;
     case 'scroll':
@@ -480,7 +482,8 @@ function div(role) {
 
 /**
  * How a node sits in its parent: a node other than a block with a width in points is a frame
- * that wide; a greedy node stretches across a column or shares a row's free width by its grow.
+ * that wide; a greedy node stretches across a column or shares a row's free width by its grow;
+ * a stretched stack in a row is the row's height.
  * It is never narrower than its horizontal padding and shares only what the paddings leave, as a
  * border box is: said on `element` itself, since an element's slot holds the node's box without
  * having its padding.
@@ -489,6 +492,7 @@ function place(element, node, parentAxis) {
   const style = element.style;
   const padding = node.padding ? node.padding.leading + node.padding.trailing : 0;
   style.flex = '0 0 auto';
+  if (node.stretch && parentAxis === 'horizontal') style.alignSelf = 'stretch';
   if (padding > 0) style.minWidth = px(padding);
   if (node.type !== 'block' && typeof node.width === 'number') {
     style.width = px(node.width);

@@ -21,7 +21,8 @@
 /// it; the root fills the viewport. Right to left is the left-to-right layout mirrored.
 ///
 /// One element alone (`layout(element:…)`) is laid out as the root of its own view: its node is
-/// given the whole width and its own height (its padding, frame and background apply), in the
+/// given the whole width and its own height (its padding, frame and background apply; a stretched
+/// stack's own is its content's: given its row's height as the view's, it fills it), in the
 /// screen's theme, mirrored within its own width, with the shimmer groups it has in the screen
 /// (the group of an ancestor that shimmers it, and the screen's numbers for those it starts);
 /// only what encloses it in the screen is left out: the ancestors' clips and positions.

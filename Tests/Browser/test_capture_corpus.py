@@ -37,7 +37,7 @@ STRETCH = "model lacks a row that stretches its boxes to the row's height (a box
 WRAP = "model lacks a row that wraps (flex-wrap) differently at another width: drawn as it wrapped at W"
 MEASURE = "capture: a wrapped paragraph's measure takes its full lines as the whole width, so it wraps one line too soon at 1.2 W"
 XFAIL = {
-    "news": STRETCH,
+    "news": "at 0.85 W a byline avatar sits 22 px below the page's (IoU 0.11), its card stretched as the page's is: a paragraph above it drawn a line longer than the page (lines within one are allowed there)",
     "grid-areas": "model lacks a grid item spanning rows (the nav beside main and footer) and " + STRETCH,
     "grid-row-span": "model lacks a grid item spanning rows",
     "grid-auto-fill": "model lacks a track count that follows the width (repeat(auto-fill, minmax()))",

@@ -5,25 +5,8 @@ import Testing
 /// `stretch` in screen files (issue 41): read on stacks and written into the served document; a
 /// bad value, or the member on another type, is a problem naming its pointer and the allowed values.
 struct StretchScreenFileTests {
-    private static func file(root: String) -> String {
-        #"""
-        {"id": "t", "title": "T", "animation": {"preset": "chat"},
-         "stages": [{"id": "s", "title": "S", "readyMs": {"min": 1, "max": 2}}],
-         "layouts": [{"variant": "default", "elements": [{"id": "e", "stage": "s", "accessibilityLabel": "L"}], "root": \#(root)}]}
-        """#
-    }
-
-    private static func problems(_ text: String) -> [String] {
-        do {
-            _ = try ScreenFileDecoder.decode(Array(text.utf8))
-            return []
-        } catch {
-            return error.problems.map(\.description)
-        }
-    }
-
     @Test func aStretchedStackIsServedWithStretch() throws {
-        let screen = try ScreenFileDecoder.decode(Array(Self.file(root: #"{"type": "stack", "id": "e", "axis": "horizontal", "children": [{"type": "stack", "stretch": true, "children": []}, {"type": "stack", "stretch": false, "children": []}]}"#).utf8))
+        let screen = try ScreenFileDecoder.decode(Array(OneElementScreenFile.text(root: #"{"type": "stack", "id": "e", "axis": "horizontal", "children": [{"type": "stack", "stretch": true, "children": []}, {"type": "stack", "stretch": false, "children": []}]}"#).utf8))
         let bytes = try #require(Catalog(screens: [screen]).document(screen: "t", options: LayoutOptions())).bytes
         let children = try #require(try JSON.parse(bytes)["root"]?["children"]?.array)
         #expect(children[0]["stretch"]?.bool == true)
@@ -31,7 +14,7 @@ struct StretchScreenFileTests {
     }
 
     @Test func aBadStretchIsAProblemNamingTheAllowedValues() {
-        let found = Self.problems(Self.file(root: #"{"type": "stack", "id": "e", "axis": "horizontal", "children": [{"type": "stack", "stretch": "yes", "children": []}, {"type": "block", "height": 9, "stretch": true}]}"#))
+        let found = OneElementScreenFile.problems(root: #"{"type": "stack", "id": "e", "axis": "horizontal", "children": [{"type": "stack", "stretch": "yes", "children": []}, {"type": "block", "height": 9, "stretch": true}]}"#)
         #expect(found == [
             "/layouts/0/root/children/0/stretch: expected true or false, found string",
             "/layouts/0/root/children/1/stretch: unknown member \"stretch\" (allowed: type, id, padding, minHeight, width, maxWidth, background, cornerRadius, clip, shimmer, height, aspectRatio, shape, corners, fill)",

@@ -8,7 +8,8 @@
 /// Written documents are explicit: every member with a meaning for the node's type is written,
 /// so clients need no defaults (a block always has `width`, `height`, `cornerRadius`, `shape`,
 /// `fill`; a stack always `axis`, `spacing`, `alignment`); another node's `width`, a paragraph's
-/// `measure` and `maxLines`, a fill width's `grow` other than 1, and `aspectRatio` are written when set.
+/// `measure` and `maxLines`, a fill width's `grow` other than 1, `aspectRatio`, and a stack's
+/// `stretch` are written when set.
 public struct Node: Sendable, Equatable {
     public enum Axis: String, Sendable {
         case vertical
@@ -108,11 +109,17 @@ public struct Node: Sendable, Equatable {
     /// Written `"shimmer": true`: one shimmer animation starts here and spans this node's bounds,
     /// painted onto every block inside it (backgrounds are not shimmered).
     public var startsShimmer: Bool
+    /// Written `"stretch": true`, on a stack only: as a child of a horizontal stack, its frame is
+    /// the row's inner height rather than its content's (CSS's `align-self: stretch` in a flex or
+    /// grid row), its content laid out from the top of that frame; elsewhere it changes nothing.
+    /// A client that does not know it draws the stack at its content's height, at the row's
+    /// `alignment`.
+    public var isStretched: Bool
 
     public init(
         _ kind: Kind, id: String? = nil, padding: EdgeInsets? = nil, minHeight: Double? = nil, aspectRatio: Double? = nil, width: Width? = nil,
         fillsWidth: Bool = false, background: PaletteToken? = nil, cornerRadius: Double? = nil,
-        isClipped: Bool = false, startsShimmer: Bool = false
+        isClipped: Bool = false, startsShimmer: Bool = false, isStretched: Bool = false
     ) {
         self.kind = kind
         self.id = id
@@ -125,5 +132,6 @@ public struct Node: Sendable, Equatable {
         self.cornerRadius = cornerRadius
         self.isClipped = isClipped
         self.startsShimmer = startsShimmer
+        self.isStretched = isStretched
     }
 }

@@ -232,6 +232,51 @@ def test_heights_that_follow_widths_equal_the_renderers_boxes_and_the_snapshots_
         assert abs(height - image * 9 / 16) < 1e-6, f"at {width} the snapshot's image is {height} high, not {image} * 9 / 16"
 
 
+def stretched_card(measure, *extra, **members):
+    """A card of STRETCH_SCREEN: an avatar and a paragraph that wraps by width, on the card background."""
+    fill = {} if "width" in members else {"maxWidth": "fill"}
+    return {"type": "stack", "alignment": "leading", "spacing": 8, "background": "card", "cornerRadius": 10, **fill,
+            "padding": {"top": 12, "leading": 12, "bottom": 12, "trailing": 12}, "stretch": True, "children": [
+                {"type": "block", "width": 24, "height": 24, "shape": "circle"},
+                {"type": "text", "lines": 1, "lineHeight": 14, "lineSpacing": 4, "measure": measure}, *extra]} | members
+
+
+# Boxes stretched by their row (issue 41): a row of cards whose paragraphs wrap to different
+# heights at each width (the first a loading element, with a footer a spacer pins to its bottom),
+# a row with a minimum height and its bottom alignment (a stretched points-wide card beside one
+# that is not), and a stretched row inside a row that passes the height down to its card.
+STRETCH_SCREEN = screen_file("stretch", "cards as tall as their row", "first", {
+    "type": "stack", "alignment": "leading", "spacing": 12, "background": "screen",
+    "padding": {"top": 16, "leading": 16, "bottom": 16, "trailing": 16},
+    "children": [
+        {"type": "stack", "axis": "horizontal", "spacing": 12, "maxWidth": "fill", "children": [
+            stretched_card(180, {"type": "spacer"}, {"type": "block", "width": 60, "height": 10}, id="first"),
+            stretched_card(1400), stretched_card(700, stretch=False)]},
+        {"type": "stack", "axis": "horizontal", "alignment": "bottom", "spacing": 12, "maxWidth": "fill", "minHeight": 140,
+         "padding": {"top": 6, "leading": 0, "bottom": 6, "trailing": 0}, "children": [
+            stretched_card(300, width=200), stretched_card(300, stretch=False)]},
+        {"type": "stack", "axis": "horizontal", "alignment": "top", "spacing": 12, "maxWidth": "fill", "children": [
+            {"type": "stack", "axis": "horizontal", "stretch": True, "maxWidth": "fill", "children": [stretched_card(120)]},
+            stretched_card(900, stretch=False)]},
+    ],
+})
+
+
+def test_stacks_stretched_by_their_rows_equal_the_renderers_boxes(driver, tmp_path):
+    (tmp_path / "stretch.json").write_text(json.dumps(STRETCH_SCREEN))
+    running = RunningServer(["--layouts", str(tmp_path)])
+    try:
+        compared, failures = check_screen(driver, running, "stretch", "default", [900, 600, 360])
+        frames = get(running, "/layouts/stretch/frames?width=600")["frames"]
+    finally:
+        assert running.stop() == 0
+    assert compared == 12
+    assert not failures, "\n".join(failures)
+    # Beside the browser: the first row's two stretched cards are equally tall, taller than the one that is not.
+    cards = [frame for frame in frames if frame["kind"] == "background"][1:4]  # after the screen's: the first row's, in order
+    assert cards[0]["height"] == cards[1]["height"] > cards[2]["height"], cards
+
+
 # The renderer's drawing of the skeleton at rest, as the snapshot draws it: each shape in its own
 # fill, on the screen's background colour. The document's shimmer is taken off before it is drawn
 # (no stops: the renderer paints every block in its own fill, whatever the served application),

@@ -176,3 +176,17 @@ test('readLayout: aspectRatio on a block and a stack is a ratio above 0 (at most
   assert.equal(readLayout(documentWith({ type: 'stack', aspectRatio: 3, children: [] })).root.aspectRatio, 3);
   assert.equal(readLayout(documentWith({ type: 'block', height: 90 })).root.aspectRatio, null);
 });
+
+test('stretch: read on a stack as true only, and placed as align-self stretch in a row alone', () => {
+  const read = [true, false, 'yes', 1, undefined].map((stretch) => readLayout(documentWith({ type: 'stack', axis: 'horizontal', children: [{ type: 'stack', stretch, children: [] }] })).root.children[0].stretch);
+  assert.deepEqual(read, [true, false, false, false, false]);
+  assert.equal(readLayout(documentWith({ type: 'block', height: 9, stretch: true })).root.stretch, undefined, 'a block has no stretch');
+  const styled = (node, axis) => {
+    const element = { style: {} };
+    place(element, node, axis);
+    return element.style;
+  };
+  assert.deepEqual(styled({ type: 'stack', stretch: true, greedy: false, width: null, grow: 1 }, 'horizontal'), { flex: '0 0 auto', alignSelf: 'stretch' });
+  assert.deepEqual(styled({ type: 'stack', stretch: true, greedy: false, width: null, grow: 1 }, 'vertical'), { flex: '0 0 auto' });
+  assert.deepEqual(styled({ type: 'stack', stretch: true, greedy: false, width: 120, grow: 1 }, 'horizontal'), { flex: '0 0 auto', alignSelf: 'stretch', width: '120px' });
+});

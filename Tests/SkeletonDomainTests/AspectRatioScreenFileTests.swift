@@ -5,25 +5,8 @@ import Testing
 /// `aspectRatio` in screen files (issue 41): read on blocks and stacks and written into the served
 /// document; a bad value is a problem naming its pointer and the allowed range.
 struct AspectRatioScreenFileTests {
-    private static func file(root: String) -> String {
-        #"""
-        {"id": "t", "title": "T", "animation": {"preset": "chat"},
-         "stages": [{"id": "s", "title": "S", "readyMs": {"min": 1, "max": 2}}],
-         "layouts": [{"variant": "default", "elements": [{"id": "e", "stage": "s", "accessibilityLabel": "L"}], "root": \#(root)}]}
-        """#
-    }
-
-    private static func problems(_ text: String) -> [String] {
-        do {
-            _ = try ScreenFileDecoder.decode(Array(text.utf8))
-            return []
-        } catch {
-            return error.problems.map(\.description)
-        }
-    }
-
     @Test func aBlocksAndAStacksRatioAreServed() throws {
-        let screen = try ScreenFileDecoder.decode(Array(Self.file(root: #"{"type": "stack", "id": "e", "aspectRatio": 3, "children": [{"type": "block", "height": 90, "aspectRatio": 1.7778}]}"#).utf8))
+        let screen = try ScreenFileDecoder.decode(Array(OneElementScreenFile.text(root: #"{"type": "stack", "id": "e", "aspectRatio": 3, "children": [{"type": "block", "height": 90, "aspectRatio": 1.7778}]}"#).utf8))
         let bytes = try #require(Catalog(screens: [screen]).document(screen: "t", options: LayoutOptions())).bytes
         let root = try #require(try JSON.parse(bytes)["root"])
         #expect(root["aspectRatio"]?.number == 3)
@@ -32,7 +15,7 @@ struct AspectRatioScreenFileTests {
     }
 
     @Test func aBadRatioIsAProblemNamingTheAllowedRange() {
-        let found = Self.problems(Self.file(root: #"{"type": "stack", "id": "e", "children": [{"type": "block", "height": 9, "aspectRatio": 0}, {"type": "block", "height": 9, "aspectRatio": 150}, {"type": "block", "height": 9, "aspectRatio": "16/9"}, {"type": "text", "lines": 1, "lineHeight": 9, "aspectRatio": 2}]}"#))
+        let found = OneElementScreenFile.problems(root: #"{"type": "stack", "id": "e", "children": [{"type": "block", "height": 9, "aspectRatio": 0}, {"type": "block", "height": 9, "aspectRatio": 150}, {"type": "block", "height": 9, "aspectRatio": "16/9"}, {"type": "text", "lines": 1, "lineHeight": 9, "aspectRatio": 2}]}"#)
         #expect(found == [
             "/layouts/0/root/children/0/aspectRatio: must be above 0 (at most 100)",
             "/layouts/0/root/children/1/aspectRatio: 150 is outside 0 to 100",

@@ -6,7 +6,7 @@ extension Node: Codable {
     private enum Key: String, CodingKey {
         case type, id, axis, spacing, alignment, children, child, width, height, cornerRadius, shape, corners,
             fill, lines, lineHeight, lineSpacing, lastLineFraction, measure, maxLines, opacity, thickness, count,
-            padding, minHeight, aspectRatio, maxWidth, background, clip, shimmer
+            padding, minHeight, aspectRatio, maxWidth, background, clip, shimmer, stretch
     }
 
     public init(from decoder: any Decoder) throws {
@@ -55,7 +55,8 @@ extension Node: Codable {
             background: try node.decodeIfPresent(PaletteToken.self, forKey: .background),
             cornerRadius: try node.decodeIfPresent(Double.self, forKey: .cornerRadius),
             isClipped: try node.decodeIfPresent(Bool.self, forKey: .clip) ?? false,
-            startsShimmer: try node.decodeIfPresent(Bool.self, forKey: .shimmer) ?? false)
+            startsShimmer: try node.decodeIfPresent(Bool.self, forKey: .shimmer) ?? false,
+            isStretched: try type == "stack" && node.decodeIfPresent(Bool.self, forKey: .stretch) ?? false)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -107,6 +108,7 @@ extension Node: Codable {
         try node.encodeIfPresent(cornerRadius, forKey: .cornerRadius)
         if isClipped { try node.encode(true, forKey: .clip) }
         if startsShimmer { try node.encode(true, forKey: .shimmer) }
+        if isStretched { try node.encode(true, forKey: .stretch) }
     }
 }
 

@@ -13,13 +13,16 @@
 /// spacer shares the free length of its stack; a block with padding, a background or a minimum height sits in a frame
 /// of its own that centres it vertically; a block with an `aspectRatio` is its shape's width over
 /// that ratio high, and a stack with one is its frame's width over it high, or its content's height
-/// when taller unless it clips or has a minimum height (CSS's `aspect-ratio`); a paragraph is its lines, the last `lastLineFraction`
+/// when taller unless it clips or has a minimum height (CSS's `aspect-ratio`); a stretched stack in a
+/// row is as tall as the row's inner height (CSS's `align-self: stretch`), its content laid out from
+/// its top, so a painted card is drawn at the row's height; a paragraph is its lines, the last `lastLineFraction`
 /// of the width, or with a `measure` the lines it wraps to at its width (`Wrapping`): widths are
 /// decided top-down, heights bottom-up; a horizontal scroll view offers its content all the width it wants and clips
 /// it; the root fills the viewport. Right to left is the left-to-right layout mirrored.
 ///
 /// One element alone (`layout(element:…)`) is laid out as the root of its own view: its node is
-/// given the whole width and its own height (its padding, frame and background apply), in the
+/// given the whole width and its own height (its padding, frame and background apply; a stretched
+/// stack's own is its content's: given its row's height as the view's, it fills it), in the
 /// screen's theme, mirrored within its own width, with the shimmer groups it has in the screen
 /// (the group of an ancestor that shimmers it, and the screen's numbers for those it starts);
 /// only what encloses it in the screen is left out: the ancestors' clips and positions.
@@ -295,13 +298,17 @@ private struct Placer {
     }
 
     /// A row: children side by side, `spacing` apart; greedy children share the free width in
-    /// proportion to their grows; a divider spans the row's height.
+    /// proportion to their grows; a divider and a stretched stack span the row's height.
     mutating func placeRow(_ children: [LayoutBox], in inner: Rect, spacing: Double, alignment: Node.Alignment, context: Context) {
         var x = inner.x
         for (child, width) in zip(children, LayoutBox.widths(ofRow: children, in: inner.width, spacing: spacing)) {
             let frame: Rect
             if case .divider = child.content {
                 frame = Rect(x: x, y: inner.y, width: width, height: inner.height)
+            } else if child.isStretched {
+                // CSS's stretch: the row's inner height, never below the box's own minimum (its padding, its minHeight).
+                let height = max(inner.height, child.padding.top + child.padding.bottom, child.minHeight ?? 0)
+                frame = Rect(x: x, y: inner.y, width: width, height: height)
             } else {
                 let height = child.height(width: width)
                 frame = Rect(x: x, y: inner.y + Self.offset(inner.height - height, alignment), width: width, height: height)

@@ -32,6 +32,8 @@ struct LayoutBox {
     var cornerRadius: Double
     var clips: Bool
     var startsShimmer: Bool
+    /// A stack that, in a row, is as tall as the row's inner height (`Node.isStretched`).
+    var isStretched = false
     var isGreedy = false
     /// A greedy box's share of a row's free width, relative to its greedy siblings'.
     var grow = 1.0
@@ -71,6 +73,7 @@ struct LayoutBox {
             box.children = children.flatMap { boxes($0, theme: theme, axis: stackAxis, suffix: suffix) }
             box.isGreedy = node.fillsWidth || box.children.contains { $0.isGreedy }
             box.aspectRatio = node.aspectRatio
+            box.isStretched = node.isStretched
         case .scroll(let scrollAxis, let child):
             box.content = .scroll(scrollAxis)
             box.children = [Self.box(child, theme: theme, axis: scrollAxis, suffix: suffix)]

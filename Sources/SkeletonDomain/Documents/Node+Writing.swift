@@ -145,5 +145,6 @@ extension Node {
         if let cornerRadius, !isBlock { writer.member("cornerRadius", cornerRadius) }  // a block's is written with its shape
         if isClipped { writer.member("clip", true) }
         if startsShimmer { writer.member("shimmer", true) }
+        if isStretched { writer.member("stretch", true) }
     }
 }

@@ -89,6 +89,7 @@ export class Capture extends CaptureWalk {
     const crossStart = (r) => (vertical ? (this.rtl ? -r.right : r.left) : r.top);
     const crossEnd = (r) => (vertical ? (this.rtl ? -r.left : r.right) : r.bottom);
     const gaps = items.slice(1).map((item, index) => start(item.rect) - end(items[index].rect));
+    const row = { top: Math.min(...items.map((item) => item.rect.top)), bottom: Math.max(...items.map((item) => item.rect.bottom)) };
     // Where a spacer goes: before item i (0..n, n the end), from justify-content or an auto margin.
     // (justify-content: center: a spacer at either end, sharing the free width alike.)
     const spacers = vertical ? [] : items.map((item, index) => (index === 0 ? /around|evenly|center/.test(justify) || item.margins?.before : /between|around|evenly/.test(justify) || item.margins?.before || items[index - 1].margins?.after))
@@ -134,6 +135,7 @@ export class Capture extends CaptureWalk {
       } else if (!fluid) {
         fixed(node, item.rect.width + Math.max(0, extraAfter));
       }
+      if (!vertical) this.stretch(item, node, row);
       return node;
     });
     const first = items[0].rect;
@@ -235,6 +237,7 @@ export class Capture extends CaptureWalk {
         const spansFixed = rest > (spanned.length - 1) * gap + 0.5;
         greedy.push({ grows, index: children.length, padding, rest, share: item.rect.width - padding, spansFixed });
       }
+      this.stretch(item, node, { top, bottom });
       children.push(node);
     }
     if (!empty(tracks.length)) return null;
@@ -262,6 +265,16 @@ export class Capture extends CaptureWalk {
     const rect = { top, bottom, left, right, width: right - left, height: bottom - top };
     const node = { type: 'stack', axis: 'horizontal', spacing: size(gap), alignment: 'top', maxWidth: 'fill', children: repeats(children) };
     return { node, rect, spans, grows: true };
+  }
+
+  /**
+   * Marks `node`, a row's item drawn for `item`, `stretch` when the row stretches its box to the
+   * row's height (`stretched`: a grid's or flex row's item, `align-self` stretch or normal, height
+   * auto) and it is as tall as the row (`row`: its top and bottom), so that it follows the row's
+   * height at every width. Only a stack stretches; the box it stands for must be its own node.
+   */
+  stretch(item, node, row) {
+    if (node === item.node && node.type === 'stack' && this.stretched.has(item.element) && Math.abs(item.rect.height - (row.bottom - row.top)) < 1) node.stretch = true;
   }
 
   /**

@@ -14,7 +14,8 @@ export function div(role) {
 
 /**
  * How a node sits in its parent: a node other than a block with a width in points is a frame
- * that wide; a greedy node stretches across a column or shares a row's free width by its grow.
+ * that wide; a greedy node stretches across a column or shares a row's free width by its grow;
+ * a stretched stack in a row is the row's height.
  * It is never narrower than its horizontal padding and shares only what the paddings leave, as a
  * border box is: said on `element` itself, since an element's slot holds the node's box without
  * having its padding.
@@ -23,6 +24,7 @@ export function place(element, node, parentAxis) {
   const style = element.style;
   const padding = node.padding ? node.padding.leading + node.padding.trailing : 0;
   style.flex = '0 0 auto';
+  if (node.stretch && parentAxis === 'horizontal') style.alignSelf = 'stretch';
   if (padding > 0) style.minWidth = px(padding);
   if (node.type !== 'block' && typeof node.width === 'number') {
     style.width = px(node.width);

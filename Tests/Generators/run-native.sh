@@ -163,8 +163,8 @@ if language == "kotlin":
         return re.search(rf"val {member}: ([\w.<>]+)", source(model)).group(1)
     def describe(model):
         text = source(model)
-        if "CustomTypeAdapterFactory" in text:
-            branches = re.findall(r"(\w+)\.validateJsonElement\(jsonElement\)", text)
+        if re.search(rf"class {model}\(var actualInstance", text):
+            branches = list(dict.fromkeys(re.findall(r"(\w+)\.validateJsonElement\(jsonElement\)", text)))
             return f"oneOf wrapper (actualInstance) of {', '.join(branches)}, each branch tried by its validateJsonElement"
         kind = re.search(rf"^(?:(?:data|sealed|enum) )?(?:class|interface) {model}\b", text, re.M).group(0)
         fields = re.findall(r"^\s+(?:override )?val (\w+): ([\w.<>?]+)", text, re.M)

@@ -5,10 +5,23 @@
 #   Components.Schemas type and re-encodes to the same JSON, so does its forward copy
 #   (CORPUS_DIR/forward, forward.py) but for the unknown members, and the generated Client over
 #   URLSessionTransport gets home's layout and frames and a 404 Problem (Tests/Generators/apple-openapi).
-# - kotlin, dart-dio: openapi-generator-cli generates them with no WARN or ERROR line about the
-#   description (they are not compiled: no Kotlin or Dart toolchain here); what the layout node
-#   union, Transition.curve and BlockNode.width became is printed.
-# Installs default-jre-headless when there is no java; openapi-generator-cli comes from scripts/venv.
+# - kotlin (library jvm-retrofit2, Gson, oneOf wrappers), dart-dio: openapi-generator-cli generates
+#   them with no WARN or ERROR line about the description (they are not compiled: Debian's Kotlin
+#   is 1.3 where the code needs 1.9 (enum entries), and Debian has no Retrofit 2; no Dart here);
+#   what the layout node union, Transition.curve and BlockNode.width became is printed.
+# - java: openapi-generator-cli's java generator, library native (java.net.http and Jackson), with
+#   no WARN or ERROR line about the description; compiled by Debian's JDK against Debian's jars
+#   (JAVA_JARS) and run (Tests/Generators/java-consumer/Decode.java): the live operations, and
+#   every corpus document and its forward copy decoded and re-encoded losslessly. Two edits of the
+#   generated code, both for what Debian lacks or the generator gets wrong, not the description:
+#   Debian has no jackson-datatype-jsr310 (jackson-modules-java8), so dates are java.util.Date
+#   (dateLibrary=legacy) and the client's two registrations of that module are removed; and the
+#   generator writes `List<String>.class`, `getList<String>()`, `instanceof List<String>` and a
+#   `get(i)` on an Object for a oneOf with an array branch (Problem.allowed), which no Java
+#   compiler accepts: `List.class`, `getListOfString()`, `instanceof List`, a cast to `List<?>`.
+#   containerDefaultToNull: an absent array stays absent (not `[]`) when written again.
+# Installs JAVA_PACKAGES (Debian's JDK and the jars the Java client needs) when java, javac or a jar is
+# missing; openapi-generator-cli comes from scripts/venv.
 # Its work copy and Swift builds are kept out of the checkout, in
 # ${SKELETON_BUILD_CACHE:-~/.cache/skeleton-server}/apple-openapi, so that the generator and its
 # dependencies are built once per machine, not once per clone (the first build takes a few
@@ -26,10 +39,20 @@ work=$(cd "$1" && pwd)
 url=${2%/}
 corpus=$(cd "$3" && pwd)
 [ -x "$root/.venv/bin/openapi-generator-cli" ] || "$root/scripts/venv"
-if ! command -v java >/dev/null 2>&1; then
-    echo "installing default-jre-headless"
+# The Java client's compiler and libraries, Debian's (scripts/install-tools installs the same).
+JAVA_PACKAGES=(default-jdk-headless libjackson2-databind-java libjackson2-core-java libjackson2-annotations-java
+    libjsr305-java libgeronimo-annotation-1.3-spec-java)
+JAVA_JARS=/usr/share/java/jackson-databind.jar:/usr/share/java/jackson-core.jar:/usr/share/java/jackson-annotations.jar:/usr/share/java/jsr305.jar:/usr/share/java/geronimo-annotation-1.3-spec.jar
+java_missing() {
+    command -v javac >/dev/null 2>&1 || return 0
+    local jar
+    for jar in ${JAVA_JARS//:/ }; do [ -e "$jar" ] || return 0; done
+    return 1
+}
+if ! command -v java >/dev/null 2>&1 || java_missing; then
+    echo "installing ${JAVA_PACKAGES[*]}"
     apt-get update -qq >/dev/null
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends default-jre-headless >/dev/null
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${JAVA_PACKAGES[@]}" >/dev/null
 fi
 curl -sSf "$url/openapi.json" -o "$work/openapi.json"
 
@@ -89,9 +112,10 @@ EOF
 not_about_description=(-e 'OpenAPI 3.1 support is still in beta'
     -e 'Failed to get the schema name: null'
     -e 'There were issues with the specification, but validation has been explicitly disabled')
+# `openapi_generator NAME [OPTION...]`: generates NAME's client with the generator's options.
 openapi_generator() {
     local name=$1 log=$work/$1.log lines invalid=0
-    if ! generate "$name" > "$log" 2>&1; then
+    if ! generate "$@" > "$log" 2>&1; then
         if ! grep -q SpecValidationException "$log"; then
             echo "$name: the generator failed:"
             grep -vE '^\s+at ' "$log" | tail -20
@@ -102,13 +126,13 @@ openapi_generator() {
         echo "$name: the description fails the generator's validation:"
         sed -n '/^ | Error count/,/^$/p' "$log"
         invalid=1
-        if ! generate "$name" --skip-validate-spec > "$log" 2>&1; then
+        if ! generate "$@" --skip-validate-spec > "$log" 2>&1; then
             echo "$name: the generator failed with --skip-validate-spec too:"
             grep -vE '^\s+at ' "$log" | tail -20
             return 1
         fi
     fi
-    describe_models "$name"
+    [ "$name" = java ] || describe_models "$name"
     lines=$(grep -E '\] (WARN|ERROR) ' "$log" | grep -vF "${not_about_description[@]}" | sed -E 's/^\[[^]]*\] //' | sort | uniq -c || true)
     if [ -n "$lines" ]; then
         echo "$name: $(wc -l <<< "$lines") distinct WARN/ERROR lines about the description (count, line):"
@@ -139,6 +163,9 @@ if language == "kotlin":
         return re.search(rf"val {member}: ([\w.<>]+)", source(model)).group(1)
     def describe(model):
         text = source(model)
+        if re.search(rf"class {model}\(var actualInstance", text):
+            branches = list(dict.fromkeys(re.findall(r"(\w+)\.validateJsonElement\(jsonElement\)", text)))
+            return f"oneOf wrapper (actualInstance) of {', '.join(branches)}, each branch tried by its validateJsonElement"
         kind = re.search(rf"^(?:(?:data|sealed|enum) )?(?:class|interface) {model}\b", text, re.M).group(0)
         fields = re.findall(r"^\s+(?:override )?val (\w+): ([\w.<>?]+)", text, re.M)
         implementers = sorted(p.stem for p in folder.glob("*.kt") if re.search(rf"\)\s*:\s*{model}\b", p.read_text()))
@@ -170,12 +197,36 @@ for model, member in [("Transition", "curve"), ("BlockNode", "width")]:
 EOF
 }
 
+# The Java client generated, compiled (with the two edits above) and run.
+java_client() {
+    local sources=$work/java/src/main/java/org/openapitools/client classes=$work/java/classes
+    openapi_generator java --library native \
+        --additional-properties=openApiNullable=false,useOneOfDiscriminatorLookup=true,dateLibrary=legacy,hideGenerationTimestamp=true,containerDefaultToNull=true ||
+        return 1
+    rm -f "$sources/RFC3339JavaTimeModule.java" "$sources/RFC3339InstantDeserializer.java"
+    sed -i '/jackson\.datatype\.jsr310/d; /new JavaTimeModule()/d; /new RFC3339JavaTimeModule()/d' "$sources"/*.java
+    sed -i 's/List<String>\.class/List.class/g; s/getList<String>()/getListOfString()/g; s/instanceof List<String>)/instanceof List)/g
+        s/getActualInstance()\.get(i)/((List<?>) getActualInstance()).get(i)/g' "$sources"/model/*.java
+    mkdir -p "$classes"
+    if ! javac -nowarn -encoding UTF-8 -d "$classes" -cp "$JAVA_JARS" $(find "$work/java/src/main/java" -name '*.java') \
+        "$here/java-consumer/Decode.java" > "$work/java-javac.log" 2>&1; then
+        echo "java: the generated code does not compile:"
+        grep -E 'error:' "$work/java-javac.log" | sort -u | head -30
+        return 1
+    fi
+    java -cp "$classes:$JAVA_JARS" Decode "$url" "$corpus"
+}
+
 failed=0
 # `check NAME COMMAND...`: prints PASS or FAIL NAME by the command's exit status.
 check() {
     if "${@:2}"; then echo "PASS $1"; else echo "FAIL $1"; failed=1; fi
 }
 check apple-openapi apple_openapi
-check kotlin openapi_generator kotlin
+# Kotlin's default (OkHttp 4 and Moshi) makes each oneOf an interface no class implements, and
+# its Jackson flavour too; Retrofit 2 with Gson wraps it (generateOneOfAnyOfWrappers).
+check kotlin openapi_generator kotlin --library jvm-retrofit2 \
+    --additional-properties=serializationLibrary=gson,generateOneOfAnyOfWrappers=true
 check dart-dio openapi_generator dart-dio
+check java java_client
 exit $failed

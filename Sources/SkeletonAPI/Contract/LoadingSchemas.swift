@@ -99,7 +99,7 @@ enum LoadingSchemas {
         "FaultSummary": {"type": "object", "required": ["id", "summary"],
           "properties": {"id": {"$ref": "#/components/schemas/FaultName"}, "summary": {"type": "string"}}},
         "SpeedRange": {"type": "object", "required": ["min", "max", "default", "summary"],
-          "properties": {"min": {"type": "number", "const": 0.1}, "max": {"type": "number", "const": 100}, "default": {"type": "number", "const": 1}, "summary": {"type": "string"}}},
+          "properties": {"min": {"type": "number", "format": "double", "const": 0.1}, "max": {"type": "number", "format": "double", "const": 100}, "default": {"type": "number", "format": "double", "const": 1}, "summary": {"type": "string"}}},
         "LoadingEvent": {
           "description": "One Server-Sent Event of the loading streams (WHATWG HTML §9.2), told apart by event, as OpenAPI 3.2's itemSchema describes event streams: snapshot first, one element event per change when it happens, then complete; reconnect when the server drains. id is the virtual ms the event describes; data is JSON, of the schema its contentSchema names.",
           "x-swift-identifiable": false, "oneOf": [{"$ref": "#/components/schemas/SnapshotEvent"}, {"$ref": "#/components/schemas/ElementEvent"}, {"$ref": "#/components/schemas/CompleteEvent"}, {"$ref": "#/components/schemas/ReconnectEvent"}],

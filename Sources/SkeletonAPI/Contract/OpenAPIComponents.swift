@@ -110,9 +110,9 @@ enum OpenAPIComponents {
                   "properties": {
                     "screen": {"type": "string"}, "element": {"type": "string"},
                     "reports": {"type": "integer", "minimum": 1},
-                    "p10": {"type": "number", "minimum": 0, "maximum": 1, "description": "Over the last 1024 reports, interpolated between closest ranks."},
-                    "median": {"type": "number", "minimum": 0, "maximum": 1},
-                    "widths": {"type": "array", "maxItems": \#(DriftBoard.maxWidths), "items": {"type": "number"}, "description": "The first distinct widths reported, ascending."},
+                    "p10": {"type": "number", "format": "double", "minimum": 0, "maximum": 1, "description": "Over the last 1024 reports, interpolated between closest ranks."},
+                    "median": {"type": "number", "format": "double", "minimum": 0, "maximum": 1},
+                    "widths": {"type": "array", "maxItems": \#(DriftBoard.maxWidths), "items": {"type": "number", "format": "double"}, "description": "The first distinct widths reported, ascending."},
                     "lastReportAt": {"type": "string", "format": "date-time"}
                   }}}
               }}

@@ -6,6 +6,12 @@
 /// content or failure follows once the transition has played. An element that settles before
 /// the show delay goes straight to content or failure, its skeleton never shown.
 ///
+/// The timeout is the web renderer's rule (docs/spec.md, "The timeout rule"): an element still
+/// loading `timeoutMs` of the load's time (so `timeoutMs / speed` of the clock's) and 100 ms
+/// after its skeleton was shown fails with `timeout`, revealed then as any failure. It runs once
+/// `startTimeout()` is called, from a transport's first failure: while the server answers, its
+/// own `timeout` failure comes first.
+///
 /// Guarantees: nothing is shown before `showDelayMs` and everything still loading is shown from
 /// it, whichever of the delay and a state comes first at that instant; each element settles
 /// once, however often a state repeats it (reconnections, polls); its changes come in order.
@@ -20,6 +26,8 @@ actor RevealSchedule {
     /// The elements heard of, in order, with whether each has settled.
     private var known: [(state: ElementState, settled: Bool)] = []
     private var pending: [Task<Void, Never>] = []
+    /// Fails what is still loading at the timeout, once started.
+    private var timeout: Task<Void, Never>?
 
     init(
         animation: LayoutDocument.Animation, speed: Double, stopwatch: Stopwatch,
@@ -84,12 +92,47 @@ actor RevealSchedule {
         }
     }
 
-    /// Returns once every scheduled change has been given.
+    /// Every element heard of has its outcome (and there is at least one).
+    var isSettled: Bool { !known.isEmpty && known.allSatisfy(\.settled) }
+
+    /// Starts the timeout, once: at `showDelayMs + timeoutMs / speed + 100 ms` of the clock,
+    /// every element still loading settles as failed with `timeout`.
+    func startTimeout() {
+        guard timeout == nil else { return }
+        let deadline = shownAt + .milliseconds(Double(animation.timeoutMs) / speed) + .milliseconds(100)
+        let stopwatch = stopwatch
+        timeout = Task {
+            do {
+                try await stopwatch.sleep(until: deadline)
+                failStillLoading()
+            } catch {}  // cancelled: the follow ended
+        }
+    }
+
+    /// Waits for the timeout to fail what is still loading; false when there is nothing to
+    /// fail (no element heard of), at once.
+    func awaitTimeout() async -> Bool {
+        guard !known.isEmpty else { return false }
+        startTimeout()
+        await timeout?.value
+        return true
+    }
+
+    private func failStillLoading() {
+        let error = ElementError(code: "timeout", message: "Not loaded within \(animation.timeoutMs) ms.", retryable: true)
+        for (state, settled) in known where !settled {
+            settle(ElementState(id: state.id, stage: state.stage, status: .failed, error: error), nowMs: 0)
+        }
+    }
+
+    /// Returns once every scheduled change has been given; the timeout, not needed, is stopped.
     func finish() async {
+        timeout?.cancel()
         for task in pending { await task.value }
     }
 
     func cancel() {
+        timeout?.cancel()
         for task in pending { task.cancel() }
     }
 }

@@ -46,9 +46,12 @@ extension SkeletonServerClient {
 }
 
 /// Follows one load: hears of its states over a transport, and turns each element's final state
-/// into its changes at their times. Reconnects an event stream after its `retry` with
-/// `Last-Event-ID` (after a cut, or a draining server's `reconnect`), and falls back to long
-/// polls, then polls, when a transport fails three times running. Every wait (the reveals, a
+/// into its changes at their times. Reconnects an event stream with `Last-Event-ID` (after its
+/// `retry` when a draining server said `reconnect`, after the client's `FollowReconnection`
+/// backoff when it was cut), and falls back to long polls, then polls, when a transport fails
+/// `attempts` times running. From a transport's first failure the layout's timeout runs
+/// (`RevealSchedule.startTimeout`); when the last transport gives up, the follow ends once
+/// that timeout has failed every element still loading, asking nothing more. Every wait (the reveals, a
 /// stream's `retry`, a poll's `pollAfterMs`) is on the client's clock. Cancelled, it throws
 /// `CancellationError` and asks nothing more: a cancellation is never taken for a transport's
 /// failure.
@@ -87,6 +90,7 @@ final class SessionFollower: Sendable {
             var progress = Progress()
             let skeletons = Task { await reveals.showSkeletonsAfterDelay() }
             defer { skeletons.cancel() }
+            var lost: (any Error)?
             for (index, transport) in transports.enumerated() {
                 do {
                     switch transport {
@@ -98,14 +102,30 @@ final class SessionFollower: Sendable {
                     throw error  // the server refused the load itself: no transport does better
                 } catch {
                     try Task.checkCancellation()
-                    if index == transports.count - 1 { throw error }
+                    if index == transports.count - 1 { lost = error }
                 }
                 if progress.isComplete { break }
+            }
+            if let lost {
+                // Every transport gave up: what is still loading fails at the timeout, as it would live.
+                guard await reveals.awaitTimeout() else { throw lost }
             }
             await reveals.finish()
         } onCancel: {
             Task { await reveals.cancel() }
         }
+    }
+
+    /// After a transport's `failures`th failure in a row: the timeout is started (the server
+    /// may be gone), and the wait before the next try is taken, unless the transport has had its
+    /// attempts (then it throws `error`) or every element has its outcome already (then the
+    /// load is complete for this follower).
+    private func recover(from error: any Error, failures: Int, _ progress: inout Progress) async throws {
+        try Task.checkCancellation()  // a cancelled request is not a failure
+        await reveals.startTimeout()
+        if failures >= client.reconnection.attempts { throw error }
+        try await stopwatch.sleep(for: client.reconnection.wait(after: failures))
+        if await reveals.isSettled { progress.isComplete = true }
     }
 
     /// What the follower knows of the load so far, across reconnections and transports.
@@ -160,10 +180,11 @@ final class SessionFollower: Sendable {
             } catch let error as SkeletonClientError {
                 throw error
             } catch {
-                failures += 1
-                if failures >= 3 { throw error }
+                failures = heardSomething ? 1 : failures + 1
+                try await recover(from: error, failures: failures, &progress)
+                continue
             }
-            if heardSomething { failures = 0 }
+            failures = 0
             if !progress.isComplete { try await stopwatch.sleep(for: .milliseconds(progress.retryMs)) }
         }
     }
@@ -210,8 +231,7 @@ final class SessionFollower: Sendable {
                 throw error
             } catch {
                 failures += 1
-                if failures >= 3 { throw error }
-                try await stopwatch.sleep(for: .milliseconds(progress.retryMs))
+                try await recover(from: error, failures: failures, &progress)
             }
         }
     }

@@ -19,16 +19,24 @@ public final class SkeletonServerClient: Sendable {
     let configuration: URLSessionConfiguration
     /// What a follower's reveals and waits are timed on.
     let clock: any Clock<Duration>
+    /// How a follow reconnects, and when it gives up.
+    let reconnection: FollowReconnection
     let session: URLSession
     private let cache = RevalidationCache(capacity: SkeletonServerClient.cacheCapacity)
 
     /// `baseURL`: where the server answers, e.g. `http://127.0.0.1:8080`. `clock`: what a
     /// follower's reveals (`showDelayMs`, `minimumDisplayMs`, `revealAtMs`) and waits (a stream's
     /// `retry`, a poll's `pollAfterMs`) are timed on; real time unless a test passes a clock it
-    /// moves itself. The client works on a copy of `configuration`; the caller's is left as it is.
-    public init(baseURL: URL, configuration: URLSessionConfiguration = .ephemeral, clock: any Clock<Duration> = ContinuousClock()) {
+    /// moves itself. `reconnection`: how a follow reconnects after a transport fails, and when it
+    /// gives up (`FollowReconnection`'s defaults unless given). The client works on a copy of
+    /// `configuration`; the caller's is left as it is.
+    public init(
+        baseURL: URL, configuration: URLSessionConfiguration = .ephemeral, clock: any Clock<Duration> = ContinuousClock(),
+        reconnection: FollowReconnection = FollowReconnection()
+    ) {
         self.baseURL = baseURL
         self.clock = clock
+        self.reconnection = reconnection
         let configuration = configuration.copy() as! URLSessionConfiguration
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         self.configuration = configuration

@@ -3,7 +3,8 @@ import Glibc
 
 /// A TCP proxy on a loopback port that passes bytes to a backend port until told to cut every
 /// open connection, or to send new ones to another backend: how a test cuts an event stream
-/// mid-way, or moves a client to another replica. Records each request head it passed.
+/// mid-way, or moves a client to another replica. Records each request head it passed, and
+/// counts every connection it accepted (passed on or not: one whose backend is gone is closed).
 final class CuttingProxy: @unchecked Sendable {
     let port: UInt16
     private let listener: Int32
@@ -12,6 +13,7 @@ final class CuttingProxy: @unchecked Sendable {
     private var open: [Int32] = []
     private var heads: [String] = []
     private var refused: [String] = []
+    private var accepted = 0
 
     init(backend: UInt16) throws {
         self.backend = backend
@@ -28,6 +30,9 @@ final class CuttingProxy: @unchecked Sendable {
 
     /// The request heads passed so far, in order.
     var requests: [String] { lock.withLock { heads } }
+
+    /// The connections accepted so far, whether or not the backend took them.
+    var connections: Int { lock.withLock { accepted } }
 
     /// New connections go to `port` from now on.
     func route(to port: UInt16) { lock.withLock { backend = port } }
@@ -49,6 +54,7 @@ final class CuttingProxy: @unchecked Sendable {
         while true {
             let client = accept(listener, nil, nil)
             guard client >= 0 else { return }
+            lock.withLock { accepted += 1 }
             let upstream = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
             var address = Self.loopback(port: lock.withLock { backend })
             let connected = withUnsafePointer(to: &address) {

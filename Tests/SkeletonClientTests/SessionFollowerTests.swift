@@ -129,8 +129,9 @@ import Testing
     }
 
     /// Where event streams cannot pass, the follower falls back to long polls on its own: it
-    /// tries the stream three times, waiting its `retry` (1,000 ms, none heard) on its clock
-    /// between tries, and tries again only once the clock has moved that far.
+    /// tries the stream three times, backing off on its clock between tries (1,000 then 2,000 ms:
+    /// `FollowReconnection`'s defaults), and tries again only once the clock has moved that far.
+    /// From the first failure the timeout waits too, at `timeoutMs + 100` (speed 1).
     @Test(.timeLimit(.minutes(1))) func aFollowerFallsBackToLongPollsWhereEventStreamsFail() async throws {
         let server = try LiveServer()
         let proxy = try CuttingProxy(backend: server.port)
@@ -138,16 +139,18 @@ import Testing
         let clock = TestClock()
         let client = SkeletonServerClient(baseURL: URL(string: "http://127.0.0.1:\(proxy.port)")!, clock: clock)
         let timeline = try await server.client.timeline(screen: "thread", scenario: "typical", seed: 6)
-        let follow = client.follow(screen: "thread", scenario: "typical", seed: 6, speed: 10)
+        let timeoutAt = TestClock.Instant.milliseconds(try await server.client.layout("thread").animation.timeoutMs + 100)
+        let follow = client.follow(screen: "thread", scenario: "typical", seed: 6, speed: 1)
         var eventStreams: Int { proxy.requests.filter { $0.prefix { $0 != "\r" }.contains("/events") }.count }
-        for retry in 1...2 {
-            await clock.waitForSleepers()
-            #expect(clock.deadlines == [.milliseconds(1000 * retry)])
+        for (retry, at) in [(1, 1000), (2, 3000)] {
+            await clock.waitForSleepers(2)
+            #expect(clock.deadlines == [.milliseconds(at), timeoutAt])
             #expect(eventStreams == retry, "try \(retry + 1) waits for the clock")
-            clock.advance(to: .milliseconds(1000 * retry))
+            clock.advance(to: .milliseconds(at))
         }
-        // The third try fails too. Long polls bring every element; each reveal waits on the clock.
-        await clock.waitForSleepers(timeline.elements.count)
+        // The third try fails too. Long polls bring every element; each reveal waits on the clock
+        // (the timeout, stopped once the load is complete, is not counted).
+        await clock.waitForSleepers(timeline.elements.count, before: timeoutAt)
         clock.advance(by: .seconds(60))
         let changes = try await Self.collect(follow)
         Self.expect(changes, equal: timeline, "fallback")

@@ -36,6 +36,7 @@ final class TestClock: Clock, @unchecked Sendable {
     private struct Waiter {
         let id: Int
         let count: Int
+        let before: Instant?
         let continuation: CheckedContinuation<Void, Never>
     }
 
@@ -91,17 +92,18 @@ final class TestClock: Clock, @unchecked Sendable {
         advance(by: now.duration(to: instant))
     }
 
-    /// Returns once at least `count` sleepers are waiting (at once if they are), or when the
-    /// task waiting is cancelled.
-    func waitForSleepers(_ count: Int = 1) async {
+    /// Returns once at least `count` sleepers are waiting (with a deadline earlier than
+    /// `before`, when given: a sleeper that may come and go, such as a timeout, is left out),
+    /// at once if they are, or when the task waiting is cancelled.
+    func waitForSleepers(_ count: Int = 1, before: Instant? = nil) async {
         let id = lock.withLock { newID() }
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                 lock.withLock {
-                    if Task.isCancelled || sleepers.count >= count {
+                    if Task.isCancelled || sleeping(before: before) >= count {
                         continuation.resume()
                     } else {
-                        waiters.append(Waiter(id: id, count: count, continuation: continuation))
+                        waiters.append(Waiter(id: id, count: count, before: before, continuation: continuation))
                     }
                 }
             }
@@ -119,10 +121,17 @@ final class TestClock: Clock, @unchecked Sendable {
         return lastID
     }
 
+    /// How many sleepers have a deadline earlier than `before` (all of them without it). Called
+    /// with the lock held.
+    private func sleeping(before: Instant?) -> Int {
+        guard let before else { return sleepers.count }
+        return sleepers.filter { $0.deadline < before }.count
+    }
+
     /// Called with the lock held.
     private func resumeSatisfiedWaiters() {
-        let satisfied = waiters.filter { $0.count <= sleepers.count }
-        waiters.removeAll { $0.count <= sleepers.count }
+        let satisfied = waiters.filter { $0.count <= sleeping(before: $0.before) }
+        waiters.removeAll { $0.count <= sleeping(before: $0.before) }
         for waiter in satisfied { waiter.continuation.resume() }
     }
 }

@@ -319,7 +319,7 @@ private let bools = [false, true]
         #expect(row.next != row.state || row.action != .none, "a row that changes nothing belongs in `ignored`")
     }
 
-    @Test(arguments: ignored) func ignored(_ row: Row) {
+    @Test(arguments: ignored) func ignoredPair(_ row: Row) {
         var machine = ConnectionStateMachine(state: row.state)
         #expect(machine.handle(row.event) == .none)
         #expect(machine.state == row.state)

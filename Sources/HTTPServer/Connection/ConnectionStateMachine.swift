@@ -116,7 +116,7 @@ struct ConnectionStateMachine {
     @inline(__always)
     mutating func handle(_ event: Event) -> Action {
         assert(Self.canHappen(event, in: state), "impossible event \(event) in state \(state)")
-        switch event {
+        return switch event {
         case .inputProcessed(let hasPartialRequest): inputProcessed(hasPartialRequest: hasPartialRequest)
         case .requestDeferred: requestDeferred()
         case .streamStarted: streamStarted()

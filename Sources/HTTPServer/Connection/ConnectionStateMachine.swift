@@ -16,6 +16,8 @@ import CLinux
 ///   end of stream or the linger timeout (RFC 9112 §9.6), so that the peer gets the response, not
 ///   a reset.
 /// - `closed` is final: every event there is ignored.
+/// - An event the loop cannot report in a state (`canHappen(_:in:)` is false) fails an assertion in
+///   debug builds, naming both; release builds ignore it (no transition, no action).
 struct ConnectionStateMachine {
     enum State: Hashable {
         /// No request begun and nothing unsent. Deadline: the idle timeout (or, before the first
@@ -113,7 +115,8 @@ struct ConnectionStateMachine {
 
     @inline(__always)
     mutating func handle(_ event: Event) -> Action {
-        switch event {
+        assert(Self.canHappen(event, in: state), "impossible event \(event) in state \(state)")
+        return switch event {
         case .inputProcessed(let hasPartialRequest): inputProcessed(hasPartialRequest: hasPartialRequest)
         case .requestDeferred: requestDeferred()
         case .streamStarted: streamStarted()
@@ -127,6 +130,30 @@ struct ConnectionStateMachine {
         case .deadlinePassed: deadlinePassed()
         case .drainBegan(let hasPendingInput): drainBegan(hasPendingInput: hasPendingInput)
         case .abandoned: abandoned()
+        }
+    }
+
+    /// Whether the loop can report `event` in `state`. Requests are dispatched (answered at once,
+    /// deferred or rejected) only while the machine accepts them; a stream starts only from a
+    /// pending reply, and a reply comes only to a request being dispatched or pending (`Exchange`
+    /// does nothing once its connection is closed); no deadline runs while a reply is pending.
+    /// Every other pair can happen, in some order of the peer's, the socket's and the clock's doing.
+    static func canHappen(_ event: Event, in state: State) -> Bool {
+        switch (event, state) {
+        case (.requestDeferred, .idle), (.requestDeferred, .receiving), (.requestRejected, .idle), (.requestRejected, .receiving):
+            true
+        case (.requestDeferred, _), (.requestRejected, _):
+            false
+        case (.streamStarted, .waiting):
+            true
+        case (.streamStarted, _):
+            false
+        case (.replied, .sending), (.replied, .closing), (.replied, .lingering), (.replied, .closed):
+            false
+        case (.deadlinePassed, .waiting), (.deadlinePassed, .streaming):
+            false
+        default:
+            true
         }
     }
 

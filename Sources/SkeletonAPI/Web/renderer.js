@@ -13,7 +13,7 @@
 // to its content. Every value from a document or a URL is set as text, as an attribute value, or
 // as a number or colour validated here: nothing is ever parsed as markup.
 
-import { recordSkeleton, revealEnded, reportDrift } from './drift.js';
+import { recordSkeleton, revealEnded, reportLearned } from './drift.js';
 
 const PHASE = '--sk-phase';
 const IMAGE = '--sk-image';
@@ -1847,7 +1847,7 @@ export class SkeletonScreenElement extends HTMLElement {
   constructor() {
     super();
     this.addEventListener('skeleton-drift', (event) => {
-      if (this.hasAttribute('report-drift') && this.#driftURL) reportDrift(this.#driftURL, event.detail);
+      if (this.hasAttribute('report-drift') && this.#driftURL) reportLearned(this.#driftURL, event.detail);
     });
     const root = this.attachShadow({ mode: 'open' });
     try {

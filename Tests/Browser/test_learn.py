@@ -64,7 +64,7 @@ def test_a_changed_title_is_learned_and_the_second_load_follows_the_page(driver,
         while version(learning) == before and time.monotonic() < deadline:
             time.sleep(0.1)
         assert version(learning) != before, "the proposal was not applied"
-        validate(json.loads((directory / name).read_bytes()), tmp_path / "check")
+        validate(json.loads((directory / name).read_bytes()), tmp_path)
         assert (directory / f"{name}.previous").read_bytes() == original
         second = revealed(driver, address(pages, learning, ["card0"]))
         page = run(driver, CARD_BOX, "card0")

@@ -100,7 +100,7 @@ enum OpenAPIComponents {
             .filter { !$0.contains(#""$schema""#) && !$0.contains(#""$id""#) }.joined(separator: "\n")
         return #"""
             "DriftReport": \#(report),
-            "ScreenFile": {"type": "object", "required": ["id", "title", "animation", "stages", "layouts"], "description": "A screen file: the format --layouts DIR serves, whose full schema is /schema/screen.json."},
+            "ScreenFile": {"type": "object", "description": "A screen file: the format --layouts DIR serves, whose full schema is /schema/screen.json."},
             "DriftSummary": {
               "type": "object", "required": ["formatVersion", "replica", "elements"],
               "properties": {

@@ -18,6 +18,8 @@ package struct SkeletonService: Sendable {
     private let now: @Sendable () -> Int64
     /// Drift reports counted; kept across reloads, as the metrics are.
     private let driftBoard: DriftBoard
+    /// `--learn`: the proposals kept; kept across reloads too.
+    private let learner: Learner?
 
     /// The key that seals session tokens when `--session-secret` and `SESSION_SECRET` are unset.
     /// Public on purpose: replicas that should share sessions must share a secret of their own.
@@ -32,15 +34,17 @@ package struct SkeletonService: Sendable {
     /// (the server's, `ServerConfiguration.metrics`) the service answers `GET /metrics`. Without
     /// `injectsFaults` the data routes answer every element's data at once: no fault, no simulated
     /// failure, no wait (`--no-faults`, for schema fuzzers, which count a cut connection or a 5xx
-    /// as an error and give up on a response after 10 s).
+    /// as an error and give up on a response after 10 s). With a `learner` (`--learn`) drift reports
+    /// may carry proposals.
     package init(readiness: Readiness, catalog: Catalog = .builtIn, sessionSecret: String = defaultSessionSecret,
-                metrics: ServerMetrics? = nil, injectsFaults: Bool = true, now: @escaping @Sendable () -> Int64 = epochMilliseconds) {
+                metrics: ServerMetrics? = nil, injectsFaults: Bool = true, learner: Learner? = nil,
+                now: @escaping @Sendable () -> Int64 = epochMilliseconds) {
         self.init(readiness: readiness, catalog: catalog, sessionSecret: sessionSecret, metrics: metrics,
-                  sessionsStarted: metrics.map { _ in SessionsStarted() }, injectsFaults: injectsFaults, now: now, driftBoard: DriftBoard())
+                  sessionsStarted: metrics.map { _ in SessionsStarted() }, injectsFaults: injectsFaults, now: now, driftBoard: DriftBoard(), learner: learner)
     }
 
     private init(readiness: Readiness, catalog: Catalog, sessionSecret: String, metrics: ServerMetrics?,
-                 sessionsStarted: SessionsStarted?, injectsFaults: Bool, now: @escaping @Sendable () -> Int64, driftBoard: DriftBoard) {
+                 sessionsStarted: SessionsStarted?, injectsFaults: Bool, now: @escaping @Sendable () -> Int64, driftBoard: DriftBoard, learner: Learner?) {
         var router = Router()
         MetaRoutes(readiness: readiness, servesMetrics: metrics != nil).register(on: &router)
         LayoutRoutes(catalog: catalog).register(on: &router)
@@ -50,7 +54,7 @@ package struct SkeletonService: Sendable {
         LoadingRoutes(sessions: sessions, scenarios: scenarios).register(on: &router)
         DataRoutes(sessions: sessions, injectsFaults: injectsFaults).register(on: &router)
         WebRoutes(catalog: catalog).register(on: &router)
-        let drift = DriftRoutes(catalog: catalog, board: driftBoard, now: now)
+        let drift = DriftRoutes(catalog: catalog, board: driftBoard, learner: learner, now: now)
         drift.register(on: &router)
         if let metrics, let sessionsStarted { MetricsRoute(server: metrics, sessions: sessionsStarted, drift: drift).register(on: &router) }
         ContractRoutes().register(on: &router)
@@ -62,11 +66,12 @@ package struct SkeletonService: Sendable {
         self.injectsFaults = injectsFaults
         self.now = now
         self.driftBoard = driftBoard
+        self.learner = learner
     }
 
     /// This service for `catalog`: what a reload swaps in.
     package func serving(_ catalog: Catalog) -> SkeletonService {
         SkeletonService(readiness: readiness, catalog: catalog, sessionSecret: sessionSecret, metrics: metrics,
-                        sessionsStarted: sessionsStarted, injectsFaults: injectsFaults, now: now, driftBoard: driftBoard)
+                        sessionsStarted: sessionsStarted, injectsFaults: injectsFaults, now: now, driftBoard: driftBoard, learner: learner)
     }
 }

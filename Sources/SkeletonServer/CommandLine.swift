@@ -23,6 +23,10 @@ struct CommandLineOptions {
     var injectsFaults = true
     /// `--layouts DIR`: screen files served beside the built-ins, reloaded on SIGHUP.
     var layoutsDirectory: String?
+    /// `--learn`: drift reports may carry proposals (a development tool).
+    var learns = false
+    /// `--learn-from CIDR` (repeatable): peers beside loopback that may propose.
+    var learnFrom: [AddressRange] = []
 
     /// What a bad command line gets: one line on standard error and exit status 2.
     struct UsageError: Error {
@@ -44,6 +48,11 @@ struct CommandLineOptions {
       --cors-origin ORIGIN       Access-Control-Allow-Origin value (default *)
       --layouts DIR              serve the screen files DIR/*.json beside the built-in screens (a file
                                  replaces the built-in of its id); SIGHUP reloads them
+      --learn                    development only: drift reports may carry the revealed content's
+                                 subtree; the server keeps the latest per element, serves
+                                 GET /drift/{screen}/proposal, and with --layouts rewrites DIR's file
+                                 (the old one kept as NAME.json.previous). Never in production
+      --learn-from CIDR          also take proposals from peers in CIDR (repeatable; default: loopback only)
       --session-secret SECRET    key that seals loading-session tokens; replicas sharing it share
                                  sessions (env SESSION_SECRET; default: a built-in key)
       --log-format text|json     access log line format on standard output (default text)
@@ -124,6 +133,11 @@ struct CommandLineOptions {
             case "--threads": configuration.threads = try number(1...256)
             case "--cors-origin": configuration.corsOrigin = try value()
             case "--layouts": layoutsDirectory = try value()
+            case "--learn": learns = true
+            case "--learn-from":
+                let text = try value()
+                guard let range = AddressRange(text) else { throw UsageError(message: "--learn-from '\(text)' is not an address or CIDR block (192.168.1.0/24, fd00::/8)") }
+                learnFrom.append(range)
             case "--session-secret":
                 sessionSecret = try value()
                 guard !sessionSecret.isEmpty else { throw UsageError(message: "--session-secret must not be empty") }
@@ -143,9 +157,10 @@ struct CommandLineOptions {
             case "--idle-timeout-ms": configuration.idleTimeoutMilliseconds = try number(1...3_600_000)
             default: throw UsageError(message: "unknown option '\(flag)' (see --help)")
             }
-            if attached != nil, ["--help", "-h", "--version", "--no-access-log", "--no-metrics", "--no-faults"].contains(flag) {
+            if attached != nil, ["--help", "-h", "--version", "--no-access-log", "--no-metrics", "--no-faults", "--learn"].contains(flag) {
                 throw UsageError(message: "\(flag) takes no value")
             }
         }
+        if !learnFrom.isEmpty && !learns { throw UsageError(message: "--learn-from needs --learn") }
     }
 }

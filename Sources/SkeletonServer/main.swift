@@ -57,9 +57,12 @@ if getrlimit(Int32(RLIMIT_NOFILE.rawValue), &descriptorLimit) == 0 && descriptor
 }
 
 let readiness = Readiness()
+let learner = options.learns ? Learner(admitting: options.learnFrom, directory: options.layoutsDirectory) : nil
 let service = SkeletonService(readiness: readiness, catalog: catalog, sessionSecret: options.sessionSecret, metrics: options.configuration.metrics,
-                              injectsFaults: options.injectsFaults)
+                              injectsFaults: options.injectsFaults, learner: learner)
 let server = Server(configuration: options.configuration, router: service.router)
+// An applied proposal rewrote a file in --layouts DIR: serve the new catalog at once, as SIGHUP would.
+learner?.whenApplied { catalog in server.replaceRouter(service.serving(catalog).router) }
 let port: UInt16
 do {
     port = try server.start()
@@ -69,6 +72,10 @@ do {
 }
 let shownHost = options.configuration.host.contains(":") ? "[\(options.configuration.host)]" : options.configuration.host
 writeLine("skeleton-server \(SkeletonService.version) listening on http://\(shownHost):\(port)", to: STDOUT_FILENO)
+if let learner {
+    writeLine("skeleton-server: --learn: taking proposals from \(learner.admitted.map(\.description).joined(separator: ", "))"
+              + (learner.directory.map { " and rewriting \($0)" } ?? "") + " (a development tool: never in production)", to: STDERR_FILENO)
+}
 
 /// SIGHUP: serve `--layouts` anew if the files are valid, else say why and keep what is served.
 func reload() {

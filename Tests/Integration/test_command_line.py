@@ -44,6 +44,9 @@ def test_a_value_starting_with_dashes_needs_the_equals_form():
     (["--help=yes"], "--help takes no value"),
     (["--threads="], "--threads ''"),
     (["--log-format=xml"], "text, json"),
+    (["--learn", "--learn-from=10.0.0.0/33"], "is not an address or CIDR block"),
+    (["--learn-from=10.0.0.0/8"], "--learn-from needs --learn"),
+    (["--learn=yes"], "--learn takes no value"),
 ])
 def test_a_bad_equals_form_is_one_line_and_exit_2(arguments, words):
     result = run(*arguments)

@@ -406,8 +406,10 @@ def test_the_examples_of_an_operations_parameters_make_one_accepted_request(clie
     """Tools (schemathesis' examples phase, "try it out" pages) join an operation's parameter
     examples into one request, so together they must be one of the operation's forms. Left out:
     the event streams (they stream) and the data routes (their example fault resets the connection
-    on purpose). A session in a path is a load started for the test."""
-    streams = {"/loading-state/events", "/loading-state/{session}/events", "/data/{screen}/{element}", "/loading-state/{session}/data/{element}"}
+    on purpose), and the learned proposal (a 200 needs --learn and a proposal: test_learn.py
+    validates it). A session in a path is a load started for the test."""
+    streams = {"/loading-state/events", "/loading-state/{session}/events", "/data/{screen}/{element}", "/loading-state/{session}/data/{element}",
+               "/drift/{screen}/proposal"}
     _, started = get(client, "/loading-state?screen=home&speed=100")
     tried = []
     for template, item in openapi["paths"].items():

@@ -75,9 +75,10 @@ Scenarios (full size; quick size in brackets)
                    after <= baseline + max(8 MB, 25 % of the peak growth). Then the same storm
                    again: RSS after it <= RSS after the first + the same margin (freed memory is
                    reused: a leak would climb, allocator retention does not).
-  10 drift reports POST /drift on one keep-alive connection: 12 hostile bodies (nesting 4,000 deep, a
+  10 drift reports POST /drift on one keep-alive connection: 14 hostile bodies (nesting 4,000 deep, a
                    number beyond a double, NaN, invalid UTF-8, a lone surrogate, a NUL, 4,097 bytes,
-                   1 MiB, empty, a 129-byte id, an index of 2^63) each get their 400 or 413
+                   1 MiB, empty, a 129-byte id, an index of 2^63, a proposal to a server without
+                   --learn, a proposal nested 100 deep) each get their 400 or 413
                    problem; then 50,000 [10,000] reports of fresh unknown element names, pipelined
                    200 at a time: every one a 404, GET /drift counts nothing, RSS grows < 8 MB.
   9 shutdown       the main server is still alive, exits 0 on SIGTERM within 12 s, and wrote
@@ -1142,6 +1143,8 @@ def scenario_drift_reports(ctx, result):
         ("a megabyte", b"{" + b" " * (1 << 20) + b"}", 413),
         ("empty body", b"", 400),
         ("id 129 bytes", json.dumps(dict(good, element="e" * 129)).encode(), 400),
+        ("a proposal, to a server without --learn", json.dumps(dict(good, proposal={"type": "block", "height": 1})).encode(), 400),
+        ("a proposal nested 100 deep", json.dumps(dict(good)).encode()[:-1] + b', "proposal": ' + b'{"type": "stack", "children": [' * 100 + b"]}" * 100 + b"}", 400),
         ("shape index 2^63", json.dumps(dict(good, shapes=[{"skeleton": 9223372036854775808, "content": 0, "iou": 0}])).encode(), 400),
     ]
     problems = []

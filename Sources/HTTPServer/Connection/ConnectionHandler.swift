@@ -239,6 +239,7 @@ final class ConnectionHandler {
     }
 
     private func dispatch(_ request: consuming Request, on connection: Connection) {
+        request.peer = connection.peer
         switch router.reply(to: &request) {
         case .response(let response):
             let keepAlive = request.isKeepAlive && !isDraining

@@ -21,6 +21,8 @@ package struct Request: Sendable {
     package var body = RequestBody(bytes: [], count: 0)
     /// The route template's `{name}` segment and its value, set by the router.
     var routeParameter: RouteParameter?
+    /// Who sent it: the connection's peer, set before routing.
+    package internal(set) var peer = PeerAddress()
     /// Which route answered it, for the metrics (`LoopMetrics.RouteSlot`); set by the router.
     var routeSlot = LoopMetrics.RouteSlot.unmatched
 

@@ -31,6 +31,7 @@ package struct Status: Sendable, Equatable {
     package static let noContent = Status(204, "HTTP/1.1 204 No Content\r\n")
     package static let notModified = Status(304, "HTTP/1.1 304 Not Modified\r\n")
     package static let badRequest = Status(400, "HTTP/1.1 400 Bad Request\r\n")
+    package static let forbidden = Status(403, "HTTP/1.1 403 Forbidden\r\n")
     package static let notFound = Status(404, "HTTP/1.1 404 Not Found\r\n")
     package static let methodNotAllowed = Status(405, "HTTP/1.1 405 Method Not Allowed\r\n")
     package static let requestTimeout = Status(408, "HTTP/1.1 408 Request Timeout\r\n")

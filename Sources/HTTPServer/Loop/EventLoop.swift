@@ -97,6 +97,9 @@ final class EventLoop {
             handler.wokeUp(atMicroseconds: microseconds)
             // Before any event of this wake-up: a request answered now must already say it closes.
             if !handler.isDraining && handle.isStopRequested { handler.beginDrain() }
+            // A router replaced before this wake-up answers its requests, even those epoll lists
+            // before the wake-up's own event (a proposal applied by `--learn` is served at once).
+            if let router = handle.takeRouter() { handler.replaceRouter(router) }
             for index in 0..<Int(count) {
                 let event = events[index]
                 if event.data.fd == wakeFd {

@@ -38,7 +38,7 @@ final class LoopHandle: Sendable {
 
     /// The router handed over since the last call, if any; on the loop's thread.
     func takeRouter() -> Router? {
-        pendingRouter.take()
+        pendingRouter.hasRouter ? pendingRouter.take() : nil
     }
 
     /// Wakes the loop, to see a stop requested or a router replaced.

@@ -2,12 +2,12 @@ import Glibc
 
 /// A connection's peer as the kernel gave it at accept: the raw address and port, 20 bytes inside
 /// the connection and no allocation; written as text (`127.0.0.1:54321`, `[::1]:54321`) only into
-/// an access-log line.
-struct PeerAddress: Equatable {
+/// an access-log line. Routes ask whether it is within an `AddressRange` (a loopback-only route).
+package struct PeerAddress: Equatable, Sendable {
     /// IPv4 in the first 4 bytes, or IPv6 in all 16, in network order.
-    private var address: (UInt64, UInt64) = (0, 0)
+    var address: (UInt64, UInt64) = (0, 0)
     private var port: UInt16 = 0
-    private var isIPv6 = false
+    var isIPv6 = false
 
     init() {}
 
@@ -32,7 +32,7 @@ struct PeerAddress: Equatable {
         }
     }
 
-    static func == (left: PeerAddress, right: PeerAddress) -> Bool {
+    package static func == (left: PeerAddress, right: PeerAddress) -> Bool {
         left.address == right.address && left.port == right.port && left.isIPv6 == right.isIPv6
     }
 

@@ -100,11 +100,13 @@ enum OpenAPIComponents {
             .filter { !$0.contains(#""$schema""#) && !$0.contains(#""$id""#) }.joined(separator: "\n")
         return #"""
             "DriftReport": \#(report),
+            "ScreenFile": {"type": "object", "description": "A screen file: the format --layouts DIR serves, whose full schema is /schema/screen.json."},
             "DriftSummary": {
               "type": "object", "required": ["formatVersion", "replica", "elements"],
               "properties": {
                 "formatVersion": {"$ref": "#/components/schemas/FormatVersion"},
                 "replica": {"type": "string", "description": "Says that the counts are this replica's own."},
+                "learns": {"type": "boolean", "description": "Whether the server was started with --learn: the renderer then sends each report with its proposal."},
                 "elements": {"type": "array", "items": {
                   "type": "object", "required": ["screen", "element", "reports", "p10", "median", "widths", "lastReportAt"],
                   "properties": {

@@ -9,7 +9,8 @@ enum OpenAPIExamples {
     private static let schedule = Schedule(screen: screen, scenario: .typical, seed: 7)
     private static let state = schedule.state(at: 600).document(session: nil)
 
-    static let drift = #"{"formatVersion":2,"replica":"this replica's view: behind a balancer each replica counts its own reports","elements":[{"screen":"home","element":"feed","reports":3,"p10":0.91,"median":0.97,"widths":[390],"lastReportAt":"2026-11-27T22:40:00.000Z"}]}"#
+    static let drift = #"{"formatVersion":2,"replica":"this replica's view: behind a balancer each replica counts its own reports","learns":false,"elements":[{"screen":"home","element":"feed","reports":3,"p10":0.91,"median":0.97,"widths":[390],"lastReportAt":"2026-11-27T22:40:00.000Z"}]}"#
+    static let screenFile = text(ScreenFileEncoder.bytes(screen))
     static let index = text(MetaRoutes.indexDocument(servesMetrics: true))
     static let layoutsIndex = text(Catalog.builtIn.layoutsIndex.bytes)
     static let layout = text(Catalog.builtIn.document(screen: screen.id, options: LayoutOptions())!.bytes)

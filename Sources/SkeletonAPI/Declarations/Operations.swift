@@ -202,14 +202,23 @@ enum Operations {
         description: "At most 4096 bytes of application/json (schema /schema/drift-report.json). Counted per screen and element by this replica, for elements of the catalog at the screen's current version only.",
         requestBody: ##"{"required": true, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/DriftReport"}}}}"##,
         responses: [
-            R.noContent("Counted."), R.badRequest, R.notFound,
+            R.noContent("Counted (and its proposal learned, with --learn)."), R.badRequest, R.notFound,
+            R.problemStatus("403", "The report carries a proposal from a peer --learn does not admit (type /problems/learn-forbidden)."),
             R.problemStatus("413", "The body is larger than 4096 bytes."), R.problemStatus("415", "The Content-Type is not application/json."),
+            R.problemStatus("500", "A valid proposal could not be applied to --layouts DIR (type /problems/learn-failed)."),
         ])
     static let drift = Operation(
         template: "/drift", id: "getDrift", link: "drift", tag: .drift,
         summary: "This replica's drift reports per screen and element: count, p10 and median score (over the last 1024), widths seen (the first 16), last report time.",
         description: "Behind a balancer each replica counts its own reports: sum skeleton_drift_score from /metrics across replicas for the whole picture.",
         responses: [R.json("The counts.", "DriftSummary", headers: R.noStore, example: OpenAPIExamples.drift), R.badRequest])
+    static let driftProposal = Operation(
+        template: "/drift/{screen}/proposal", id: "getDriftProposal", link: "driftProposal", tag: .drift,
+        summary: "With --learn: the screen's file (schema /schema/screen.json) with the latest proposal of each element learned so far in place.",
+        description: "A development tool: reports whose score is below 0.98 and that carry a proposal (the revealed content's captured subtree) are learned. 404 no-proposal when the server does not learn or has learned nothing of the screen.",
+        parameters: [Parameters.screenPath],
+        responses: [R.json("The learned screen file.", "ScreenFile", headers: R.noStore, example: OpenAPIExamples.screenFile), R.badRequest, R.notFound,
+                    R.problemStatus("500", "The proposals could not be read against --layouts DIR (type /problems/learn-failed).")])
 
     /// A JSON Schema the service serves at `template`, its `$id`.
     private static func schema(_ template: String, id: String, link: String, of subject: String, _ description: String) -> Operation {
@@ -224,6 +233,6 @@ enum Operations {
         index, layouts, layout, frames, snapshot, elementFrames, themes, theme, scenarios,
         startLoad, instant, streamLoad, timeline, session, sessionEvents, sessionData, data,
         preview, renderer, rendererTypes, capture, driftModule, capturePage, health, readiness, metrics, openAPI, openAPI32, layoutSchema, framesSchema, contentSchema, screenSchema, driftReportSchema,
-        postDrift, drift,
+        postDrift, drift, driftProposal,
     ]
 }

@@ -3,13 +3,17 @@ import Layouts
 import SkeletonDomain
 
 /// `POST /drift` (a drift report: validated strictly, counted per known element) and `GET /drift`
-/// (this replica's counts), drift contract of docs/http-api.md.
+/// (this replica's counts), and `GET /drift/{screen}/proposal` (what `--learn` learned), drift
+/// contract of docs/http-api.md.
 ///
 /// Guarantees: a refused report changes nothing; an accepted one is counted once, for an element
-/// of the catalog at the screen's current version only, so the board's memory stays bounded.
+/// of the catalog at the screen's current version only, so the board's memory stays bounded; a
+/// `proposal` is taken only with a `learner`, from a peer it admits, once it validates.
 struct DriftRoutes {
     let catalog: Catalog
     let board: DriftBoard
+    /// Set by `--learn`.
+    let learner: Learner?
     let now: @Sendable () -> Int64
 
     /// The largest report body, in bytes.
@@ -19,6 +23,7 @@ struct DriftRoutes {
         let routes = self
         router.post(Operations.postDrift) { request in routes.accept(request) }
         router.get(Operations.drift) { _ in .json(routes.document(), headers: CachePolicy.neverStored.headers) }
+        router.get(Operations.driftProposal) { request in routes.proposal(request.parameter("screen") ?? "") }
     }
 
     func accept(_ request: Request) -> Response {
@@ -43,19 +48,58 @@ struct DriftRoutes {
         guard elements.contains(reading.element) else {
             return ProblemResponses.unknown(.element, reading.element, allowed: elements)
         }
-        guard reading.version == version else {
+        let isCurrent = reading.version == version
+        guard isCurrent || (reading.proposal != nil && learner?.superseded(screen.id, reading.version) == true) else {
             return Problem(.staleVersion, detail: "screen '\(screen.id)' is at version '\(version)', not '\(reading.version)': reload the layout",
                            extensions: [("current", .string(version))]).response()
         }
         // Checked last, so that a report of any size up to the parsed limit gets the problem that
         // names what is wrong with it (a field, a screen, a version) before the size.
         guard bytes.count <= Self.maxReportBytes else { return Self.tooLarge(bytes.count) }
-        if reading.hasProposal {
+        if let proposal = reading.proposal, let refusal = learn(proposal, reading, peer: request.peer) { return refusal }
+        // A proposal at a version this learner replaced is learned, not counted: its skeleton is gone.
+        if isCurrent { board.record(screen: reading.screen, element: reading.element, score: reading.score, width: reading.width, at: now()) }
+        return Response(status: .noContent, headers: CachePolicy.neverStored.headers)
+    }
+
+    /// Learns a report's proposal; the problem that refuses it, or nil once it is learned.
+    private func learn(_ proposal: JSONValue, _ reading: DriftReading, peer: PeerAddress) -> Response? {
+        guard let learner else {
             return Problem(.badReport, detail: "drift report: 'proposal' is accepted only from a server started with --learn",
                            extensions: [("field", .string("proposal")), ("allowed", .string("no proposal (this server does not learn)"))]).response()
         }
-        board.record(screen: reading.screen, element: reading.element, score: reading.score, width: reading.width, at: now())
-        return Response(status: .noContent, headers: CachePolicy.neverStored.headers)
+        guard learner.admits(peer) else {
+            let admitted = learner.admitted.map(\.description)
+            return Problem(.learnForbidden, detail: "a proposal is accepted only from \(admitted.joined(separator: ", ")) (--learn-from CIDR widens it)",
+                           extensions: [("field", .string("proposal")), ("allowed", .strings(admitted))]).response()
+        }
+        switch learner.learn(proposal, screen: reading.screen, element: reading.element, width: reading.width, score: reading.score, catalog: catalog) {
+        case .learned, .alreadyTrue:
+            return nil
+        case .invalid(let problems):
+            let lines = problems.map(\.description)
+            return Problem(.badReport, detail: "drift report: 'proposal' does not make a valid screen file: \(lines.joined(separator: "; "))",
+                           extensions: [("field", .string("proposal")), ("allowed", .string("a screen-file node (schema /schema/screen.json)")),
+                                        ("problems", .strings(lines))]).response()
+        case .failed(let reason):
+            return Problem(.learnFailed, detail: "the proposal was valid but could not be applied: \(reason)").response()
+        }
+    }
+
+    /// `GET /drift/{screen}/proposal`: the screen file with what was learned in place.
+    func proposal(_ screen: String) -> Response {
+        guard catalog.screen(screen) != nil else { return ProblemResponses.unknown(.screen, screen, allowed: catalog.screens.map(\.id)) }
+        guard let learner else {
+            return Problem(.noProposal, detail: "this server does not learn: start it with --learn to collect proposals").response()
+        }
+        switch learner.proposedFile(of: screen, in: catalog) {
+        case nil:
+            return Problem(.noProposal, detail: "no proposal for screen '\(screen)' yet: a report with a proposal scoring below \(Learner.trueScore) makes one").response()
+        case .failure(let failure)?:
+            return Problem(.learnFailed, detail: failure.message).response()
+        case .success(let bytes)?:
+            return .json(bytes, headers: CachePolicy.neverStored.headers)
+        }
     }
 
     private static func tooLarge(_ count: Int) -> Response {
@@ -68,6 +112,7 @@ struct DriftRoutes {
         var writer = JSONWriter(reservingCapacity: 1024)
         writer.beginDocument()
         writer.member("replica", "this replica's view: behind a balancer each replica counts its own reports")
+        writer.member("learns", learner != nil)
         writer.key("elements")
         writer.beginArray()
         for (key, tally) in board.snapshot() {

@@ -6,11 +6,11 @@ import HTTPServer
 ///
 /// Guarantees: holds at most `limit` documents, in twice as many slots (so that a probe stays
 /// short); when it is full, it starts afresh. Safe to share between loops: one lock guards it.
-final class FrameCache: Sendable {
+final class FrameCache<Document: Sendable>: Sendable {
     private struct Table {
         /// Zero for an empty slot: no key is zero.
         var keys: [UInt64]
-        var documents: [FrameRoutes.Kept?]
+        var documents: [Document?]
         var count = 0
     }
 
@@ -27,7 +27,7 @@ final class FrameCache: Sendable {
     }
 
     /// The document kept under `key`, if any.
-    func document(_ key: UInt64) -> FrameRoutes.Kept? {
+    func document(_ key: UInt64) -> Document? {
         table.withLock { table in
             var slot = self.slot(key)
             while true {
@@ -40,7 +40,7 @@ final class FrameCache: Sendable {
     }
 
     /// Keeps `document` under `key`, replacing any there; empties the table first when it is full.
-    func keep(_ document: FrameRoutes.Kept, _ key: UInt64) {
+    func keep(_ document: Document, _ key: UInt64) {
         precondition(key != 0, "a frame cache key is never zero")
         table.withLock { table in
             if table.count >= limit {

@@ -55,7 +55,7 @@ final class FrameRoutes: Sendable {
     private let screenIDs: [String]
     /// Each screen's variants, as `variant` is matched.
     private let variantChoices: [QueryChoices]
-    private let cache = FrameCache(limit: cacheLimit)
+    private let cache = FrameCache<Kept>(limit: cacheLimit)
     /// The values of `width` and `height`, from their declarations.
     private let widths = Parameters.width.integers!
     private let heights = Parameters.height.integers!

@@ -16,6 +16,9 @@ extension ProblemType {
     static let draining = ProblemType("draining", status: .serviceUnavailable)
     static let badReport = ProblemType("bad-report", status: .badRequest)
     static let staleVersion = ProblemType("stale-version", status: .notFound)
+    static let learnForbidden = ProblemType("learn-forbidden", status: .forbidden)
+    static let noProposal = ProblemType("no-proposal", status: .notFound)
+    static let learnFailed = ProblemType("learn-failed", status: .internalServerError)
     static let unsupportedMediaType = ProblemType("unsupported-media-type", status: .unsupportedMediaType)
 }
 
@@ -50,7 +53,10 @@ struct ProblemKind: Sendable {
         ProblemKind(type: .elementFailed, summary: "The element failed to load (a simulated error); the same request succeeds retryAfterMs later.", members: ["element", "stage", "code", "retryable", "failedAtMs", "retryAfterMs"]),
         ProblemKind(type: .draining, summary: "The server is shutting down (Retry-After: 0): ask again, another replica answers the same session alike.", members: ["element", "retryable"]),
         ProblemKind(type: .elementTimedOut, summary: "The element timed out (the timeout scenario); the same request succeeds retryAfterMs later.", members: ["element", "stage", "code", "retryable", "failedAtMs", "retryAfterMs"]),
-        ProblemKind(type: .badReport, summary: "A drift report (POST /drift) is not JSON, lacks a member, has one it may not, or has a value of the wrong type or out of range: field names it (a JSON path), allowed says what it may be.", members: ["field", "allowed"]),
+        ProblemKind(type: .badReport, summary: "A drift report (POST /drift) is not JSON, lacks a member, has one it may not, has a value of the wrong type or out of range, or has a proposal a server without --learn does not take or that does not make a valid screen file (problems lists each, by JSON pointer): field names it (a JSON path), allowed says what it may be.", members: ["field", "allowed", "problems"]),
+        ProblemKind(type: .learnForbidden, summary: "A drift report carries a proposal from a peer --learn does not admit (loopback, and each --learn-from CIDR): allowed lists the blocks.", members: ["field", "allowed"]),
+        ProblemKind(type: .noProposal, summary: "GET /drift/{screen}/proposal: the server does not learn (no --learn), or has no proposal for the screen yet.", members: []),
+        ProblemKind(type: .learnFailed, summary: "A valid proposal could not be applied to --layouts DIR (a read, write or rename failed): detail says which call and why.", members: []),
         ProblemKind(type: .staleVersion, summary: "A drift report names a version of the screen that is not the one served now: current is the one served.", members: ["current"]),
         ProblemKind(type: .unsupportedMediaType, summary: "The request's Content-Type is not the one the route takes (application/json for POST /drift).", members: ["allowed"]),
         ProblemKind(type: .versionNotSupported, summary: "The request is not HTTP/1.x (HTTP/2 included).", members: []),

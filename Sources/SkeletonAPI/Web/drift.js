@@ -12,6 +12,7 @@
 // width: a block at its element's box, a paragraph's lines as the renderer stacks them
 // (lineHeight bars lineSpacing apart inside its padding, the last one `lastLineFraction` long), a
 // one-line label as the bar capture makes of it. Geometry only, read in one pass: no write to the page.
+// When the service learns (`--learn`), `reportLearned` sends the captured subtree with each report.
 
 import { Capture, colorOf } from './capture.js';
 
@@ -23,6 +24,10 @@ const MOST_SHAPES = 256;
 const LEAVES = '[data-sk="block"], [data-sk="divider"]';
 /** The most bytes of a report's body (`POST /drift`). */
 const REPORT_BYTES = 4096;
+/** Per measurement (`measureElement`'s detail), the captured subtree of its content: a report's `proposal`. */
+const PROPOSALS = new WeakMap();
+/** Per drift URL, whether its server learns (`GET /drift`'s `learns`): asked once per page. */
+const LEARNS = new Map();
 
 /** Rounded to `places` decimals, half away from zero (as the Swift score rounds). */
 const rounded = (value, places) => {
@@ -163,6 +168,7 @@ function contentShapes(box, contents) {
   const rtl = getComputedStyle(box).direction === 'rtl';
   const capture = new LeafCapture(rtl);
   const shapes = [];
+  const trees = [];
   let bottom = origin.top;
   for (const content of contents) {
     const rect = content.getBoundingClientRect();
@@ -170,9 +176,11 @@ function contentShapes(box, contents) {
     const first = capture.leaves.length;
     const tree = capture.node(content, rect, 0, backdropOf(content), true);
     const texts = tree ? textsOf(tree) : new Set();
+    if (tree) trees.push(tree);
     shapes.push(...capture.leaves.slice(first).flatMap((leaf) => leafShapes(leaf, texts, origin, rtl)));
   }
-  return { origin, shapes, height: bottom - origin.top };
+  const subtree = trees.length === 1 ? trees[0] : { type: 'stack', axis: 'vertical', spacing: 0, alignment: 'leading', children: trees };
+  return { origin, shapes, height: bottom - origin.top, subtree };
 }
 
 /**
@@ -183,12 +191,14 @@ function contentShapes(box, contents) {
 export function measureElement(box) {
   const skeleton = box[DRAWN];
   if (!skeleton?.revealed || !skeleton.contents.every((content) => content.isConnected)) return null;
-  const { origin, shapes, height } = contentShapes(box, skeleton.contents);
+  const { origin, shapes, height, subtree } = contentShapes(box, skeleton.contents);
   const { score, shapes: pairs } = driftScore(skeleton.shapes, shapes, skeleton.height, height);
-  return {
+  const detail = {
     screen: skeleton.screen, version: skeleton.version, element: skeleton.element, width: rounded(origin.width, 2), score,
     skeletonHeight: rounded(skeleton.height, 2), contentHeight: rounded(height, 2), shapes: pairs,
   };
+  PROPOSALS.set(detail, subtree);
+  return detail;
 }
 
 /** Called by the renderer once the reveal of the element drawn in `box` has ended: its drift, measured now (null as for `measureElement`). */
@@ -219,17 +229,35 @@ export function measureDrift(root = document) {
  * credentialed JSON request fails against the service's `Access-Control-Allow-Origin: *`.
  * Returns whether the browser took it.
  */
-export function reportDrift(url, detail) {
-  const report = { ...detail, shapes: [...detail.shapes] };
+export function reportDrift(url, detail, { proposal } = {}) {
+  const report = { ...detail, shapes: [...detail.shapes], ...(proposal ? { proposal } : {}) };
   let body = JSON.stringify(report);
-  while (new TextEncoder().encode(body).length > REPORT_BYTES && report.shapes.length > 0) {
+  const size = () => new TextEncoder().encode(body).length;
+  while (size() > REPORT_BYTES && report.shapes.length > 0) {
     report.shapes.length = Math.floor(report.shapes.length * 0.75);
     body = JSON.stringify(report);
   }
+  // A proposal that does not fit leaves the report as it would be without one.
+  if (size() > REPORT_BYTES && proposal) return reportDrift(url, detail);
   if (typeof location !== 'undefined' && new URL(url, location.href).origin === location.origin) {
     return typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(url, new Blob([body], { type: 'application/json' }));
   }
   if (typeof fetch !== 'function') return false;
   fetch(url, { method: 'POST', body, keepalive: true, credentials: 'omit', mode: 'cors', headers: { 'Content-Type': 'application/json' } }).catch(() => {});
   return true;
+}
+
+/**
+ * `reportDrift`, with the measurement's captured subtree as its `proposal` when the service learns
+ * (a server started with `--learn`, as `GET /drift` says: asked once per page and URL). A report
+ * whose proposal would pass 4 KiB is sent without it. Resolves to whether the browser took it.
+ */
+export async function reportLearned(url, detail) {
+  if (typeof fetch !== 'function') return reportDrift(url, detail);
+  if (!LEARNS.has(url)) {
+    LEARNS.set(url, fetch(url, { cache: 'no-store', credentials: 'omit' })
+      .then((response) => (response.ok ? response.json() : null)).then((summary) => summary?.learns === true).catch(() => false));
+  }
+  const learns = await LEARNS.get(url);
+  return reportDrift(url, detail, learns ? { proposal: PROPOSALS.get(detail) } : {});
 }

@@ -12,8 +12,9 @@ package struct DriftReading: Sendable, Equatable {
     package let skeletonHeight: Double
     package let contentHeight: Double
     package let shapeCount: Int
-    /// Whether the report carried a `proposal` (a learned subtree; refused unless learning is on).
-    package let hasProposal: Bool
+    /// The report's `proposal` (a learned subtree, checked to be an object only: `LearnedScreen`
+    /// validates it as a screen file's node; refused unless learning is on).
+    package let proposal: JSONValue?
 
     /// The most shapes a report lists (drift contract: at most 256 entries).
     package static let maxShapes = 256
@@ -60,7 +61,7 @@ package struct DriftReading: Sendable, Equatable {
         }
         return DriftReading(
             screen: screen, version: version, element: element, width: width, score: score,
-            skeletonHeight: skeletonHeight, contentHeight: contentHeight, shapeCount: shapes.count, hasProposal: proposal != nil)
+            skeletonHeight: skeletonHeight, contentHeight: contentHeight, shapeCount: shapes.count, proposal: proposal)
     }
 
     private static func required(_ object: JSONValue, _ field: String) throws(DriftReportError) -> JSONValue {

@@ -14,10 +14,22 @@ package enum ScreenDirectory {
         package let lines: [String]
     }
 
+    /// One valid screen file: where it is, its bytes and its screen.
+    package struct File: Sendable {
+        package let path: String
+        package let bytes: [UInt8]
+        package let screen: Screen
+    }
+
     package static func load(_ directory: String) throws(Invalid) -> [Screen] {
+        try files(directory).map(\.screen)
+    }
+
+    /// `load`'s screens with the file each comes from.
+    package static func files(_ directory: String) throws(Invalid) -> [File] {
         let names = try fileNames(directory)
         var lines: [String] = []
-        var screens: [Screen] = []
+        var screens: [File] = []
         var definedIn: [String: String] = [:]
         for name in names {
             let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
@@ -28,7 +40,7 @@ package enum ScreenDirectory {
                     lines.append("\(path):/id: screen \"\(screen.id)\" is defined in \(first) already")
                 } else {
                     definedIn[screen.id] = path
-                    screens.append(screen)
+                    screens.append(File(path: path, bytes: bytes, screen: screen))
                 }
             } catch {
                 lines += error.lines

@@ -7,7 +7,7 @@ import { loadSchedule } from './session.js';
 import { STRINGS, format, readStrings } from './strings.js';
 import { ATTACH, CARRIED, DECLARE, DETACH, FROZEN, IN_PLACE, views } from './symbols.js';
 import { number, own, text } from './values.js';
-import { reportDrift } from '../../drift.js';
+import { reportLearned } from '../../drift.js';
 
 /**
  * `<skeleton-screen src="/layouts/home" theme="dark" motion="reduced" direction="rtl"
@@ -25,7 +25,8 @@ import { reportDrift } from '../../drift.js';
  * skeleton over its own content until the element's reveal (one session and one shimmer phase
  * for all of them). Wrappers added or removed later are picked up. Once an element's reveal has
  * ended, its wrapper (else, for slotted content, the screen) sends `skeleton-drift` (drift.js);
- * with `report-drift`, each is also sent to the service's `POST /drift` (drift.js's `reportDrift`).
+ * with `report-drift`, each is also sent to the service's `POST /drift` (drift.js's
+ * `reportLearned`: with the captured subtree when the service learns).
  */
 export class SkeletonScreenElement extends HTMLElement {
   static observedAttributes = ['src', 'theme', 'motion', 'direction', 'variant', 'session', 'scenario', 'seed', 'speed', 'transport', 'mode', 'timeout-ms', 'at'];
@@ -54,7 +55,7 @@ export class SkeletonScreenElement extends HTMLElement {
   constructor() {
     super();
     this.addEventListener('skeleton-drift', (event) => {
-      if (this.hasAttribute('report-drift') && this.#driftURL) reportDrift(this.#driftURL, event.detail);
+      if (this.hasAttribute('report-drift') && this.#driftURL) reportLearned(this.#driftURL, event.detail);
     });
     const root = this.attachShadow({ mode: 'open' });
     try {

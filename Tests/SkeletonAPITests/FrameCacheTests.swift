@@ -34,9 +34,10 @@ import Testing
     @Test func keepingAKeyAgainReplacesItAndTakesNoRoom() {
         let cache = FrameCache<Int>(limit: 4)
         let kept = keys(4, from: 5)
-        for (index, key) in kept.enumerated() { cache.keep(index, key) }
+        for (index, key) in kept.dropLast().enumerated() { cache.keep(index, key) }
         for _ in 0..<10 { cache.keep(99, kept[0]) }
+        cache.keep(3, kept[3])
         #expect(cache.document(kept[0]) == 99)
-        #expect(kept.dropFirst().enumerated().allSatisfy { cache.document($0.element) == $0.offset + 1 })
+        #expect((1..<4).allSatisfy { cache.document(kept[$0]) == $0 })
     }
 }

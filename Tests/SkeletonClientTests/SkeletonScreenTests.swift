@@ -56,6 +56,23 @@ import Testing
         #expect(screen[id] == .skeleton)
     }
 
+    /// A live follow of `inbox` (instant, speed 100) on the client's test clock: every element
+    /// revealed at 200 ms (the minimum display), its content at 500 ms (plus the 300 ms fade).
+    @Test func aFollowDrivesTheScreen() async throws {
+        let server = try LiveServer()
+        let clock = TestClock()
+        let client = server.client(clock: clock)
+        let screen = SkeletonScreen(layout: try await client.layout("inbox"), clock: clock)
+        let ids = screen.layout.elements.map(\.id)
+        let follow = Task { try await screen.follow(client.follow(screen: "inbox", scenario: "instant", speed: 100)) }
+        await clock.waitForSleepers(ids.count, before: .milliseconds(1000))
+        clock.advance(to: .milliseconds(200))
+        await clock.waitForSleepers(ids.count, before: .milliseconds(1000))
+        clock.advance(to: .milliseconds(500))
+        try await follow.value
+        #expect(ids.map { screen[$0] } == Array(repeating: .content, count: ids.count))
+    }
+
     @Test func anUnknownElementIsATypedError() async throws {
         let (screen, _) = try await Self.screen(showDelayMs: 0)
         #expect(throws: UnknownElement.self) { try screen.reveal("nope") }

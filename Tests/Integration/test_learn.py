@@ -18,6 +18,11 @@ from test_drift import drift, layout, post, report
 PROPOSAL = {"type": "stack", "axis": "vertical", "spacing": 8,
             "children": [{"type": "text", "lines": 3, "lineHeight": 20}, {"type": "block", "height": 120, "cornerRadius": 12}]}
 
+# An apply writes and fsyncs the screen file before it answers, and the server's exit waits for
+# it: on a machine whose disk is busy (builds beside the suite) that may take seconds, so the
+# tests that apply bound a hang with this, not a duration.
+FILE_WRITE_TIMEOUT = 60.0
+
 
 def learned(document, element, proposal=PROPOSAL, score=0.61, width=390):
     return report(document, element, score=score, width=width, proposal=proposal)
@@ -165,7 +170,7 @@ def test_with_layouts_a_proposal_replaces_the_file_atomically_and_the_version_at
     directory, original = exported(tmp_path)
     running = RunningServer("--learn", "--layouts", str(directory))
     try:
-        client = running.client()
+        client = running.client(timeout=FILE_WRITE_TIMEOUT)
         document = layout(client, "home")
         assert post(client, learned(document, "categories")).status == 204
         after = layout(client, "home")
@@ -184,7 +189,7 @@ def test_with_layouts_a_proposal_replaces_the_file_atomically_and_the_version_at
         assert layout(client, "home")["version"] not in (document["version"], after["version"])
         assert json.loads((directory / "home.json.previous").read_bytes()) == file
     finally:
-        assert running.stop() == 0
+        assert running.stop(timeout=FILE_WRITE_TIMEOUT) == 0
 
 
 def test_a_fixed_node_stays_fixed_until_reported_at_two_widths(tmp_path):
@@ -196,7 +201,7 @@ def test_a_fixed_node_stays_fixed_until_reported_at_two_widths(tmp_path):
     (directory / "home.json").write_text(json.dumps(file))
     running = RunningServer("--learn", "--layouts", str(directory))
     try:
-        client = running.client()
+        client = running.client(timeout=FILE_WRITE_TIMEOUT)
         assert post(client, learned(layout(client, "home"), "transactionsSummary", width=300)).status == 204
         [node] = nodes_with_id(json.loads((directory / "home.json").read_bytes())["layouts"][0]["root"], "transactionsSummary")
         assert node["width"] == {"kind": "points", "points": 300}
@@ -204,4 +209,4 @@ def test_a_fixed_node_stays_fixed_until_reported_at_two_widths(tmp_path):
         [node] = nodes_with_id(json.loads((directory / "home.json").read_bytes())["layouts"][0]["root"], "transactionsSummary")
         assert node["width"] == "fill"
     finally:
-        assert running.stop() == 0
+        assert running.stop(timeout=FILE_WRITE_TIMEOUT) == 0

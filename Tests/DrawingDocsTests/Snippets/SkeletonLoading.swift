@@ -81,7 +81,7 @@ struct SkeletonLoading: ViewModifier {
     }
 
     /// Each frame with its group's paint (Drawing in motion's table), or in its own fill.
-    static func draw(_ frames: [Frame], _ paints: [ShimmerPaint], in context: GraphicsContext) {
+    nonisolated static func draw(_ frames: [Frame], _ paints: [ShimmerPaint], in context: GraphicsContext) {
         let byGroup = Dictionary(paints.map { ($0.group, $0) }, uniquingKeysWith: { first, _ in first })
         for frame in frames {
             guard let paint = frame.group.flatMap({ byGroup[$0] }) else {

@@ -44,16 +44,14 @@ extension View {
 
     public func allowsHitTesting(_ enabled: Bool) -> ModifiedContent { ModifiedContent(content: self, modifier: .allowsHitTesting(enabled)) }
 
-    public func frame(
-        minWidth: CGFloat? = nil, maxWidth: CGFloat? = nil, alignment: Alignment = .center
-    ) -> ModifiedContent {
-        precondition(minWidth == nil, "the stand-in keeps maxWidth only")
-        return ModifiedContent(content: self, modifier: .frame(maxWidth: maxWidth, alignment: alignment))
+    /// SwiftUI's flexible frame, of which the docs set the maximum width only.
+    public func frame(maxWidth: CGFloat?, alignment: Alignment = .center) -> ModifiedContent {
+        ModifiedContent(content: self, modifier: .frame(maxWidth: maxWidth, alignment: alignment))
     }
 
-    public func frame(width: CGFloat? = nil, height: CGFloat? = nil, alignment: Alignment = .center) -> ModifiedContent {
-        precondition(width == nil, "the stand-in keeps height only")
-        return ModifiedContent(content: self, modifier: .frameHeight(height, alignment: alignment))
+    /// SwiftUI's fixed frame, of which the docs set the height only.
+    public func frame(height: CGFloat?, alignment: Alignment = .center) -> ModifiedContent {
+        ModifiedContent(content: self, modifier: .frameHeight(height, alignment: alignment))
     }
 
     public func accessibilityElement(children: AccessibilityChildBehavior = .ignore) -> ModifiedContent {

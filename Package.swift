@@ -32,10 +32,12 @@ let package = Package(
         .testTarget(name: "SkeletonDomainTests", dependencies: ["SkeletonDomain", "Layouts"]),
         .testTarget(name: "SkeletonAPITests", dependencies: ["SkeletonAPI", "HTTPServer", "Layouts", "SkeletonDomain"]),
         .testTarget(name: "SkeletonClientTests", dependencies: ["SkeletonClient", "SkeletonAPI", "SkeletonDomain", "HTTPServer"]),
-        // A stand-in for Apple's SwiftUI (its common type names, nothing more), which
-        // SwiftUIClashTests imports beside SkeletonClient, as an app does.
+        // A stand-in for Apple's SwiftUI (its common type names, and just enough API for the docs'
+        // drawing code), which SwiftUIClashTests imports beside SkeletonClient, as an app does.
         .target(name: "SwiftUI", path: "Tests/SwiftUIStandIn"),
         .testTarget(name: "SwiftUIClashTests", dependencies: ["SkeletonClient", "SwiftUI"]),
+        // docs/clients.md's SwiftUI drawing code, compiled against the stand-in and held to a live server's frames.
+        .testTarget(name: "DrawingDocsTests", dependencies: ["SkeletonClient", "SwiftUI", "SkeletonAPI", "HTTPServer"]),
     ],
     swiftLanguageModes: [.v6]
 )

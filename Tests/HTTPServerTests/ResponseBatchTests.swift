@@ -50,7 +50,10 @@ import Testing
         var offset = 0
         var sends = 0
         while offset < expected.count {
-            if case .done(let written) = try batch.send(to: fds[0], from: offset, isLast: false) {
+            let result = batch.withPieces(from: offset) { pieces in
+                Result { () throws(SystemError) in try Socket.write(fds[0], pieces, isLast: false) }
+            }
+            if case .done(let written) = try result.get() {
                 offset += written
                 sends += 1
             }

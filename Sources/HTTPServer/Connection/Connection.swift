@@ -1,5 +1,5 @@
-/// One accepted socket: its state machine, the bytes it has received but not answered, the bytes
-/// the socket has not taken yet, and its deadline. Owned by its loop's `ConnectionHandler` and
+/// One accepted connection: its state machine, the bytes it has received but not answered, the bytes
+/// its transport has not taken yet, and its deadline. Owned by its loop's `ConnectionHandler` and
 /// touched only on that loop's thread. It holds heap memory only while it has a partial request
 /// (`pending`) or unsent output (`outbox`); an idle keep-alive connection is this object and its
 /// file descriptor. Its state opts out of the runtime exclusivity checks, as the loop's does (see
@@ -21,7 +21,7 @@ final class Connection {
     @exclusivity(unchecked) var work = Work.none
     /// Received bytes not yet consumed: the start of the next request(s).
     @exclusivity(unchecked) var pending: [UInt8] = []
-    /// Encoded bytes the socket has not taken yet, from `outboxOffset` on.
+    /// Encoded bytes the transport has not taken yet, from `outboxOffset` on.
     @exclusivity(unchecked) private var outbox: [UInt8] = []
     @exclusivity(unchecked) private var outboxOffset = 0
     /// When the current timeout expires, in loop milliseconds.
@@ -63,17 +63,11 @@ final class Connection {
         return wanted
     }
 
-    /// Reads into `buffer`; `.done(0)` is the peer's end of stream.
-    @inline(__always)
-    func read(into buffer: UnsafeMutableRawBufferPointer) throws(SystemError) -> IOResult<Int> {
-        try Socket.read(fd, into: buffer)
-    }
-
-    /// Sends `batch` after what already waits, keeping what the socket does not take; returns
-    /// whether everything is sent.
-    func send(_ batch: borrowing ResponseBatch) throws(SystemError) -> Bool {
+    /// Sends `batch` after what already waits, keeping what `io` does not take; returns whether
+    /// everything is sent.
+    func send(_ batch: borrowing ResponseBatch, through io: any ConnectionIO) throws(SystemError) -> Bool {
         if outbox.isEmpty {
-            let written = try write(batch)
+            let written = try write(batch, through: io)
             if written < batch.count { outbox = batch.bytes(from: written) }
         } else {
             outbox += batch.bytes(from: 0)
@@ -81,10 +75,10 @@ final class Connection {
         return outbox.isEmpty
     }
 
-    /// Writes what the socket takes of the outbox; returns how many bytes it took.
-    func writeOutbox() throws(SystemError) -> Int {
+    /// Writes what `io` takes of the outbox; returns how many bytes it took.
+    func writeOutbox(through io: any ConnectionIO) throws(SystemError) -> Int {
         let written = try outbox.withUnsafeBytes { bytes in
-            Result { () throws(SystemError) in try write(UnsafeRawBufferPointer(rebasing: bytes[outboxOffset...])) }
+            Result { () throws(SystemError) in try write(UnsafeRawBufferPointer(rebasing: bytes[outboxOffset...]), through: io) }
         }.get()
         outboxOffset += written
         if outboxOffset == outbox.count {
@@ -102,12 +96,15 @@ final class Connection {
         outboxOffset = 0
     }
 
-    /// Writes what the socket takes now.
-    private func write(_ bytes: borrowing some OutgoingBytes & ~Copyable) throws(SystemError) -> Int {
+    /// Writes what `io` takes now.
+    private func write(_ bytes: borrowing some OutgoingBytes & ~Copyable, through io: any ConnectionIO) throws(SystemError) -> Int {
         let isLast = machine.isSendingLastResponse
         var offset = 0
         while offset < bytes.count {
-            guard case .done(let written) = try bytes.send(to: fd, from: offset, isLast: isLast) else { break }
+            let result = bytes.withPieces(from: offset) { pieces in
+                Result { () throws(SystemError) in try io.write(fd, pieces, isLast: isLast) }
+            }
+            guard case .done(let written) = try result.get() else { break }
             offset += written
         }
         return offset

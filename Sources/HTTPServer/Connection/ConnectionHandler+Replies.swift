@@ -55,7 +55,7 @@ extension ConnectionHandler {
     func abort(_ exchange: Exchange, reset: Bool) {
         let connection = exchange.connection
         guard !connection.isClosed else { return }
-        if reset { Socket.resetOnClose(connection.fd) }
+        if reset { io.resetOnClose(connection.fd) }
         report(.abandoned, to: connection)
     }
 

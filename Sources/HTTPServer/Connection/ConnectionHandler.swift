@@ -1,10 +1,10 @@
 import CLinux
-import Glibc
 
 /// Serves HTTP/1.1 on one event loop's connections: accepts them, reads and parses their requests,
 /// dispatches them to the router, encodes and writes the responses, and carries out what each
 /// connection's state machine decides (`perform`): deadlines, epoll interest, resuming, the 408,
-/// the graceful close and the close. Confined to its loop's thread (see `EventLoop`).
+/// the graceful close and the close. Confined to its loop's thread (see `EventLoop`). Every byte
+/// in and out goes through `io` (`ConnectionIO`): sockets in a server, memory in a test.
 ///
 /// Per loop, not per connection: one 64 KiB read buffer and one output batch. All complete
 /// requests of one read are answered with one write (pipelining, answered in order).
@@ -13,32 +13,36 @@ final class ConnectionHandler {
     let configuration: ServerConfiguration
     let metrics: LoopMetrics?
     let encoder: ResponseEncoder
-    private let serverState: ServerState
-    private let listener: Listener
+    let io: any ConnectionIO
+    let serverState: ServerState
+    /// None when the connections come from elsewhere (a test's in-memory ones, `open`).
+    private let listener: Listener?
     @exclusivity(unchecked) private var router: Router
-    @exclusivity(unchecked) private var connections = ConnectionTable()
+    @exclusivity(unchecked) var connections = ConnectionTable()
     private let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
     private let parserScratch: RequestParser.Scratch
     @exclusivity(unchecked) private var output = ResponseBatch(capacity: 64 * 1024)
     /// Output for a connection other than `current` (a deferred reply answered from a timer).
     @exclusivity(unchecked) private var sideOutput = ResponseBatch(capacity: 4 * 1024)
     /// The connection whose requests are being processed (its responses collect in `output`).
-    @exclusivity(unchecked) private var current: Connection?
+    @exclusivity(unchecked) var current: Connection?
     @exclusivity(unchecked) private(set) var date = DateHeader()
     @exclusivity(unchecked) private var accessLog: AccessLog
     /// The loop's clock in microseconds as last read: at wake-up, and when a response was timed
     /// (which is when the next request of the batch starts).
     @exclusivity(unchecked) private var clockMicroseconds: Int64 = 0
-    @exclusivity(unchecked) private(set) var isDraining = false
+    @exclusivity(unchecked) var isDraining = false
     @exclusivity(unchecked) private var drainDeadline = Int64.max
     /// Draining has closed every connection: the loop stops.
-    @exclusivity(unchecked) private(set) var isFinished = false
+    @exclusivity(unchecked) var isFinished = false
 
     private static let outputHighWater = 1024 * 1024
 
-    init(loop: EventLoop, listener: Int32, configuration: ServerConfiguration, router: Router,
-         state: ServerState, metrics: LoopMetrics?) throws(SystemError) {
+    init(loop: EventLoop, listener: Listener?, io: any ConnectionIO, configuration: ServerConfiguration, router: Router,
+         state: ServerState, metrics: LoopMetrics?) {
         self.loop = loop
+        self.listener = listener
+        self.io = io
         self.configuration = configuration
         self.metrics = metrics
         self.router = router
@@ -47,7 +51,6 @@ final class ConnectionHandler {
                                   exposedFields: configuration.corsExposedFields)
         parserScratch = RequestParser.Scratch(limits: configuration.limits)
         accessLog = AccessLog(format: configuration.accessLog, clock: configuration.clock)
-        self.listener = try Listener(fd: listener, loop: loop, state: state, maxConnections: configuration.maxConnections)
     }
 
     deinit {
@@ -64,7 +67,7 @@ final class ConnectionHandler {
     }
 
     func handle(fd: Int32, events: UInt32) {
-        if listener.owns(fd) {
+        if let listener, listener.owns(fd) {
             listener.accept { fd, peer in open(fd, peer: peer) }
             return
         }
@@ -90,10 +93,10 @@ final class ConnectionHandler {
     func beginDrain() {
         isDraining = true
         drainDeadline = loop.now + Int64(configuration.shutdownGraceMilliseconds)
-        listener.close()
+        listener?.close()
         for case let connection? in connections.snapshot {
             // A request whose bytes wait in the socket but were not read yet is in flight too.
-            let hasPendingInput = !connection.pending.isEmpty || clinux_unread_bytes(connection.fd) > 0
+            let hasPendingInput = !connection.pending.isEmpty || io.unreadByteCount(connection.fd) > 0
             report(.drainBegan(hasPendingInput: hasPendingInput), to: connection)
         }
         if connections.count == 0 { isFinished = true }
@@ -120,13 +123,15 @@ final class ConnectionHandler {
         serverState.finishedLoops.add(1, ordering: .releasing)
     }
 
-    private func open(_ fd: Int32, peer: PeerAddress) {
+    /// Takes on an accepted connection, counted in `serverState.connectionCount`, and serves the
+    /// bytes that came with it.
+    func open(_ fd: Int32, peer: PeerAddress) {
         let connection = Connection(fd: fd, peer: peer, deadline: loop.now + Int64(configuration.headerTimeoutMilliseconds))
         do {
-            try loop.register(fd, events: connection.machine.interest.rawValue)
+            try io.watch(fd, interest: connection.machine.interest.rawValue)
         } catch {
             serverState.connectionCount.subtract(1, ordering: .relaxed)
-            Socket.close(fd)
+            io.close(fd)
             return
         }
         connections.insert(connection)
@@ -143,7 +148,7 @@ final class ConnectionHandler {
             guard connection.machine.readsInput else { return }
             let count: Int
             do {
-                guard case .done(let read) = try connection.read(into: readBuffer) else { return }
+                guard case .done(let read) = try io.read(connection.fd, into: readBuffer) else { return }
                 count = read
             } catch {
                 report(.abandoned, to: connection)
@@ -178,7 +183,7 @@ final class ConnectionHandler {
     /// Answers requests still buffered after a batch stopped at the output high-water mark (or
     /// while a reply was pending), for as long as the socket takes the responses at once;
     /// otherwise the output's drain resumes them.
-    private func processBuffered(_ connection: Connection) {
+    func processBuffered(_ connection: Connection) {
         while connection.machine.acceptsRequests && !connection.pending.isEmpty {
             let before = connection.pending.count
             processPending(connection)
@@ -280,7 +285,7 @@ final class ConnectionHandler {
         appendProblem(error, on: connection)
     }
 
-    private func appendProblem(_ error: ParseError, on connection: Connection) {
+    func appendProblem(_ error: ParseError, on connection: Connection) {
         var request = Request(method: .get, path: "-", isKeepAlive: false)
         request.routeSlot = LoopMetrics.RouteSlot.invalid
         connection.requestStartMicroseconds = clockMicroseconds
@@ -303,7 +308,7 @@ final class ConnectionHandler {
         settle(connection)
     }
 
-    private func flushOutput(_ connection: Connection) {
+    func flushOutput(_ connection: Connection) {
         if let event = flush(&output, to: connection) { report(event, to: connection) }
     }
 
@@ -315,7 +320,7 @@ final class ConnectionHandler {
         guard !connection.isClosed else { return nil }
         if !batch.isEmpty {
             do {
-                _ = try connection.send(batch)
+                _ = try connection.send(batch, through: io)
             } catch {
                 return .abandoned
             }
@@ -327,7 +332,7 @@ final class ConnectionHandler {
         guard connection.hasUnsentOutput else { return }
         let written: Int
         do {
-            written = try connection.writeOutbox()
+            written = try connection.writeOutbox(through: io)
         } catch {
             report(.abandoned, to: connection)
             return
@@ -337,82 +342,5 @@ final class ConnectionHandler {
         } else if written > 0 {
             report(.outputBackedUp, to: connection)
         }
-    }
-
-    /// Tells the connection's state machine what happened and carries out its answer; inlined, so
-    /// that the common answer, none, costs no call.
-    @inline(__always)
-    func report(_ event: ConnectionStateMachine.Event, to connection: Connection) {
-        let action = connection.handle(event)
-        if case .none = action { return }
-        perform(action, on: connection)
-    }
-
-    /// Carries out what a connection's state machine decided.
-    func perform(_ action: ConnectionStateMachine.Action, on connection: Connection) {
-        switch action {
-        case .none:
-            return
-        case .setDeadline(.header):
-            connection.deadline = loop.now + Int64(configuration.headerTimeoutMilliseconds)
-        case .setDeadline(.idle):
-            connection.deadline = loop.now + Int64(configuration.idleTimeoutMilliseconds)
-        case .clearDeadline:
-            connection.deadline = .max
-        case .dispatchBuffered:
-            if current === connection { return }  // its processing goes on with the next request
-            if current == nil {
-                resume(connection)
-            } else {
-                loop.schedule(afterMilliseconds: 0) { [self] in resume(connection) }
-            }
-        case .sendRequestTimeout:
-            appendProblem(ParseError(.requestTimeout, "the request was not received within \(configuration.headerTimeoutMilliseconds) ms"), on: connection)
-            flushOutput(connection)
-        case .shutDownWriting:
-            Socket.shutdownWrite(connection.fd)
-            connection.release()
-            connection.deadline = loop.now + Int64(configuration.lingerMilliseconds)
-        case .drainExchange:
-            if case .reply(let exchange) = connection.work { exchange.drain() }
-        case .close:
-            close(connection)
-        }
-    }
-
-    /// Dispatches the requests that arrived while a reply was pending or output was backed up.
-    private func resume(_ connection: Connection) {
-        guard !connection.isClosed else { return }
-        processBuffered(connection)
-        report(.inputProcessed(hasPartialRequest: connection.hasPartialRequest), to: connection)
-        settle(connection)
-    }
-
-    /// Registers the epoll events the connection's state wants, when they changed.
-    private func settle(_ connection: Connection) {
-        guard !connection.isClosed, let wanted = connection.interestChange() else { return }
-        do {
-            try loop.modify(connection.fd, events: wanted)
-        } catch {
-            report(.abandoned, to: connection)
-        }
-    }
-
-    /// Gives the descriptor back and ends a pending exchange; the machine is already `closed`. A
-    /// stream cut before its end (the client left, or the handler aborted it) is logged with the
-    /// bytes it had sent.
-    private func close(_ connection: Connection) {
-        assert(connection.isClosed, "a connection is closed when its state machine says so")
-        if case .reply(let exchange) = connection.work {
-            exchange.end()
-            metrics?.add(-1, to: exchange.isStreaming ? .streamsOpen : .deferredPending)
-            if exchange.isStreaming { log(exchange.request, status: .ok, bytes: exchange.streamedBytes, on: connection) }
-        }
-        connection.release()
-        Socket.close(connection.fd)
-        connections.remove(connection)
-        metrics?.add(-1, to: .connectionsOpen)
-        serverState.connectionCount.subtract(1, ordering: .relaxed)
-        if isDraining && connections.count == 0 { isFinished = true }
     }
 }

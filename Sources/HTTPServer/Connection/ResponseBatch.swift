@@ -1,6 +1,6 @@
 import Glibc
 
-/// The encoded responses of one batch, sent to one socket with one system call. What the encoder
+/// The encoded responses of one batch, sent to one connection with one gathered write. What the encoder
 /// writes (heads, chunk framing, small bodies) is copied into one buffer; a body of at least
 /// `referenceThreshold` bytes (a prepared document) is kept by reference and gathered from where
 /// it lies by `sendmsg`, so that its bytes are copied once, into the socket, rather than twice.
@@ -51,14 +51,12 @@ struct ResponseBatch: ~Copyable, OutgoingBytes {
         bodyCount += body.count
     }
 
-    /// Sends what the socket takes now of the batch from byte `offset` on, its pieces gathered.
-    func send(to fd: Int32, from offset: Int, isLast: Bool) throws(SystemError) -> IOResult<Int> {
-        try withUnsafeTemporaryAllocation(of: iovec.self, capacity: Self.maxPieces) { vectors in
+    /// The batch from byte `offset` on as the pieces of one gathered write (at most `maxPieces`).
+    func withPieces<Written>(from offset: Int, _ write: (UnsafeBufferPointer<iovec>) -> Written) -> Written {
+        withUnsafeTemporaryAllocation(of: iovec.self, capacity: Self.maxPieces) { vectors in
             var gathered = Gathered(vectors: vectors, skip: offset)
-            return gather(&gathered, bodiesFrom: 0, bufferStart: 0) { pieces in
-                Result { () throws(SystemError) in try Socket.write(fd, pieces, isLast: isLast) }
-            }
-        }.get()
+            return gather(&gathered, bodiesFrom: 0, bufferStart: 0, write)
+        }
     }
 
     /// The bytes from `offset` on, in one array: what waits in a connection's outbox.

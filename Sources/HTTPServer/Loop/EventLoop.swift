@@ -92,14 +92,7 @@ final class EventLoop {
                 if errno == EINTR { continue }
                 fatalError("\(SystemError(call: "epoll_wait", errno: errno))")
             }
-            let microseconds = clock.microseconds
-            now = microseconds / 1000
-            handler.wokeUp(atMicroseconds: microseconds)
-            // Before any event of this wake-up: a request answered now must already say it closes.
-            if !handler.isDraining && handle.isStopRequested { handler.beginDrain() }
-            // A router replaced before this wake-up answers its requests, even those epoll lists
-            // before the wake-up's own event (a proposal applied by `--learn` is served at once).
-            if let router = handle.takeRouter() { handler.replaceRouter(router) }
+            beginPass(serving: handler)
             for index in 0..<Int(count) {
                 let event = events[index]
                 if event.data.fd == wakeFd {
@@ -109,11 +102,7 @@ final class EventLoop {
                     handler.handle(fd: event.data.fd, events: event.events)
                 }
             }
-            while let timer = timers.popDue(now: now) { timer.fire() }
-            if now >= nextSweep {
-                nextSweep = now + Self.sweepInterval
-                handler.sweep()
-            }
+            endPass(serving: handler, nextSweep: &nextSweep)
             // Nothing was ready in a pass that began after the tickets were seen: their callers'
             // moves of the clock, and everything they sent before, are handled.
             if count == 0 && ticketsSeen > ticketsAnswered {
@@ -125,6 +114,30 @@ final class EventLoop {
         // Pending timers' actions may hold the handler (and so this loop): let them go.
         timers = TimerHeap()
         handle.stopped()
+    }
+
+    /// What a wake-up does before its events: the clock read once, a stop or a new router seen.
+    /// A test that drives a handler over in-memory connections calls it and `endPass` around the
+    /// events it hands the handler itself.
+    func beginPass(serving handler: ConnectionHandler) {
+        let microseconds = clock.microseconds
+        now = microseconds / 1000
+        handler.wokeUp(atMicroseconds: microseconds)
+        // Before any event of this wake-up: a request answered now must already say it closes.
+        if !handler.isDraining && handle.isStopRequested { handler.beginDrain() }
+        // A router replaced before this wake-up answers its requests, even those epoll lists
+        // before the wake-up's own event (a proposal applied by `--learn` is served at once).
+        if let router = handle.takeRouter() { handler.replaceRouter(router) }
+    }
+
+    /// What a wake-up does after its events: the timers that fell due fired, and the handler's
+    /// sweep when `nextSweep` has come (then moved on).
+    func endPass(serving handler: ConnectionHandler, nextSweep: inout Int64) {
+        while let timer = timers.popDue(now: now) { timer.fire() }
+        if now >= nextSweep {
+            nextSweep = now + Self.sweepInterval
+            handler.sweep()
+        }
     }
 
     /// Until the next timer or sweep on a real clock; on a manual clock, for as long as no

@@ -46,9 +46,10 @@ package final class Server: Sendable {
             port = try Socket.localPort(listener)
             for _ in 1..<configuration.threads { listeners.append(try Socket.duplicate(listener)) }
             let handlers = try listeners.map { fd throws(SystemError) in
-                try ConnectionHandler(loop: EventLoop(clock: configuration.clock), listener: fd, configuration: configuration,
-                                      router: router, state: state,
-                                      metrics: configuration.metrics?.attachLoop(routeTemplates: router.templates))
+                let loop = try EventLoop(clock: configuration.clock)
+                return ConnectionHandler(loop: loop, listener: try Listener(fd: fd, loop: loop, state: state, maxConnections: configuration.maxConnections),
+                                         io: SocketIO(loop: loop), configuration: configuration, router: router, state: state,
+                                         metrics: configuration.metrics?.attachLoop(routeTemplates: router.templates))
             }
             let threads = handlers.map { handler in startThread { handler.loop.run(serving: handler) } }
             life.withLock { $0 = .running(loops: handlers.map(\.loop.handle), threads: threads) }

@@ -71,19 +71,11 @@ enum Socket {
         try syscall("read") { Glibc.read(fd, buffer.baseAddress, buffer.count) }
     }
 
-    /// Writes as much of `bytes` as the socket takes now, without raising SIGPIPE. `isLast`: the
-    /// connection closes right after, so the kernel may hold a partial segment and send it with
-    /// the FIN (MSG_MORE), one packet instead of two.
+    /// Writes as much of `pieces`, in order, as the socket takes now (gathered by `sendmsg`),
+    /// without raising SIGPIPE. `isLast`: the connection closes right after, so the kernel may hold
+    /// a partial segment and send it with the FIN (MSG_MORE), one packet instead of two.
     @inline(__always)
-    static func write(_ fd: Int32, _ bytes: UnsafeRawBufferPointer, isLast: Bool = false) throws(SystemError) -> IOResult<Int> {
-        let flags = Int32(MSG_NOSIGNAL) | (isLast ? Int32(MSG_MORE) : 0)
-        return try syscall("send") { send(fd, bytes.baseAddress, bytes.count, flags) }
-    }
-
-    /// Writes as much of `pieces`, in order, as the socket takes now (gathered by `sendmsg`); the
-    /// same as `write` otherwise.
-    @inline(__always)
-    static func write(_ fd: Int32, _ pieces: UnsafeBufferPointer<iovec>, isLast: Bool = false) throws(SystemError) -> IOResult<Int> {
+    static func write(_ fd: Int32, _ pieces: UnsafeBufferPointer<iovec>, isLast: Bool) throws(SystemError) -> IOResult<Int> {
         var message = msghdr()
         message.msg_iov = UnsafeMutablePointer(mutating: pieces.baseAddress)
         message.msg_iovlen = pieces.count

@@ -88,14 +88,18 @@ import Testing
     @Test func aCutStreamResumesWithoutARepeatOrAGap() async throws {
         // The server's time stands still until the cut: nothing after the skeletons can have been
         // sent on the first stream, whatever the machine's load; then the whole load passes.
+        // The client's clock stands still until the cut too, so that the layout's timeout (10.1 s
+        // of it from the show) runs from the cut, however long the machine took to get there.
         let clock = ManualClock()
         let server = try LiveServer(clock: clock)
         let proxy = try CuttingProxy(backend: server.port)
-        let client = SkeletonServerClient(baseURL: URL(string: "http://127.0.0.1:\(proxy.port)")!)
+        let clientClock = HeldClock()
+        let client = SkeletonServerClient(baseURL: URL(string: "http://127.0.0.1:\(proxy.port)")!, clock: clientClock)
         var changes: [ElementChange] = []
         for try await change in client.follow(screen: "home", scenario: "slow", seed: 5, speed: 1, transports: [.events]) {
             changes.append(change)
             if changes.count == 4 {  // the skeletons: the stream is open
+                clientClock.start()
                 proxy.cutAll()
                 clock.advance(by: 20_000)
             }

@@ -31,7 +31,7 @@ final class ConnectionHandler {
     /// The loop's clock in microseconds as last read: at wake-up, and when a response was timed
     /// (which is when the next request of the batch starts).
     @exclusivity(unchecked) private var clockMicroseconds: Int64 = 0
-    @exclusivity(unchecked) var isDraining = false
+    @exclusivity(unchecked) private(set) var isDraining = false
     @exclusivity(unchecked) private var drainDeadline = Int64.max
     /// Draining has closed every connection: the loop stops.
     @exclusivity(unchecked) var isFinished = false

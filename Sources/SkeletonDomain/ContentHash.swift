@@ -9,8 +9,14 @@ struct ContentHash: Sendable {
     }
 
     mutating func add(_ bytes: ArraySlice<UInt8>) {
-        for byte in bytes {
-            value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+        // Through the buffer, not the slice's iterator: the same loop, and a tenth of the work in
+        // an unoptimised build (a test build's servers hash every document as they start).
+        bytes.withUnsafeBufferPointer { buffer in
+            var index = 0
+            while index < buffer.count {
+                value = (value ^ UInt64(buffer[index])) &* 0x0000_0100_0000_01B3
+                index += 1
+            }
         }
     }
 

@@ -207,6 +207,7 @@ done
 failed=0
 python3 "$here/streams.py" --binary "$binary" --streams "$held" || failed=1 # memory per stream, at speed 1 (each lasts ~3 s)
 python3 "$here/streams.py" --binary "$binary" --streams "$streams" --speed 0.2 || failed=1 # each lasts ~15 s: all open at once
+[ "$smoke" = 1 ] || python3 "$here/streams.py" --binary "$binary" --streams 5000 --speed 0.2 --max-bytes-per-open-stream 900 || failed=1 # the bound: 5,000 open at once, at most 900 B each
 python3 "$here/longpolls.py" --binary "$binary" --polls "$polls" || failed=1 # each poll its own session
 python3 "$here/longpolls.py" --binary "$binary" --polls "$held" --one-instant || failed=1 # the worst case: all due at one instant
 echo "raw output: $work"

@@ -6,7 +6,7 @@ extension ConnectionHandler {
         let connection = exchange.connection
         connection.work = .none
         metrics?.add(-1, to: .deferredPending)
-        let keepAlive = exchange.request.isKeepAlive && !isDraining
+        let keepAlive = exchange.isKeepAlive && !isDraining
         let action = connection.handle(.replied(keepAlive: keepAlive))
         emit(to: connection, then: action) { out in
             append(response, for: exchange.request, keepAlive: keepAlive, on: connection, into: &out)
@@ -21,14 +21,14 @@ extension ConnectionHandler {
         let action = connection.handle(.streamStarted)
         emit(to: connection, then: action) { out in
             let before = out.count
-            encoder.encodeHead(status: status, headers: headers, framing: framing, version: exchange.request.version,
+            encoder.encodeHead(status: status, headers: headers, framing: framing, version: exchange.version,
                                keepAlive: keepAlive, date: date.line, into: &out)
             exchange.streamedBytes += out.count - before
         }
     }
 
     func sendChunk(_ exchange: Exchange, _ bytes: [UInt8], framing: ResponseEncoder.Framing) {
-        guard exchange.request.method != .head else { return }
+        guard exchange.method != .head else { return }
         emit(to: exchange.connection, then: .none) { out in
             let before = out.count
             if framing == .chunked { encoder.encodeChunk(bytes, into: &out) } else { out.append(bytes) }
@@ -43,7 +43,7 @@ extension ConnectionHandler {
         // Draining since the head was sent: the connection closes after the stream all the same.
         let action = connection.handle(.replied(keepAlive: isKeepAlive(exchange, framing: framing)))
         emit(to: connection, then: action) { out in
-            if framing == .chunked && exchange.request.method != .head {
+            if framing == .chunked && exchange.method != .head {
                 out.append(ResponseEncoder.lastChunk)
                 exchange.streamedBytes += ResponseEncoder.lastChunk.utf8CodeUnitCount
             }
@@ -61,6 +61,6 @@ extension ConnectionHandler {
 
     /// A stream's connection persists unless the request, HTTP/1.0's close-delimited body or a drain ends it.
     private func isKeepAlive(_ exchange: Exchange, framing: ResponseEncoder.Framing) -> Bool {
-        exchange.request.isKeepAlive && framing != .untilClose && !isDraining
+        exchange.isKeepAlive && framing != .untilClose && !isDraining
     }
 }

@@ -251,12 +251,12 @@ final class ConnectionHandler {
             report(.replied(keepAlive: keepAlive), to: connection)
             append(response, for: request, keepAlive: keepAlive, on: connection, into: &output)
         case .deferred(let start):
-            let exchange = Exchange(request: request, connection: connection, connectionHandler: self)
+            let exchange = Exchange(request: request, path: router.literalTemplate(ofSlot: request.routeSlot),
+                                    connection: connection, connectionHandler: self)
             connection.work = .reply(exchange)
             report(.requestDeferred, to: connection)
             metrics?.add(1, to: .deferredPending)
             start(exchange)
-            exchange.forgetFields()
         }
     }
 

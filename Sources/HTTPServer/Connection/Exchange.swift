@@ -5,24 +5,45 @@
 /// When the client disconnects, or the exchange ends, its timers are cancelled and further
 /// calls do nothing, so a handler never writes to a closed or reused socket.
 package final class Exchange {
-    /// The request, with its fields while the deferred start closure runs; then without them
-    /// (`forgetFields`), so that a long poll or a stream keeps no header bytes for its life.
-    package private(set) var request: Request
     let connection: Connection
     private unowned let connectionHandler: ConnectionHandler
     /// The pending wake-ups: most exchanges have one at a time, kept without an array.
     private var timer: LoopTimer?
     private var moreTimers: [LoopTimer] = []
-    private var framing: ResponseEncoder.Framing?
     private var drainHandler: (() -> Void)?
-    private(set) var isFinished = false
     /// What a streamed response has put on the wire, head included: its access log line's bytes.
     var streamedBytes = 0
+    /// What is kept of the request (`request`): an open stream or a long poll lives for long, so
+    /// it keeps a few words, declared small after large so that they share the object's last word.
+    private let routeSlot: Int
+    private let target: RequestTarget
+    let method: Method
+    let version: Request.Version
+    let isKeepAlive: Bool
+    private var framing: ResponseEncoder.Framing?
+    private(set) var isFinished = false
 
-    init(request: Request, connection: Connection, connectionHandler: ConnectionHandler) {
-        self.request = request
+    /// Keeps of `request` what its reply and its access-log line read: the method, target,
+    /// version, keep-alive and route slot (the peer is the connection's). `path`, when given, is
+    /// a string with the bytes of the request's path (the literal template it matched), kept
+    /// instead of the request's own copy.
+    init(request: borrowing Request, path: String?, connection: Connection, connectionHandler: ConnectionHandler) {
+        routeSlot = request.routeSlot
+        target = path.map(request.target.sharing(path:)) ?? request.target
+        method = request.method
+        version = request.version
+        isKeepAlive = request.isKeepAlive
         self.connection = connection
         self.connectionHandler = connectionHandler
+    }
+
+    /// The request without its fields, body and route parameter, which a handler reads from the
+    /// request its route was given: an open stream or a long poll keeps no header bytes for its life.
+    package var request: Request {
+        var request = Request(method: method, target: target, version: version, fields: HTTPFields.none, isKeepAlive: isKeepAlive)
+        request.routeSlot = routeSlot
+        request.peer = connection.peer
+        return request
     }
 
     /// Whether the reply can still be delivered.
@@ -77,7 +98,7 @@ package final class Exchange {
     /// `finish`); without, it is chunked for HTTP/1.1 and runs until the connection closes for 1.0.
     package func startStream(status: Status = .ok, headers: ResponseHeaders, contentLength: Int? = nil) {
         guard isConnected, framing == nil else { return }
-        let framing: ResponseEncoder.Framing = contentLength.map { .length($0) } ?? (request.version == .http11 ? .chunked : .untilClose)
+        let framing: ResponseEncoder.Framing = contentLength.map { .length($0) } ?? (version == .http11 ? .chunked : .untilClose)
         self.framing = framing
         connectionHandler.startStream(self, status: status, headers: headers, framing: framing)
     }
@@ -102,11 +123,6 @@ package final class Exchange {
         guard isConnected else { return }
         end()
         connectionHandler.loop.schedule(afterMilliseconds: 0) { [connectionHandler, self] in connectionHandler.abort(self, reset: reset) }
-    }
-
-    /// Drops the request's fields, which the start closure has read if it needed them.
-    func forgetFields() {
-        request.fields = HTTPFields.none
     }
 
     /// The client went away or the exchange ended: nothing more will be sent.

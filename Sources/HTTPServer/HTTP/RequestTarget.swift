@@ -13,5 +13,12 @@ struct RequestTarget: Sendable {
     /// Whether the query has a `%` or `+`.
     @usableFromInline let hasQueryEscapes: Bool
 
+    /// This target with `path` as its path: the same bytes in another string (a route template's,
+    /// shared by every request it matched).
+    func sharing(path: String) -> RequestTarget {
+        assert(path == self.path, "a shared path has the bytes of the one it replaces")
+        return RequestTarget(path: path, query: query, isPlain: isPlain, hasQueryEscapes: hasQueryEscapes)
+    }
+
     static let asterisk = RequestTarget(path: "*", query: "", isPlain: true, hasQueryEscapes: false)
 }

@@ -175,6 +175,15 @@ package struct Router: Sendable {
         return .response(problem.response(headers: headers))
     }
 
+    /// The template of the route in metrics slot `slot` (`LoopMetrics.RouteSlot`) when it is
+    /// literal: then it has the very bytes of every path it matched, so that a request kept for
+    /// long (`Exchange`) holds the template's string rather than a copy of its own.
+    func literalTemplate(ofSlot slot: Int) -> String? {
+        let index = slot - LoopMetrics.RouteSlot.route(0)
+        guard tables.routes.indices.contains(index), tables.routes[index].parameter == nil else { return nil }
+        return tables.routes[index].template
+    }
+
     private func preflight(allow: String, request: Request) -> Response {
         var headers = ResponseHeaders()
         headers.add("Allow", allow)

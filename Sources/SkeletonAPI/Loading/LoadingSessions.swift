@@ -43,11 +43,16 @@ final class LoadingSessions: Sendable {
     // MARK: Sessions
 
     /// A load of `screen`'s layout `variant` (one of its variants) starting now, with its token sealed.
-    func start(_ screen: LoadableScreen, variant: String = "default", scenario: Scenario, seed: Int, speedThousandths: Int) -> Session {
+    /// Its schedule goes into the shared cache unless `cachingSchedule` is false: an event stream
+    /// reads it once, for its snapshot, so thousands of new streams would only churn the cache
+    /// (and hold a schedule each, some 4 KB, until it starts afresh).
+    func start(_ screen: LoadableScreen, variant: String = "default", scenario: Scenario, seed: Int, speedThousandths: Int,
+               cachingSchedule: Bool = true) -> Session {
         let token = SessionToken(screen: screen.id, variant: variant, scenario: scenario, seed: seed, speedThousandths: speedThousandths, startEpochMs: now())
         sessionsStarted?.started(token)
-        return Session(load: Load(token: token, screen: screen), text: token.sealed(key: key),
-                       schedule: schedule(of: screen, variant: variant, scenario: scenario, seed: seed))
+        let schedule = cachingSchedule ? schedule(of: screen, variant: variant, scenario: scenario, seed: seed)
+                                       : Schedule(screen: screen.screen, variant: variant, scenario: scenario, seed: seed)
+        return Session(load: Load(token: token, screen: screen), text: token.sealed(key: key), schedule: schedule)
     }
 
     /// The load whose token's text is `text`, as of now; with `screen`, only a load of that screen.

@@ -28,8 +28,9 @@ struct LoadingParameters {
     }
 
     /// The session a request follows: the older `session=TOKEN` form, or a new one started now by
-    /// `screen=` (or of `pathScreen`, the screen a `/data` path names, which a token must be a load of).
-    func session(pathScreen: LoadableScreen? = nil) throws(Rejection) -> Session {
+    /// `screen=` (or of `pathScreen`, the screen a `/data` path names, which a token must be a load of);
+    /// a new one's schedule is cached unless `cachingSchedule` is false (`LoadingSessions.start`).
+    func session(pathScreen: LoadableScreen? = nil, cachingSchedule: Bool = true) throws(Rejection) -> Session {
         if let text = request.queryValue("session") {
             try reject(["screen", "variant", "scenario", "seed", "speed", "at"], beside: "session")
             return try follow(text, in: .query, of: pathScreen)
@@ -37,7 +38,8 @@ struct LoadingParameters {
         var screen = pathScreen
         if screen == nil { screen = try self.screen() }
         guard let screen else { throw missingScreen(" to start a load (follow one at /loading-state/{session})") }
-        return sessions.start(screen, variant: try variant(of: screen), scenario: try scenario(), seed: try seed(), speedThousandths: try speedThousandths())
+        return sessions.start(screen, variant: try variant(of: screen), scenario: try scenario(), seed: try seed(), speedThousandths: try speedThousandths(),
+                              cachingSchedule: cachingSchedule)
     }
 
     /// `variant`: one of `screen`'s layout variants, whose elements the load drives; `default`

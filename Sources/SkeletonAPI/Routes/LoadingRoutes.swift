@@ -37,7 +37,7 @@ struct LoadingRoutes: Sendable {
             }
         }
         router.add(Operations.streamLoad) { request in
-            routes.rejectingBadInput { () throws(Rejection) in try routes.events(LoadingParameters(request: request, sessions: routes.sessions).session(), request) }
+            routes.rejectingBadInput { () throws(Rejection) in try routes.events(LoadingParameters(request: request, sessions: routes.sessions).session(cachingSchedule: false), request) }
         }
         router.add(Operations.sessionEvents) { request in
             routes.rejectingBadInput { () throws(Rejection) in

@@ -1,0 +1,101 @@
+import Foundation
+import Observation
+import Testing
+
+@testable import SkeletonClient
+
+/// The screen model on a test clock, app-driven, with `inbox`'s layout (minimum display 200 ms,
+/// timeout 10,000 ms, an easeInOut transition of 300 ms: docs/spec.md §4): every expected time
+/// is computed by hand from those numbers.
+@MainActor @Suite(.timeLimit(.minutes(1))) struct SkeletonScreenTests {
+    /// Data 50 ms after the skeleton is shown: revealed at 200 ms (the minimum display), content at 500 ms.
+    @Test func aFastLoadKeepsItsSkeletonTheMinimumDisplay() async throws {
+        let (screen, clock) = try await Self.screen(showDelayMs: 0)
+        let id = screen.layout.elements[0].id
+        screen.start()
+        #expect(screen[id] == .skeleton)
+        clock.advance(to: .milliseconds(50))
+        try screen.reveal(id)
+        #expect(screen[id] == .skeleton, "no flicker: still up at 50 ms")
+        await clock.waitForSleepers()
+        #expect(clock.deadlines == [.milliseconds(200)])
+        clock.advance(to: .milliseconds(200))
+        await Self.nextChange(screen, id)
+        #expect(screen[id] == .revealing)
+        await clock.waitForSleepers()
+        #expect(clock.deadlines == [.milliseconds(500)])
+        clock.advance(to: .milliseconds(500))
+        await Self.nextChange(screen, id)
+        #expect(screen[id] == .content)
+    }
+
+    /// Show delay 100 ms: data at 99 ms goes straight to content, the skeleton never shown.
+    @Test func aLoadFasterThanTheShowDelayNeverShowsTheSkeleton() async throws {
+        let (screen, clock) = try await Self.screen(showDelayMs: 100)
+        let id = screen.layout.elements[0].id
+        screen.start()
+        #expect(screen[id] == .hidden)
+        clock.advance(to: .milliseconds(99))
+        try screen.reveal(id)
+        #expect(screen[id] == .content)
+    }
+
+    /// Never loaded: failed with `timeout` revealed at 10,000 ms, shown at 10,300 ms; a retry shows the skeleton again.
+    @Test func aTimedOutElementFailsAndRetries() async throws {
+        let (screen, clock) = try await Self.screen(showDelayMs: 0)
+        let id = screen.layout.elements[0].id
+        screen.start()
+        await clock.waitForSleepers(screen.layout.elements.count)
+        clock.advance(to: .milliseconds(10_000))
+        await Self.nextChange(screen, id)
+        #expect(screen[id] == .revealing)
+        clock.advance(to: .milliseconds(10_300))
+        await Self.nextChange(screen, id)
+        #expect(screen[id] == .failed(ElementError(code: "timeout", message: "Not loaded within 10000 ms.", retryable: true)))
+        try screen.retry(id)
+        #expect(screen[id] == .skeleton)
+    }
+
+    /// A live follow of `inbox` (instant, speed 100) on the client's test clock: every element
+    /// revealed at 200 ms (the minimum display), its content at 500 ms (plus the 300 ms fade).
+    @Test func aFollowDrivesTheScreen() async throws {
+        let server = try LiveServer()
+        let clock = TestClock()
+        let client = server.client(clock: clock)
+        let screen = SkeletonScreen(layout: try await client.layout("inbox"), clock: clock)
+        let ids = screen.layout.elements.map(\.id)
+        let follow = Task { try await screen.follow(client.follow(screen: "inbox", scenario: "instant", speed: 100)) }
+        await clock.waitForSleepers(ids.count, before: .milliseconds(1000))
+        clock.advance(to: .milliseconds(200))
+        await clock.waitForSleepers(ids.count, before: .milliseconds(1000))
+        clock.advance(to: .milliseconds(500))
+        try await follow.value
+        #expect(ids.map { screen[$0] } == Array(repeating: .content, count: ids.count))
+    }
+
+    @Test func anUnknownElementIsATypedError() async throws {
+        let (screen, _) = try await Self.screen(showDelayMs: 0)
+        #expect(throws: UnknownElement.self) { try screen.reveal("nope") }
+        #expect(throws: UnknownElement.self) { try screen.phase(of: "nope") }
+    }
+
+    /// Returns once `element`'s phase is about to change (the change is made before this resumes).
+    static func nextChange(_ screen: SkeletonScreen, _ element: String) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            withObservationTracking { _ = screen[element] } onChange: { continuation.resume() }
+        }
+        await Task.yield()
+    }
+
+    static func screen(showDelayMs: Int) async throws -> (SkeletonScreen, TestClock) {
+        let server = try LiveServer()
+        let layout = try await server.client.layout("inbox")
+        var json = try JSONSerialization.jsonObject(with: JSONEncoder().encode(layout)) as! [String: Any]
+        var animation = json["animation"] as! [String: Any]
+        animation["showDelayMs"] = showDelayMs
+        json["animation"] = animation
+        let changed = try JSONDecoder().decode(LayoutDocument.self, from: JSONSerialization.data(withJSONObject: json))
+        let clock = TestClock()
+        return (SkeletonScreen(layout: changed, clock: clock), clock)
+    }
+}

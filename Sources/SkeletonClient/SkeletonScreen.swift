@@ -16,7 +16,12 @@ import Observation
 /// Guarantees: every wait is on the injected clock; an element settles once per load (a
 /// second `reveal` or `fail` changes nothing); an id the layout does not have throws
 /// `UnknownElement`. Main-actor isolated: SwiftUI reads it on the main actor, and every change
-/// is made there, so a view never sees a change half made.
+/// is made there, so a view never sees a change half made. It owns its waits: at most one per
+/// element, cancelled when the element's phase moves on, on `retry`, when a follow starts or
+/// ends, and when the model is released; no task it starts outlives it (a wait holds it weakly).
+/// Needs Observation: iOS 17, macOS 14, tvOS 17, watchOS 10 (the rest of the library needs
+/// iOS 16, macOS 13).
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 @MainActor @Observable public final class SkeletonScreen {
     /// What an element shows: nothing yet (`hidden`, within the show delay or before a load
     /// starts), its `skeleton`, the transition playing (`revealing`), its `content`, or its failure.
@@ -38,6 +43,11 @@ import Observation
         self.layout = layout
         stopwatch = Stopwatch(clock)
         phases = Dictionary(uniqueKeysWithValues: layout.elements.map { ($0.id, Phase.hidden) })
+    }
+
+    /// Cancels every pending wait: a released model leaves no task sleeping on its clock.
+    deinit {
+        for load in loads.values { load.cancel() }
     }
 
     /// What `element` shows now.
@@ -72,13 +82,22 @@ import Observation
     }
 
     /// Shows a follow's changes as they come (`SkeletonServerClient.follow`, which times them by
-    /// the same rules); returns when the follow ends, throwing what ended it.
+    /// the same rules); returns when the follow ends, throwing what ended it. The follow drives
+    /// every element: the app's pending waits are cancelled when it starts and when it ends.
     public func follow(_ changes: AsyncThrowingStream<ElementChange, any Error>) async throws {
+        cancelWaits()
+        defer { cancelWaits() }
         for try await change in changes {
             guard phases[change.element] != nil else { throw unknown(change.element) }
             loads[change.element]?.cancel()
             phases[change.element] = Phase(change.phase)
         }
+    }
+
+    /// Cancels every element's pending wait; each element keeps the phase it shows.
+    private func cancelWaits() {
+        for load in loads.values { load.cancel() }
+        loads.removeAll()
     }
 
     private func begin(_ element: String) {
@@ -150,6 +169,7 @@ import Observation
 
 /// One element's load in the app's own hands: when its skeleton was shown, its outcome once
 /// known, and the one wait pending (the show delay, the timeout, or the reveal's steps).
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 private struct ElementLoad {
     var shownAt: Duration?
     var outcome: SkeletonScreen.Phase?
@@ -158,6 +178,7 @@ private struct ElementLoad {
     func cancel() { timer?.cancel() }
 }
 
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 extension SkeletonScreen.Phase {
     /// The phase a follow's change shows.
     init(_ phase: ElementChange.Phase) {

@@ -16,9 +16,11 @@ import Observation
 /// Guarantees: every wait is on the injected clock; an element settles once per load (a
 /// second `reveal` or `fail` changes nothing); an id the layout does not have throws
 /// `UnknownElement`. Main-actor isolated: SwiftUI reads it on the main actor, and every change
-/// is made there, so a view never sees a change half made. It owns its waits: at most one per
-/// element, cancelled when the element's phase moves on, on `retry`, when a follow starts or
-/// ends, and when the model is released; no task it starts outlives it (a wait holds it weakly).
+/// is made there, so a view never sees a change half made. It owns its waits, one task each: at
+/// most one per element, cancelled when the element's phase moves on, on `retry`, when a follow
+/// starts or ends, and when the model is released (its `deinit`: there is no `stop()` to forget);
+/// a wait holds the model weakly, so releasing it is enough, and no wait outlives it. A running
+/// `follow(_:)` holds the model until the task that runs it is cancelled or the follow ends.
 /// Needs Observation: iOS 17, macOS 14, tvOS 17, watchOS 10 (the rest of the library needs
 /// iOS 16, macOS 13).
 @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
@@ -89,7 +91,7 @@ import Observation
         defer { cancelWaits() }
         for try await change in changes {
             guard phases[change.element] != nil else { throw unknown(change.element) }
-            loads[change.element]?.cancel()
+            loads.removeValue(forKey: change.element)?.cancel()
             phases[change.element] = Phase(change.phase)
         }
     }

@@ -6,7 +6,9 @@ import Testing
 
 /// The screen model on a test clock, app-driven, with `inbox`'s layout (minimum display 200 ms,
 /// timeout 10,000 ms, an easeInOut transition of 300 ms: docs/spec.md §4): every expected time
-/// is computed by hand from those numbers.
+/// is computed by hand from those numbers. `deadlines` are the test clock's pending sleepers: the
+/// model's waits (the follow-driven test's follower has its own).
+@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
 @MainActor @Suite(.timeLimit(.minutes(1))) struct SkeletonScreenTests {
     /// Data 50 ms after the skeleton is shown: revealed at 200 ms (the minimum display), content at 500 ms.
     @Test func aFastLoadKeepsItsSkeletonTheMinimumDisplay() async throws {
@@ -73,6 +75,55 @@ import Testing
         #expect(ids.map { screen[$0] } == Array(repeating: .content, count: ids.count))
     }
 
+    /// Show delay 100 ms: the skeleton at 100 ms and its timeout pending for 10,100 ms; data at
+    /// 150 ms cancels that timeout for the reveal at 300 ms (100 plus the 200 ms minimum display).
+    /// Released then, the model is gone and so is every sleeper it had on the clock; moved past
+    /// every deadline, the clock has none.
+    @Test func aReleasedModelLeavesNoWaitPending() async throws {
+        let clock = TestClock()
+        var screen: SkeletonScreen? = SkeletonScreen(layout: try await Self.inbox(showDelayMs: 100), clock: clock)
+        weak var released = screen
+        let id = try #require(screen).layout.elements[0].id
+        screen?.start()
+        await clock.waitForSleepers()
+        #expect(clock.deadlines == [.milliseconds(100)])
+        clock.advance(to: .milliseconds(100))
+        await Self.nextChange(try #require(screen), id)
+        #expect(screen?[id] == .skeleton)
+        await clock.waitForSleepers()
+        #expect(clock.deadlines == [.milliseconds(10_100)])
+        clock.advance(to: .milliseconds(150))
+        try screen?.reveal(id)
+        await clock.waitForSleepers()
+        #expect(clock.deadlines == [.milliseconds(300)], "the timeout cancelled when the data came")
+        screen = nil
+        #expect(released == nil)
+        #expect(clock.deadlines == [])
+        clock.advance(to: .milliseconds(10_100))
+        #expect(clock.deadlines == [])
+    }
+
+    /// A follow takes the screen over: the app's pending wait (the timeout at 10,000 ms of a
+    /// skeleton shown at once) is cancelled when it starts, and its change is shown as given.
+    @Test func aFollowCancelsTheAppsWaits() async throws {
+        let (screen, clock) = try await Self.screen(showDelayMs: 0)
+        let id = screen.layout.elements[0].id
+        screen.start()
+        await clock.waitForSleepers()
+        #expect(clock.deadlines == [.milliseconds(10_000)])
+        let (changes, input) = AsyncThrowingStream.makeStream(of: ElementChange.self)
+        let follow = Task { try await screen.follow(changes) }
+        let state = ElementState(id: id, stage: "conversations", status: .ready, readyAtMs: 40, revealAtMs: 200)
+        input.yield(ElementChange(element: id, phase: .revealing, state: state))
+        await Self.nextChange(screen, id)
+        #expect(screen[id] == .revealing)
+        #expect(clock.deadlines == [])
+        input.finish()
+        try await follow.value
+        #expect(screen[id] == .revealing)
+        #expect(clock.deadlines == [])
+    }
+
     @Test func anUnknownElementIsATypedError() async throws {
         let (screen, _) = try await Self.screen(showDelayMs: 0)
         #expect(throws: UnknownElement.self) { try screen.reveal("nope") }
@@ -88,14 +139,18 @@ import Testing
     }
 
     static func screen(showDelayMs: Int) async throws -> (SkeletonScreen, TestClock) {
+        let clock = TestClock()
+        return (SkeletonScreen(layout: try await inbox(showDelayMs: showDelayMs), clock: clock), clock)
+    }
+
+    /// `inbox`'s layout as a live server serves it, with its show delay set to `showDelayMs`.
+    static func inbox(showDelayMs: Int) async throws -> LayoutDocument {
         let server = try LiveServer()
         let layout = try await server.client.layout("inbox")
         var json = try JSONSerialization.jsonObject(with: JSONEncoder().encode(layout)) as! [String: Any]
         var animation = json["animation"] as! [String: Any]
         animation["showDelayMs"] = showDelayMs
         json["animation"] = animation
-        let changed = try JSONDecoder().decode(LayoutDocument.self, from: JSONSerialization.data(withJSONObject: json))
-        let clock = TestClock()
-        return (SkeletonScreen(layout: changed, clock: clock), clock)
+        return try JSONDecoder().decode(LayoutDocument.self, from: JSONSerialization.data(withJSONObject: json))
     }
 }

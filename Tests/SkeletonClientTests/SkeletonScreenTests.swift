@@ -7,10 +7,11 @@ import Testing
 /// The screen model on a test clock, app-driven, with `inbox`'s layout (minimum display 200 ms,
 /// timeout 10,000 ms, an easeInOut transition of 300 ms: docs/spec.md §4): every expected time
 /// is computed by hand from those numbers. `deadlines` are the test clock's pending sleepers: the
-/// model's waits (the follow-driven test's follower has its own).
-@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+/// model's waits (the follow-driven test's follower has its own). Each test and helper is
+/// `@available` as the model is (Swift Testing takes that on a test, not on its suite).
 @MainActor @Suite(.timeLimit(.minutes(1))) struct SkeletonScreenTests {
     /// Data 50 ms after the skeleton is shown: revealed at 200 ms (the minimum display), content at 500 ms.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func aFastLoadKeepsItsSkeletonTheMinimumDisplay() async throws {
         let (screen, clock) = try await Self.screen(showDelayMs: 0)
         let id = screen.layout.elements[0].id
@@ -32,6 +33,7 @@ import Testing
     }
 
     /// Show delay 100 ms: data at 99 ms goes straight to content, the skeleton never shown.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func aLoadFasterThanTheShowDelayNeverShowsTheSkeleton() async throws {
         let (screen, clock) = try await Self.screen(showDelayMs: 100)
         let id = screen.layout.elements[0].id
@@ -43,6 +45,7 @@ import Testing
     }
 
     /// Never loaded: failed with `timeout` revealed at 10,000 ms, shown at 10,300 ms; a retry shows the skeleton again.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func aTimedOutElementFailsAndRetries() async throws {
         let (screen, clock) = try await Self.screen(showDelayMs: 0)
         let id = screen.layout.elements[0].id
@@ -60,6 +63,7 @@ import Testing
 
     /// A live follow of `inbox` (instant, speed 100) on the client's test clock: every element
     /// revealed at 200 ms (the minimum display), its content at 500 ms (plus the 300 ms fade).
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func aFollowDrivesTheScreen() async throws {
         let server = try LiveServer()
         let clock = TestClock()
@@ -79,6 +83,7 @@ import Testing
     /// 150 ms cancels that timeout for the reveal at 300 ms (100 plus the 200 ms minimum display).
     /// Released then, the model is gone and so is every sleeper it had on the clock; moved past
     /// every deadline, the clock has none.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func aReleasedModelLeavesNoWaitPending() async throws {
         let clock = TestClock()
         var screen: SkeletonScreen? = SkeletonScreen(layout: try await Self.inbox(showDelayMs: 100), clock: clock)
@@ -105,6 +110,7 @@ import Testing
 
     /// A follow takes the screen over: the app's pending wait (the timeout at 10,000 ms of a
     /// skeleton shown at once) is cancelled when it starts, and its change is shown as given.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func aFollowCancelsTheAppsWaits() async throws {
         let (screen, clock) = try await Self.screen(showDelayMs: 0)
         let id = screen.layout.elements[0].id
@@ -124,6 +130,7 @@ import Testing
         #expect(clock.deadlines == [])
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func anUnknownElementIsATypedError() async throws {
         let (screen, _) = try await Self.screen(showDelayMs: 0)
         #expect(throws: UnknownElement.self) { try screen.reveal("nope") }
@@ -131,6 +138,7 @@ import Testing
     }
 
     /// Returns once `element`'s phase is about to change (the change is made before this resumes).
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     static func nextChange(_ screen: SkeletonScreen, _ element: String) async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             withObservationTracking { _ = screen[element] } onChange: { continuation.resume() }
@@ -138,12 +146,14 @@ import Testing
         await Task.yield()
     }
 
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     static func screen(showDelayMs: Int) async throws -> (SkeletonScreen, TestClock) {
         let clock = TestClock()
         return (SkeletonScreen(layout: try await inbox(showDelayMs: showDelayMs), clock: clock), clock)
     }
 
     /// `inbox`'s layout as a live server serves it, with its show delay set to `showDelayMs`.
+    @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     static func inbox(showDelayMs: Int) async throws -> LayoutDocument {
         let server = try LiveServer()
         let layout = try await server.client.layout("inbox")

@@ -108,25 +108,29 @@ import Testing
         #expect(clock.deadlines == [])
     }
 
-    /// A follow takes the screen over: the app's pending wait (the timeout at 10,000 ms of a
-    /// skeleton shown at once) is cancelled when it starts, and its change is shown as given.
+    /// A follow takes the screen over: `home`'s four elements, their skeletons shown at once
+    /// (show delay 0) and their timeouts pending for 10,000 ms, are all let go when it starts, not
+    /// only the one it changes first (which it shows as given); none comes back when it ends.
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func aFollowCancelsTheAppsWaits() async throws {
-        let (screen, clock) = try await Self.screen(showDelayMs: 0)
-        let id = screen.layout.elements[0].id
+        let server = try LiveServer()
+        let clock = TestClock()
+        let screen = SkeletonScreen(layout: try await server.client.layout("home"), clock: clock)
+        #expect(screen.layout.elements.map(\.id) == ["accountsCarousel", "transactionsSummary", "subscriptions", "categories"])
         screen.start()
-        await clock.waitForSleepers()
-        #expect(clock.deadlines == [.milliseconds(10_000)])
+        await clock.waitForSleepers(4)
+        #expect(clock.deadlines == Array(repeating: .milliseconds(10_000), count: 4))
         let (changes, input) = AsyncThrowingStream.makeStream(of: ElementChange.self)
         let follow = Task { try await screen.follow(changes) }
-        let state = ElementState(id: id, stage: "conversations", status: .ready, readyAtMs: 40, revealAtMs: 200)
-        input.yield(ElementChange(element: id, phase: .revealing, state: state))
-        await Self.nextChange(screen, id)
-        #expect(screen[id] == .revealing)
+        let state = ElementState(id: "accountsCarousel", stage: "fastPath", status: .ready, readyAtMs: 40, revealAtMs: 200)
+        input.yield(ElementChange(element: "accountsCarousel", phase: .revealing, state: state))
+        await Self.nextChange(screen, "accountsCarousel")
+        #expect(screen["accountsCarousel"] == .revealing)
         #expect(clock.deadlines == [])
         input.finish()
         try await follow.value
-        #expect(screen[id] == .revealing)
+        #expect(screen["accountsCarousel"] == .revealing)
+        #expect(screen["categories"] == .skeleton)
         #expect(clock.deadlines == [])
     }
 

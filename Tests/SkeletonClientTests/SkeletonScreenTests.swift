@@ -13,9 +13,7 @@ import Testing
     /// Data 50 ms after the skeleton is shown: revealed at 200 ms (the minimum display), content at 500 ms.
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func aFastLoadKeepsItsSkeletonTheMinimumDisplay() async throws {
-        let (screen, clock) = try await Self.screen(showDelayMs: 0)
-        let id = screen.layout.elements[0].id
-        screen.start()
+        let (screen, clock, id) = try await Self.started(showDelayMs: 0)
         #expect(screen[id] == .skeleton)
         clock.advance(to: .milliseconds(50))
         try screen.reveal(id)
@@ -35,9 +33,7 @@ import Testing
     /// Show delay 100 ms: data at 99 ms goes straight to content, the skeleton never shown.
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func aLoadFasterThanTheShowDelayNeverShowsTheSkeleton() async throws {
-        let (screen, clock) = try await Self.screen(showDelayMs: 100)
-        let id = screen.layout.elements[0].id
-        screen.start()
+        let (screen, clock, id) = try await Self.started(showDelayMs: 100)
         #expect(screen[id] == .hidden)
         clock.advance(to: .milliseconds(99))
         try screen.reveal(id)
@@ -47,9 +43,7 @@ import Testing
     /// Never loaded: failed with `timeout` revealed at 10,000 ms, shown at 10,300 ms; a retry shows the skeleton again.
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func aTimedOutElementFailsAndRetries() async throws {
-        let (screen, clock) = try await Self.screen(showDelayMs: 0)
-        let id = screen.layout.elements[0].id
-        screen.start()
+        let (screen, clock, id) = try await Self.started(showDelayMs: 0)
         await clock.waitForSleepers(screen.layout.elements.count)
         clock.advance(to: .milliseconds(10_000))
         await Self.nextChange(screen, id)
@@ -59,6 +53,8 @@ import Testing
         #expect(screen[id] == .failed(ElementError(code: "timeout", message: "Not loaded within 10000 ms.", retryable: true)))
         try screen.retry(id)
         #expect(screen[id] == .skeleton)
+        await clock.waitForSleepers()
+        #expect(clock.deadlines == [.milliseconds(20_300)], "the retry's own timeout, from 10,300 ms")
     }
 
     /// A live follow of `inbox` (instant, speed 100) on the client's test clock: every element
@@ -136,7 +132,7 @@ import Testing
 
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     @Test func anUnknownElementIsATypedError() async throws {
-        let (screen, _) = try await Self.screen(showDelayMs: 0)
+        let (screen, _, _) = try await Self.started(showDelayMs: 0)
         #expect(throws: UnknownElement.self) { try screen.reveal("nope") }
         #expect(throws: UnknownElement.self) { try screen.phase(of: "nope") }
     }
@@ -151,9 +147,13 @@ import Testing
     }
 
     @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
-    static func screen(showDelayMs: Int) async throws -> (SkeletonScreen, TestClock) {
+    /// A model of `inbox` (show delay `showDelayMs`) on a test clock, its load started at 0 ms,
+    /// with the id of its one element.
+    static func started(showDelayMs: Int) async throws -> (SkeletonScreen, TestClock, String) {
         let clock = TestClock()
-        return (SkeletonScreen(layout: try await inbox(showDelayMs: showDelayMs), clock: clock), clock)
+        let screen = SkeletonScreen(layout: try await inbox(showDelayMs: showDelayMs), clock: clock)
+        screen.start()
+        return (screen, clock, screen.layout.elements[0].id)
     }
 
     /// `inbox`'s layout as a live server serves it, with its show delay set to `showDelayMs`.

@@ -5,12 +5,16 @@ import Testing
 /// Apple toolchain: `Self.restricted` lists Swift and Foundation APIs that came after Apple's
 /// oldest releases (with the release that brought each), `Self.called` those of them the
 /// library calls. The sources are scanned for every pattern of the broad list, so that a newly
-/// called one fails until it is listed; the manifest's minimums must then be exactly the newest
-/// release among those called (the oldest that has them all).
+/// called one fails until it is listed; an API newer than the manifest's minimums must be used
+/// only inside a top-level declaration whose `@available` names that API's release or a later one
+/// on every platform (as `SkeletonScreen` does for Observation); and the manifest's minimums must
+/// be exactly the newest release among those used outside such a declaration (the oldest that
+/// has them all).
 ///
 /// Limits: a textual scan (comments dropped, strings not), so an API reached by a name the list
-/// does not have (a new one, or a type inferred with no name written) is not seen; and a use
-/// behind `#available` counts as an unconditional one (the library has none).
+/// does not have (a new one, or a type inferred with no name written) is not seen; a top-level
+/// declaration is what starts at the first column (its attributes with it); an `@available` on
+/// a member, or a use behind `#available`, is not counted as a gate (the library has none).
 @Suite struct ApplePlatformTests {
     /// Apple's releases of one year: the same Swift runtime and Foundation on every platform.
     enum Release: Int, Comparable, CaseIterable {
@@ -80,6 +84,7 @@ import Testing
         "String(unsafeUninitializedCapacity:)",  // RGBA.hex
         "URLSession async data(for:)",  // every request but the event stream
         "Clock", "ContinuousClock", "Duration", "constrained existential (any P<T>)",  // any Clock<Duration>
+        "Observation",  // SkeletonScreen, behind @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
     ]
 
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -90,41 +95,144 @@ import Testing
             let files = FileManager.default.enumerator(atPath: root.appendingPathComponent(directory).path)?.compactMap { $0 as? String } ?? []
             return try files.filter { $0.hasSuffix(".swift") }.sorted().map { file in
                 let text = try String(contentsOf: root.appendingPathComponent(directory).appendingPathComponent(file), encoding: .utf8)
-                let code = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-                    line.firstRange(of: "//").map { line[..<$0.lowerBound] } ?? line
-                }.joined(separator: "\n")
-                return ("\(directory)/\(file)", code)
+                return ("\(directory)/\(file)", code(of: text))
             }
         }
     }
 
-    @Test func everyRestrictedAPITheLibraryCallsIsListed() throws {
-        let code = try Self.libraryCode()
-        #expect(code.count > 20)
-        for api in Self.restricted {
+    /// `text` with its `//` comments dropped (a line that was only a comment is left empty).
+    static func code(of text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            line.firstRange(of: "//").map { line[..<$0.lowerBound] } ?? line
+        }.joined(separator: "\n")
+    }
+
+    /// The top-level declarations of a file's code, `import` lines left out: each from its first
+    /// line at the first column (an attribute alone on a line belongs to the declaration after
+    /// it) to the next, with the release its `@available` gates it at (nil without one, or when
+    /// one of iOS, macOS, tvOS and watchOS is not named: there it is not gated).
+    static func declarations(of code: String) throws -> [(code: String, gate: Release?)] {
+        let attributesAlone = #/^(@\w+(\([^)]*\))?\s*)+$/#
+        var chunks: [[Substring]] = [[]]
+        var attributesPending = false
+        for line in code.split(separator: "\n", omittingEmptySubsequences: false) where !line.hasPrefix("import ") {
+            guard let first = line.first, !line.allSatisfy(\.isWhitespace) else { continue }
+            let atFirstColumn = !first.isWhitespace && !"})]#".contains(first)
+            if atFirstColumn && !attributesPending { chunks.append([]) }
+            if atFirstColumn { attributesPending = line.wholeMatch(of: attributesAlone) != nil }
+            chunks[chunks.count - 1].append(line)
+        }
+        let available = #/@available\(([^)]*)\)/#
+        let platformVersion = #/(iOS|macOS|tvOS|watchOS)\s+(\d+)(?:\.(\d+))?/#
+        return chunks.filter { !$0.isEmpty }.map { lines in
+            let code = lines.joined(separator: "\n")
+            let header = lines.prefix { $0.first.map { !$0.isWhitespace } ?? false }.joined(separator: " ")
+            var named: [String: [Int]] = [:]
+            for attribute in header.matches(of: available) {
+                for match in attribute.1.matches(of: platformVersion) {
+                    named[String(match.1)] = [Int(match.2)!, match.3.flatMap { Int($0) } ?? 0]
+                }
+            }
+            let gate = Release.allCases.last { release in
+                ["iOS", "macOS", "tvOS", "watchOS"].allSatisfy { platform in
+                    named[platform].map { !$0.lexicographicallyPrecedes(release.versions[platform]!) } ?? false
+                }
+            }
+            return (code, gate)
+        }
+    }
+
+    /// What is wrong with `files`' use of the restricted APIs, given those listed as `called` and
+    /// the release the manifest's minimums are: an API called and not listed, one listed and not
+    /// called, and one newer than `minimum` used in a declaration not gated at its release.
+    static func findings(in files: [(file: String, code: String)], called: Set<String>, minimum: Release) throws -> [String] {
+        var findings: [String] = []
+        for api in restricted {
             let pattern = try Regex(api.pattern)
-            let callers = code.filter { $0.code.contains(pattern) }.map(\.file)
-            if Self.called.contains(api.name) {
-                #expect(!callers.isEmpty, "\(api.name) is listed as called, and nothing calls it")
-            } else {
-                #expect(callers.isEmpty, "\(callers) call \(api.name) (since \(api.since.rawValue)): list it in `called` and check `platforms:`")
+            let callers = files.filter { $0.code.contains(pattern) }.map(\.file)
+            if !called.contains(api.name) {
+                findings += callers.map { "\($0) calls \(api.name) (since \(api.since.rawValue)): list it in `called` and check `platforms:`" }
+                continue
+            }
+            if callers.isEmpty { findings.append("\(api.name) is listed as called, and nothing calls it") }
+            guard api.since > minimum else { continue }
+            for file in files {
+                for declaration in try declarations(of: file.code) where declaration.code.contains(pattern) {
+                    guard (declaration.gate ?? .y2019) < api.since else { continue }
+                    findings.append("\(file.file) calls \(api.name) (since \(api.since.rawValue)) outside an @available of that release or later")
+                }
             }
         }
-        let names = Set(Self.restricted.map(\.name))
-        for name in Self.called {
-            #expect(names.contains(name), "\(name) is not in the list of restricted APIs")
-        }
+        findings += called.subtracting(restricted.map(\.name)).map { "\($0) is not in the list of restricted APIs" }
+        return findings
     }
 
-    @Test func theManifestsPlatformsAreTheOldestWithEveryCalledAPI() throws {
+    /// The manifest's minimum of each platform it names.
+    static func declaredPlatforms() throws -> [String: [Int]] {
         let manifest = try String(contentsOf: Self.root.appendingPathComponent("Package.swift"), encoding: .utf8)
         let platforms = try #require(manifest.firstMatch(of: #/platforms:\s*\[([^\]]*)\]/#)).1
         var declared: [String: [Int]] = [:]
         for match in platforms.matches(of: #/\.(iOS|macOS|tvOS|watchOS|visionOS)\(\.v(\d+)(?:_(\d+))?\)/#) {
             declared[String(match.1)] = [Int(match.2)!, match.3.flatMap { Int($0) } ?? 0]
         }
+        return declared
+    }
+
+    @Test func everyRestrictedAPITheLibraryCallsIsListed() throws {
+        let code = try Self.libraryCode()
+        #expect(code.count > 20)
+        let declared = try Self.declaredPlatforms()
+        let minimum = try #require(Release.allCases.first { $0.versions["iOS"] == declared["iOS"] })
+        let findings = try Self.findings(in: code, called: Self.called, minimum: minimum)
+        #expect(findings == [])
+    }
+
+    /// The scan on code written here: Observation (2023) unlisted, then listed and used outside
+    /// an `@available`, or inside one of 2022, is a finding; inside one of 2023 on every platform
+    /// (the attribute on its own line or on the declaration's) it is not.
+    @Test func aNewerAPIUnlistedOrUngatedIsAFinding() throws {
+        let gated = """
+            import Observation
+
+            /// A model.
+            @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)
+            @MainActor @Observable final class Model {
+                var count = 0
+            }
+
+            @available(iOS 17, macOS 14, tvOS 17, watchOS 10, *) extension Model {
+                func track() { withObservationTracking { _ = count } onChange: {} }
+            }
+
+            struct Plain {}
+            """
+        let listed: Set = ["Observation"]
+        let observation = "Model.swift calls Observation (since 2023)"
+        let ungated = "\(observation) outside an @available of that release or later"
+        func findings(_ text: String, called: Set<String> = listed) throws -> [String] {
+            try Self.findings(in: [("Model.swift", Self.code(of: text))], called: called, minimum: .y2022)
+        }
+        #expect(try findings(gated) == [])
+        #expect(try findings(gated, called: []) == ["\(observation): list it in `called` and check `platforms:`"])
+        #expect(try findings(gated.replacingOccurrences(of: "@available(iOS 17, macOS 14, tvOS 17, watchOS 10, *)\n", with: "")) == [ungated])
+        #expect(try findings(gated.replacingOccurrences(of: "macOS 14", with: "macOS 13")) == [ungated, ungated])
+        #expect(try findings(gated.replacingOccurrences(of: ", watchOS 10", with: "")) == [ungated, ungated])
+        #expect(try findings(gated + "\nfunc observe() { withObservationTracking {} onChange: {} }\n") == [ungated])
+    }
+
+    @Test func theManifestsPlatformsAreTheOldestWithEveryCalledAPI() throws {
+        let declared = try Self.declaredPlatforms()
         #expect(Set(declared.keys) == ["iOS", "macOS", "tvOS", "watchOS"])
-        let newest = try #require(Self.restricted.filter { Self.called.contains($0.name) }.map(\.since).max())
+        let called = try Self.restricted.filter { Self.called.contains($0.name) }.map { ($0.since, try Regex($0.pattern)) }
+        var ungated: [Release] = []
+        for file in try Self.libraryCode() {
+            for declaration in try Self.declarations(of: file.code) {
+                for (since, pattern) in called where since > (declaration.gate ?? .y2019) && declaration.code.contains(pattern) {
+                    ungated.append(since)
+                }
+            }
+        }
+        let newest = try #require(ungated.max())
         #expect(newest == .y2022)
         for (platform, version) in newest.versions {
             let minimum = declared[platform] ?? Self.defaultMinimums[platform]!

@@ -104,10 +104,15 @@ package struct Catalog: Sendable {
         let pages = allOptions(of: screen).map { options in
             LayoutDocumentWriter(screen: screen, layout: screen.layout(options.variant)!, options: options)
         }
+        let unversioned = pages.map { $0.bytesWithoutVersion() }
         var hash = ContentHash()
-        for page in pages { hash.add(page.bytes(version: "")) }
+        for page in unversioned { hash.add(page.bytes) }
         let version = hash.hex
-        return (pages.map { EncodedDocument(bytes: $0.bytes(version: version)) }, version)
+        return (unversioned.map { page in
+            var bytes = page.bytes
+            bytes.insert(contentsOf: version.utf8, at: page.versionIndex)  // hex digits: nothing to escape
+            return EncodedDocument(bytes: bytes)
+        }, version)
     }
 
     private static func encodeLayoutsIndex(_ screens: [Screen]) -> EncodedDocument {

@@ -10,7 +10,9 @@ struct LayoutDocumentWriter {
     let layout: ScreenLayout
     let options: LayoutOptions
 
-    func bytes(version: String) -> [UInt8] {
+    /// The document with an empty `version`, and the index between that string's quotes where a
+    /// version's characters go (`Catalog` hashes the first form, then inserts the hash there).
+    func bytesWithoutVersion() -> (bytes: [UInt8], versionIndex: Int) {
         let animation = screen.animation
         let isReduced = options.motion == .reduced
         var writer = JSONWriter(reservingCapacity: 16 * 1024)
@@ -18,7 +20,8 @@ struct LayoutDocumentWriter {
         writer.member("screen", screen.id)
         writer.member("title", screen.title)
         writer.member("source", screen.source)
-        writer.member("version", version)
+        writer.member("version", "")
+        let versionIndex = writer.bytes.count - 1
         writer.member("theme", options.theme.rawValue)
         writer.member("motion", options.motion.rawValue)
         writer.member("variant", layout.variant)
@@ -74,7 +77,7 @@ struct LayoutDocumentWriter {
         for assumption in assumptions { writer.string(assumption) }
         writer.endArray()
         writer.endObject()
-        return writer.bytes
+        return (writer.bytes, versionIndex)
     }
 
     /// What the screen assumes, then its animation's, the layout's, and those of the palette

@@ -2,6 +2,7 @@
 
 import { CAPTURE_LIMITS, CaptureError, SKIPPED, round, size } from './limits.js';
 import { addPadding, autoMargins, bounds, fill, fixed, grow, lineBlock, narrower, pseudoBlocks, repeats, squeezable, stretches, trackSizes, trailingMargin } from './nodes.js';
+import { rowLines, rowsOf, spanSplit } from './grid-rows.js';
 import { insets } from './paint.js';
 import { runRect, textRuns } from './text.js';
 import { CaptureWalk } from './walk.js';
@@ -51,23 +52,14 @@ export class Capture extends CaptureWalk {
     }
     for (const pseudo of after) items.push(pseudo);
     if (items.length === 0) return null;
-    const rows = [];
-    for (const item of items) {
-      const row = rows[rows.length - 1];
-      if (row && item.rect.top < row.bottom - 0.5 && item.rect.bottom > row.top + 0.5) {
-        row.items.push(item);
-        row.top = Math.min(row.top, item.rect.top);
-        row.bottom = Math.max(row.bottom, item.rect.bottom);
-      } else {
-        rows.push({ items: [item], top: item.rect.top, bottom: item.rect.bottom });
-      }
-    }
+    const rows = rowsOf(items);
     const justify = flex && own.flexDirection.startsWith('row') && (/space-(between|around|evenly)/.exec(own.justifyContent)?.[1] ?? (own.justifyContent === 'center' ? 'center' : undefined));
     const gap = parseFloat(own.columnGap) || 0;
     const tracks = grid ? this.tracks(element, own, rect) : null;
     if (!tracks && rows.length === 1 && (rows[0].items.length > 1 || row)) return this.stack('horizontal', rows[0].items, rect, { element, justify, gap });
     if (flex && own.flexWrap !== 'nowrap' && rows.length > 1) this.wrapped = true;
-    const column = rows.map((row) => (tracks && this.gridRow(row.items, tracks, gap, spans)) ?? (row.items.length === 1 ? row.items[0]
+    const lines = tracks ? rowLines(element, own, rect) : null;
+    const column = rows.map((row) => (tracks && this.gridRows(row.items, tracks, lines, gap, spans)) ?? (row.items.length === 1 ? row.items[0]
       : { node: this.stack('horizontal', row.items, bounds(row.items), { justify, gap }), rect: bounds(row.items), spans: spans && bounds(row.items).width >= contentWidth - 1, grows: true }));
     // A box stretched to its row's height: drawn as tall as its content, so that the row follows its tallest box at any width.
     const bottom = this.stretched.has(element) ? inset.bottom + (column[column.length - 1].after ?? 0) : undefined;
@@ -265,6 +257,34 @@ export class Capture extends CaptureWalk {
     const rect = { top, bottom, left, right, width: right - left, height: bottom - top };
     const node = { type: 'stack', axis: 'horizontal', spacing: size(gap), alignment: 'top', maxWidth: 'fill', children: repeats(children) };
     return { node, rect, spans, grows: true };
+  }
+
+  /**
+   * A grid's row of `items` (gridRow), as tall as its row track when that is fixed (`minHeight`);
+   * or, where items span its rows (spanSplit), a row of the spanning items and, between them, a
+   * column of the rows they span, each laid out the same way on the tracks under it: the spanning
+   * items then stretch to the column's height. Null when a row does not fit its tracks.
+   */
+  gridRows(items, tracks, lines, gap, spans) {
+    const split = spanSplit(items, this.rtl);
+    if (!split) {
+      const row = this.gridRow(items, tracks, gap, spans);
+      const line = row && lines?.find((entry) => Math.abs(entry.start - row.rect.top) < 1);
+      if (line?.fixed && row.rect.bottom < line.end + 1) row.node.minHeight = size(line.fixed);
+      return row;
+    }
+    const start = (r) => (this.rtl ? -r.right : r.left);
+    const end = (r) => (this.rtl ? -r.left : r.right);
+    const column = (segment) => {
+      if (!segment) return [];
+      const rect = bounds(segment.items);
+      const under = tracks.filter((track) => track.start > start(rect) - 1 && track.end < end(rect) + 1);
+      const rows = rowsOf(segment.items).map((row) => this.gridRows(row.items, under, lines, gap, true));
+      return rows.includes(null) ? [null] : [{ node: this.stack('vertical', rows, rect), rect, spans: false, grows: true }];
+    };
+    const at = (before) => column(split.segments.find((segment) => segment.before === before));
+    const parts = split.spanning.flatMap((item, index) => [...at(index), item]).concat(at(-1));
+    return parts.includes(null) ? null : this.gridRow(parts, tracks, gap, spans);
   }
 
   /**

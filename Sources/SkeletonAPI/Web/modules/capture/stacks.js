@@ -190,10 +190,13 @@ export class Capture extends CaptureWalk {
    * grows) with the rest it spans (fixed tracks and gaps) as its padding. A grid shares an `fr`
    * track's width whatever its item's padding, where a row shares what the paddings leave: when
    * that differs, an item whose padding is not that rest is drawn in a box of its own that has it.
-   * An empty fluid track is a spacer. Null when an item does not fill its tracks or a fixed track
-   * is empty: the row is then laid out as a plain one.
+   * An empty fluid track is a spacer. `byWidth`: the items' grows are their widths at the captured
+   * width, as for an item spanning a fixed and an `fr` track (a column of spanned rows beside a
+   * spanning item: no padding can stand for the gaps it spans, which its rows need).
+   * Null when an item does not fill its tracks or a fixed track is empty: the row is then laid out
+   * as a plain one.
    */
-  gridRow(items, tracks, gap, spans) {
+  gridRow(items, tracks, gap, spans, byWidth = false) {
     const start = (r) => (this.rtl ? -r.right : r.left);
     const end = (r) => (this.rtl ? -r.left : r.right);
     const top = Math.min(...items.map((item) => item.rect.top));
@@ -237,7 +240,7 @@ export class Capture extends CaptureWalk {
     const [grows, paddings, rests] = [total('grows'), total('padding'), total('rest')];
     const off = greedy.some((entry) => Math.abs(entry.padding - (entry.grows / grows) * paddings - entry.rest + (entry.grows / grows) * rests) > 0.5);
     const unit = Math.min(...greedy.map((entry) => entry.share));
-    const spansFixed = greedy.some((entry) => entry.spansFixed) && unit > 0.5;
+    const spansFixed = (byWidth || greedy.some((entry) => entry.spansFixed)) && unit > 0.5;
     for (const entry of greedy) {
       if (spansFixed) {
         grow(children[entry.index], Math.min(100, round(entry.share / unit)));
@@ -284,7 +287,7 @@ export class Capture extends CaptureWalk {
     };
     const at = (before) => column(split.segments.find((segment) => segment.before === before));
     const parts = split.spanning.flatMap((item, index) => [...at(index), item]).concat(at(-1));
-    return parts.includes(null) ? null : this.gridRow(parts, tracks, gap, spans);
+    return parts.includes(null) ? null : this.gridRow(parts, tracks, gap, spans, true);
   }
 
   /**

@@ -87,7 +87,8 @@ export class Capture extends CaptureWalk {
     const spacers = vertical ? [] : items.map((item, index) => (index === 0 ? /around|evenly|center/.test(justify) || item.margins?.before : /between|around|evenly/.test(justify) || item.margins?.before || items[index - 1].margins?.after))
       .concat(/around|evenly|center/.test(justify) || items[items.length - 1].margins?.after).map(Boolean);
     const plain = gaps.filter((_, index) => !spacers[index + 1]);
-    const spacing = justify ? gap : plain.length > 0 ? Math.max(0, Math.min(...plain)) : gap;
+    // (A row's items overlap by a negative margin: a negative spacing. A column's never do.)
+    const spacing = justify ? gap : plain.length > 0 ? Math.max(vertical ? 0 : -CAPTURE_LIMITS.maxSize, Math.min(...plain)) : gap;
     // A column centred across (align-items: center), or an item centred by `margin: 0 auto`: the
     // model's centre alignment, no offset of the captured width frozen as padding.
     const own = element ? getComputedStyle(element) : null;
@@ -157,7 +158,7 @@ export class Capture extends CaptureWalk {
       out = this.shares(items, children, spacers, segment, items.map((_, index) => (index < gaps.length && !spacers[index + 1] ? gaps[index] - spacing : 0)));
     }
     if (out.length > CAPTURE_LIMITS.maxChildren) throw new CaptureError(`a box has more than ${CAPTURE_LIMITS.maxChildren} children (maxChildren)`, 'maxChildren');
-    const stack = { type: 'stack', axis, spacing: size(spacing), alignment: centred ? 'center' : vertical ? 'leading' : 'top', children: repeats(out) };
+    const stack = { type: 'stack', axis, spacing: spacing < 0 ? -size(-spacing) : size(spacing), alignment: centred ? 'center' : vertical ? 'leading' : 'top', children: repeats(out) };
     addPadding(stack, padding);
     return stack;
   }

@@ -319,13 +319,14 @@ def test_items_spanning_rows_and_overlapping_children_equal_the_renderers_boxes(
     running = RunningServer(["--layouts", str(tmp_path)])
     try:
         compared, failures = check_screen(driver, running, "spans", "default", [900, 600, 360])
-        frames = get(running, "/layouts/spans/frames?width=600")["frames"]
+        frames = get(running, "/layouts/spans/frames?width=900")["frames"]
     finally:
         assert running.stop() == 0
     assert compared == 12
     assert not failures, "\n".join(failures)
-    # Beside the browser: the spanning tile is as tall as the two rows it spans and the gap between
-    # them (100 + 12 + 100), and the avatars are 36 - 10 = 26 apart.
+    # Beside the browser, at 900 (where the paragraph's row stays at its minimum): the spanning tile
+    # is as tall as the two rows it spans and the gap between them (100 + 12 + 100), and the
+    # avatars are 36 - 10 = 26 apart.
     cards = [frame for frame in frames if frame["kind"] == "background"]
     assert cards[1]["height"] == 212, cards[1]
     circles = [frame["x"] for frame in frames if frame["kind"] == "block" and frame["width"] == 36]

@@ -262,16 +262,23 @@ STRETCH_SCREEN = screen_file("stretch", "cards as tall as their row", "first", {
 })
 
 
-def test_stacks_stretched_by_their_rows_equal_the_renderers_boxes(driver, tmp_path):
-    (tmp_path / "stretch.json").write_text(json.dumps(STRETCH_SCREEN))
+def checked_frames(driver, tmp_path, file, width):
+    """The screen file `file` served alone, its frames equal to the renderer's boxes at 900, 600 and
+    360 in both themes and directions; its frames at `width`."""
+    (tmp_path / f"{file['id']}.json").write_text(json.dumps(file))
     running = RunningServer(["--layouts", str(tmp_path)])
     try:
-        compared, failures = check_screen(driver, running, "stretch", "default", [900, 600, 360])
-        frames = get(running, "/layouts/stretch/frames?width=600")["frames"]
+        compared, failures = check_screen(driver, running, file["id"], "default", [900, 600, 360])
+        frames = get(running, f"/layouts/{file['id']}/frames?width={width}")["frames"]
     finally:
         assert running.stop() == 0
     assert compared == 12
     assert not failures, "\n".join(failures)
+    return frames
+
+
+def test_stacks_stretched_by_their_rows_equal_the_renderers_boxes(driver, tmp_path):
+    frames = checked_frames(driver, tmp_path, STRETCH_SCREEN, 600)
     # Beside the browser: the first row's two stretched cards are equally tall, taller than the one that is not.
     cards = [frame for frame in frames if frame["kind"] == "background"][1:4]  # after the screen's: the first row's, in order
     assert cards[0]["height"] == cards[1]["height"] > cards[2]["height"], cards
@@ -315,15 +322,7 @@ SPAN_SCREEN = screen_file("spans", "items spanning rows and children overlapping
 
 
 def test_items_spanning_rows_and_overlapping_children_equal_the_renderers_boxes(driver, tmp_path):
-    (tmp_path / "spans.json").write_text(json.dumps(SPAN_SCREEN))
-    running = RunningServer(["--layouts", str(tmp_path)])
-    try:
-        compared, failures = check_screen(driver, running, "spans", "default", [900, 600, 360])
-        frames = get(running, "/layouts/spans/frames?width=900")["frames"]
-    finally:
-        assert running.stop() == 0
-    assert compared == 12
-    assert not failures, "\n".join(failures)
+    frames = checked_frames(driver, tmp_path, SPAN_SCREEN, 900)
     # Beside the browser, at 900 (where the paragraph's row stays at its minimum): the spanning tile
     # is as tall as the two rows it spans and the gap between them (100 + 12 + 100), and the
     # avatars are 36 - 10 = 26 apart.

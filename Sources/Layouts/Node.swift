@@ -68,6 +68,8 @@ public struct Node: Sendable, Equatable {
     }
 
     public enum Kind: Sendable, Equatable {
+        /// Its children along `Axis`, `spacing` apart (negative: they overlap by that much, each
+        /// drawn over the one before, as CSS's negative margins do), `alignment` across it.
         case stack(Axis, spacing: Double, alignment: Alignment, children: [Node])
         /// A scroll view shown still: skeletons never scroll.
         indirect case scroll(Axis, child: Node)

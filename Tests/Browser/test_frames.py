@@ -262,19 +262,74 @@ STRETCH_SCREEN = screen_file("stretch", "cards as tall as their row", "first", {
 })
 
 
-def test_stacks_stretched_by_their_rows_equal_the_renderers_boxes(driver, tmp_path):
-    (tmp_path / "stretch.json").write_text(json.dumps(STRETCH_SCREEN))
+def checked_frames(driver, tmp_path, file, width):
+    """The screen file `file` served alone, its frames equal to the renderer's boxes at 900, 600 and
+    360 in both themes and directions; its frames at `width`."""
+    (tmp_path / f"{file['id']}.json").write_text(json.dumps(file))
     running = RunningServer(["--layouts", str(tmp_path)])
     try:
-        compared, failures = check_screen(driver, running, "stretch", "default", [900, 600, 360])
-        frames = get(running, "/layouts/stretch/frames?width=600")["frames"]
+        compared, failures = check_screen(driver, running, file["id"], "default", [900, 600, 360])
+        frames = get(running, f"/layouts/{file['id']}/frames?width={width}")["frames"]
     finally:
         assert running.stop() == 0
     assert compared == 12
     assert not failures, "\n".join(failures)
+    return frames
+
+
+def test_stacks_stretched_by_their_rows_equal_the_renderers_boxes(driver, tmp_path):
+    frames = checked_frames(driver, tmp_path, STRETCH_SCREEN, 600)
     # Beside the browser: the first row's two stretched cards are equally tall, taller than the one that is not.
     cards = [frame for frame in frames if frame["kind"] == "background"][1:4]  # after the screen's: the first row's, in order
     assert cards[0]["height"] == cards[1]["height"] > cards[2]["height"], cards
+
+
+def tile(*extra, **members):
+    """A tile of SPAN_SCREEN: a title bar in 10 pt of padding on the card background, stretched by its row."""
+    return {"type": "stack", "alignment": "leading", "spacing": 8, "background": "card", "cornerRadius": 8, "maxWidth": "fill",
+            "padding": {"top": 10, "leading": 10, "bottom": 10, "trailing": 10}, "stretch": True, "children": [
+                {"type": "block", "width": 60, "height": 14}, *extra]} | members
+
+
+def avatar():
+    return {"type": "block", "width": 36, "height": 36, "shape": "circle", "fill": "gray4"}
+
+
+# Grid items spanning rows as capture writes them (issue 41): a row of the spanning tile (stretched,
+# grow 2) and a column of the rows it spans (fixed rows as minHeight 100, a paragraph that wraps
+# making a row taller at narrow widths), and a spanning tile on either side; and negative spacing:
+# avatars overlapping by 10 in a row, bars by 6 in a column, a fill bar sharing what the overlap gives back.
+SPAN_SCREEN = screen_file("spans", "items spanning rows and children overlapping", "feature", {
+    "type": "stack", "alignment": "leading", "spacing": 12, "background": "screen",
+    "padding": {"top": 16, "leading": 16, "bottom": 16, "trailing": 16},
+    "children": [
+        {"type": "stack", "axis": "horizontal", "alignment": "top", "spacing": 12, "maxWidth": "fill", "children": [
+            tile(id="feature", width={"kind": "fill", "grow": 2}),
+            {"type": "stack", "alignment": "leading", "spacing": 12, "width": {"kind": "fill", "grow": 2}, "children": [
+                {"type": "stack", "axis": "horizontal", "alignment": "top", "spacing": 12, "maxWidth": "fill", "minHeight": 100,
+                 "children": [tile(), tile({"type": "text", "lines": 1, "lineHeight": 14, "lineSpacing": 4, "measure": 500})]},
+                {"type": "stack", "axis": "horizontal", "alignment": "top", "spacing": 12, "maxWidth": "fill", "minHeight": 100,
+                 "children": [tile(), tile()]}]}]},
+        {"type": "stack", "axis": "horizontal", "alignment": "top", "spacing": 8, "maxWidth": "fill", "children": [
+            {"type": "stack", "alignment": "leading", "spacing": 8, "maxWidth": "fill", "children": [tile(stretch=False), tile(stretch=False), tile(stretch=False)]},
+            tile()]},
+        {"type": "stack", "axis": "horizontal", "alignment": "center", "spacing": -10, "children": [
+            {"type": "repeat", "count": 4, "child": avatar()}, {"type": "block", "width": "fill", "height": 20}]},
+        {"type": "stack", "alignment": "leading", "spacing": -6, "maxWidth": "fill", "children": [
+            {"type": "block", "width": 120, "height": 20, "fill": "gray4"}, {"type": "block", "width": 80, "height": 20}]},
+    ],
+})
+
+
+def test_items_spanning_rows_and_overlapping_children_equal_the_renderers_boxes(driver, tmp_path):
+    frames = checked_frames(driver, tmp_path, SPAN_SCREEN, 900)
+    # Beside the browser, at 900 (where the paragraph's row stays at its minimum): the spanning tile
+    # is as tall as the two rows it spans and the gap between them (100 + 12 + 100), and the
+    # avatars are 36 - 10 = 26 apart.
+    cards = [frame for frame in frames if frame["kind"] == "background"]
+    assert cards[1]["height"] == 212, cards[1]
+    circles = [frame["x"] for frame in frames if frame["kind"] == "block" and frame["width"] == 36]
+    assert [b - a for a, b in zip(circles, circles[1:])] == [26, 26, 26], circles
 
 
 # The renderer's drawing of the skeleton at rest, as the snapshot draws it: each shape in its own

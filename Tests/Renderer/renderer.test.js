@@ -190,3 +190,8 @@ test('stretch: read on a stack as true only, and placed as align-self stretch in
   assert.deepEqual(styled({ type: 'stack', stretch: true, greedy: false, width: null, grow: 1 }, 'vertical'), { flex: '0 0 auto' });
   assert.deepEqual(styled({ type: 'stack', stretch: true, greedy: false, width: 120, grow: 1 }, 'horizontal'), { flex: '0 0 auto', alignSelf: 'stretch', width: '120px' });
 });
+
+test('spacing: read down to minus the length limit (children overlapping), a number only', () => {
+  const read = [-10, -20000, 12, 'x', undefined].map((spacing) => readLayout(documentWith({ type: 'stack', spacing, children: [] })).root.spacing);
+  assert.deepEqual(read, [-10, -10000, 12, 0, 0]);
+});

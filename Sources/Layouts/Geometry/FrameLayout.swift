@@ -109,7 +109,8 @@ extension LayoutBox {
         case .stack(.vertical, _, _), .scroll:
             own = children.map(\.width).max() ?? 0
         case .stack(.horizontal, let spacing, _):
-            own = children.reduce(0) { $0 + $1.width } + spacing * Double(max(0, children.count - 1))
+            // (A negative spacing overlaps the children; the row is never narrower than nothing.)
+            own = max(0, children.reduce(0) { $0 + $1.width } + spacing * Double(max(0, children.count - 1)))
         case .block(let width, _, _, _):
             own = width ?? 0
         case .text, .spacer, .divider:
@@ -125,7 +126,7 @@ extension LayoutBox {
         let own: Double
         switch content {
         case .stack(.vertical, let spacing, _):
-            own = children.reduce(0) { $0 + $1.height(width: $1.width(inColumn: inner)) } + spacing * Double(max(0, children.count - 1))
+            own = max(0, children.reduce(0) { $0 + $1.height(width: $1.width(inColumn: inner)) } + spacing * Double(max(0, children.count - 1)))
         case .stack(.horizontal, let spacing, _):
             own = zip(children, Self.widths(ofRow: children, in: inner, spacing: spacing)).map { $0.height(width: $1) }.max() ?? 0
         case .scroll(.vertical):

@@ -72,7 +72,7 @@ struct NodeDecoder {
 
     private static func stack(_ object: JSONObject, depth: Int, reader: inout ValueReader) -> Node.Kind? {
         let axis = self.axis(object, reader: &reader)
-        let spacing = reader.optional(object, "spacing") { size($1, at: $2, reader: &$0) } ?? 0
+        let spacing = reader.optional(object, "spacing") { $0.number($1, at: $2, in: ScreenFileLimits.spacings) } ?? 0
         let allowed: [Node.Alignment] = axis == .vertical ? [.leading, .center, .trailing] : [.top, .center, .bottom]
         var alignment = Node.Alignment.center
         if let name = reader.optional(object, "alignment", { $0.choice($1, at: $2, of: allowed.map(\.rawValue), what: "alignment for a \(axis.rawValue) stack") }) {

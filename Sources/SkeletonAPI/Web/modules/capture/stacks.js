@@ -2,6 +2,7 @@
 
 import { CAPTURE_LIMITS, CaptureError, SKIPPED, round, size } from './limits.js';
 import { addPadding, autoMargins, bounds, fill, fixed, grow, lineBlock, narrower, pseudoBlocks, repeats, squeezable, stretches, trackSizes, trailingMargin } from './nodes.js';
+import { rowLines, rowsOf, spanSplit } from './grid-rows.js';
 import { insets } from './paint.js';
 import { runRect, textRuns } from './text.js';
 import { CaptureWalk } from './walk.js';
@@ -51,23 +52,14 @@ export class Capture extends CaptureWalk {
     }
     for (const pseudo of after) items.push(pseudo);
     if (items.length === 0) return null;
-    const rows = [];
-    for (const item of items) {
-      const row = rows[rows.length - 1];
-      if (row && item.rect.top < row.bottom - 0.5 && item.rect.bottom > row.top + 0.5) {
-        row.items.push(item);
-        row.top = Math.min(row.top, item.rect.top);
-        row.bottom = Math.max(row.bottom, item.rect.bottom);
-      } else {
-        rows.push({ items: [item], top: item.rect.top, bottom: item.rect.bottom });
-      }
-    }
+    const rows = rowsOf(items);
     const justify = flex && own.flexDirection.startsWith('row') && (/space-(between|around|evenly)/.exec(own.justifyContent)?.[1] ?? (own.justifyContent === 'center' ? 'center' : undefined));
     const gap = parseFloat(own.columnGap) || 0;
     const tracks = grid ? this.tracks(element, own, rect) : null;
     if (!tracks && rows.length === 1 && (rows[0].items.length > 1 || row)) return this.stack('horizontal', rows[0].items, rect, { element, justify, gap });
     if (flex && own.flexWrap !== 'nowrap' && rows.length > 1) this.wrapped = true;
-    const column = rows.map((row) => (tracks && this.gridRow(row.items, tracks, gap, spans)) ?? (row.items.length === 1 ? row.items[0]
+    const lines = tracks ? rowLines(element, own, rect) : null;
+    const column = rows.map((row) => (tracks && this.gridRows(row.items, tracks, lines, gap, spans)) ?? (row.items.length === 1 ? row.items[0]
       : { node: this.stack('horizontal', row.items, bounds(row.items), { justify, gap }), rect: bounds(row.items), spans: spans && bounds(row.items).width >= contentWidth - 1, grows: true }));
     // A box stretched to its row's height: drawn as tall as its content, so that the row follows its tallest box at any width.
     const bottom = this.stretched.has(element) ? inset.bottom + (column[column.length - 1].after ?? 0) : undefined;
@@ -95,7 +87,8 @@ export class Capture extends CaptureWalk {
     const spacers = vertical ? [] : items.map((item, index) => (index === 0 ? /around|evenly|center/.test(justify) || item.margins?.before : /between|around|evenly/.test(justify) || item.margins?.before || items[index - 1].margins?.after))
       .concat(/around|evenly|center/.test(justify) || items[items.length - 1].margins?.after).map(Boolean);
     const plain = gaps.filter((_, index) => !spacers[index + 1]);
-    const spacing = justify ? gap : plain.length > 0 ? Math.max(0, Math.min(...plain)) : gap;
+    // (A row's items overlap by a negative margin: a negative spacing. A column's never do.)
+    const spacing = justify ? gap : plain.length > 0 ? Math.max(vertical ? 0 : -CAPTURE_LIMITS.maxSize, Math.min(...plain)) : gap;
     // A column centred across (align-items: center), or an item centred by `margin: 0 auto`: the
     // model's centre alignment, no offset of the captured width frozen as padding.
     const own = element ? getComputedStyle(element) : null;
@@ -165,7 +158,7 @@ export class Capture extends CaptureWalk {
       out = this.shares(items, children, spacers, segment, items.map((_, index) => (index < gaps.length && !spacers[index + 1] ? gaps[index] - spacing : 0)));
     }
     if (out.length > CAPTURE_LIMITS.maxChildren) throw new CaptureError(`a box has more than ${CAPTURE_LIMITS.maxChildren} children (maxChildren)`, 'maxChildren');
-    const stack = { type: 'stack', axis, spacing: size(spacing), alignment: centred ? 'center' : vertical ? 'leading' : 'top', children: repeats(out) };
+    const stack = { type: 'stack', axis, spacing: spacing < 0 ? -size(-spacing) : size(spacing), alignment: centred ? 'center' : vertical ? 'leading' : 'top', children: repeats(out) };
     addPadding(stack, padding);
     return stack;
   }
@@ -198,10 +191,13 @@ export class Capture extends CaptureWalk {
    * grows) with the rest it spans (fixed tracks and gaps) as its padding. A grid shares an `fr`
    * track's width whatever its item's padding, where a row shares what the paddings leave: when
    * that differs, an item whose padding is not that rest is drawn in a box of its own that has it.
-   * An empty fluid track is a spacer. Null when an item does not fill its tracks or a fixed track
-   * is empty: the row is then laid out as a plain one.
+   * An empty fluid track is a spacer. `byWidth`: the items' grows are their widths at the captured
+   * width, as for an item spanning a fixed and an `fr` track (a column of spanned rows beside a
+   * spanning item: no padding can stand for the gaps it spans, which its rows need).
+   * Null when an item does not fill its tracks or a fixed track is empty: the row is then laid out
+   * as a plain one.
    */
-  gridRow(items, tracks, gap, spans) {
+  gridRow(items, tracks, gap, spans, byWidth = false) {
     const start = (r) => (this.rtl ? -r.right : r.left);
     const end = (r) => (this.rtl ? -r.left : r.right);
     const top = Math.min(...items.map((item) => item.rect.top));
@@ -245,7 +241,7 @@ export class Capture extends CaptureWalk {
     const [grows, paddings, rests] = [total('grows'), total('padding'), total('rest')];
     const off = greedy.some((entry) => Math.abs(entry.padding - (entry.grows / grows) * paddings - entry.rest + (entry.grows / grows) * rests) > 0.5);
     const unit = Math.min(...greedy.map((entry) => entry.share));
-    const spansFixed = greedy.some((entry) => entry.spansFixed) && unit > 0.5;
+    const spansFixed = (byWidth || greedy.some((entry) => entry.spansFixed)) && unit > 0.5;
     for (const entry of greedy) {
       if (spansFixed) {
         grow(children[entry.index], Math.min(100, round(entry.share / unit)));
@@ -265,6 +261,34 @@ export class Capture extends CaptureWalk {
     const rect = { top, bottom, left, right, width: right - left, height: bottom - top };
     const node = { type: 'stack', axis: 'horizontal', spacing: size(gap), alignment: 'top', maxWidth: 'fill', children: repeats(children) };
     return { node, rect, spans, grows: true };
+  }
+
+  /**
+   * A grid's row of `items` (gridRow), as tall as its row track when that is fixed (`minHeight`);
+   * or, where items span its rows (spanSplit), a row of the spanning items and, between them, a
+   * column of the rows they span, each laid out the same way on the tracks under it: the spanning
+   * items then stretch to the column's height. Null when a row does not fit its tracks.
+   */
+  gridRows(items, tracks, lines, gap, spans) {
+    const split = spanSplit(items, this.rtl);
+    if (!split) {
+      const row = this.gridRow(items, tracks, gap, spans);
+      const line = row && lines?.find((entry) => Math.abs(entry.start - row.rect.top) < 1);
+      if (line?.fixed && row.rect.bottom < line.end + 1) row.node.minHeight = size(line.fixed);
+      return row;
+    }
+    const start = (r) => (this.rtl ? -r.right : r.left);
+    const end = (r) => (this.rtl ? -r.left : r.right);
+    const column = (segment) => {
+      if (!segment) return [];
+      const rect = bounds(segment.items);
+      const under = tracks.filter((track) => track.start > start(rect) - 1 && track.end < end(rect) + 1);
+      const rows = rowsOf(segment.items).map((row) => this.gridRows(row.items, under, lines, gap, true));
+      return rows.includes(null) ? [null] : [{ node: this.stack('vertical', rows, rect), rect, spans: false, grows: true }];
+    };
+    const at = (before) => column(split.segments.find((segment) => segment.before === before));
+    const parts = split.spanning.flatMap((item, index) => [...at(index), item]).concat(at(-1));
+    return parts.includes(null) ? null : this.gridRow(parts, tracks, gap, spans, true);
   }
 
   /**

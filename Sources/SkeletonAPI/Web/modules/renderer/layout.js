@@ -99,7 +99,8 @@ function readNode(raw, layout, budget, depth, parentAxis, suffix) {
   switch (type) {
     case 'stack':
       node.axis = oneOf(own(raw, 'axis'), ['vertical', 'horizontal'], 'vertical');
-      node.spacing = number(own(raw, 'spacing'), 0, LIMITS.length, 0);
+      // Negative: the children overlap by that much (an avatar stack).
+      node.spacing = number(own(raw, 'spacing'), -LIMITS.length, LIMITS.length, 0);
       node.alignment = oneOf(own(raw, 'alignment'), ['leading', 'center', 'trailing', 'top', 'bottom'], 'center');
       // As tall as the row it is in (CSS's align-self: stretch); anything but true is false.
       node.stretch = own(raw, 'stretch') === true;

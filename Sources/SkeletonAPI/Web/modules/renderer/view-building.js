@@ -137,11 +137,16 @@ export class ViewBuilding {
           style.display = 'flex';
           style.flexDirection = node.axis === 'horizontal' ? 'row' : 'column';
           style.alignItems = alignments[node.alignment];
-          style.gap = px(node.spacing);
+          style.gap = px(Math.max(0, node.spacing));
           // CSS's automatic minimum keeps it at least its content's height unless it clips or has a minHeight.
           if (node.aspectRatio !== null) style.aspectRatio = String(node.aspectRatio);
           if (node.shimmer) group = this.group(element);
-          for (const child of node.children) element.append(this.build(child, inside(node.axis)));
+          node.children.forEach((child, index) => {
+            const built = this.build(child, inside(node.axis));
+            // CSS has no negative gap: a negative spacing is a negative margin before every child but the first.
+            if (node.spacing < 0 && index > 0) built.style[node.axis === 'horizontal' ? 'marginInlineStart' : 'marginTop'] = px(node.spacing);
+            element.append(built);
+          });
           break;
         case 'scroll':
           // Shown still: a scroll view clips what lies beyond it. A horizontal one offers its

@@ -1,0 +1,72 @@
+// A grid's rows: where its row tracks lie and which are fixed, and a row of items split where one spans several rows.
+
+import { insets } from './paint.js';
+
+const PX = /^[\d.]+px$/;
+const names = (list) => list.replace(/\[[^\]]*\]/g, ' ').trim().split(/\s+/);
+
+/**
+ * A grid's row tracks from the top of its content box: where each starts and ends, and `fixed`,
+ * its height when its declared size is a length (`grid-template-rows: 56px …`, or `grid-auto-rows:
+ * 100px` for a row the template does not list), else null (`auto`, `fr`, `minmax()`). Null when
+ * the resolved track list is not all lengths.
+ */
+export function rowLines(element, style, rect) {
+  const used = names(style.gridTemplateRows);
+  if (!used.every((track) => PX.test(track))) return null;
+  const map = element.computedStyleMap?.();
+  const declared = String(map?.get('grid-template-rows') ?? 'none');
+  // (A template with repeat() lists fewer entries than tracks: none of its rows is taken as fixed.)
+  const template = declared === 'none' ? [] : declared.includes('(') ? null : names(declared);
+  const implicit = names(String(map?.get('grid-auto-rows') ?? 'auto'));
+  const gap = parseFloat(style.rowGap) || 0;
+  let at = rect.top + insets(style).top;
+  return used.map((track, index) => {
+    const size = parseFloat(track);
+    const declaredSize = template === null ? null : index < template.length ? template[index] : implicit.length === 1 ? implicit[0] : null;
+    const line = { start: at, end: at + size, fixed: declaredSize !== null && PX.test(declaredSize) ? size : null };
+    at += size + gap;
+    return line;
+  });
+}
+
+/** Items (each with a `rect`) in rows: an item joins the row before it when they overlap vertically. */
+export function rowsOf(items) {
+  const rows = [];
+  for (const item of items) {
+    const row = rows[rows.length - 1];
+    if (row && item.rect.top < row.bottom - 0.5 && item.rect.bottom > row.top + 0.5) {
+      row.items.push(item);
+      row.top = Math.min(row.top, item.rect.top);
+      row.bottom = Math.max(row.bottom, item.rect.bottom);
+    } else {
+      rows.push({ items: [item], top: item.rect.top, bottom: item.rect.bottom });
+    }
+  }
+  return rows;
+}
+
+/**
+ * A grid row merged by items spanning its rows (`grid-row: span 2`, an area over two rows): the
+ * items as tall as the whole row (`spanning`), and the others by the columns between them
+ * (`segments`, in reading order, `before` the spanning item they precede, or none: after the last),
+ * each in at least one row. Null when no item spans the row's height while the others make two
+ * rows or more: it is a plain row then.
+ */
+export function spanSplit(items, rtl) {
+  const top = Math.min(...items.map((item) => item.rect.top));
+  const bottom = Math.max(...items.map((item) => item.rect.bottom));
+  const start = (r) => (rtl ? -r.right : r.left);
+  const spanning = items.filter((item) => Math.abs(item.rect.top - top) < 1 && Math.abs(item.rect.bottom - bottom) < 1)
+    .sort((a, b) => start(a.rect) - start(b.rect));
+  const rest = items.filter((item) => !spanning.includes(item));
+  if (spanning.length === 0 || rowsOf(rest).length < 2) return null;
+  const segments = [];
+  for (const item of rest) {
+    const before = spanning.findIndex((span) => start(span.rect) >= start(item.rect));
+    let segment = segments.find((entry) => entry.before === before);
+    if (!segment) segments.push(segment = { before, items: [] });
+    segment.items.push(item);
+  }
+  return { spanning, segments };
+}

@@ -118,10 +118,13 @@ export class CaptureWalk {
   /**
    * A paragraph: its lines as the browser wrapped them, each line box `lineHeight` tall; `measure`
    * its width on one line, `maxLines` its clamp (line-clamp, a max-height that clips, or one
-   * line ending in an ellipsis), `lines` what shows. Wrapped lines end short of the width, the
-   * more so the narrower it is, so no one measure is exact at every width: from its full lines and
-   * its last one, measureFor chooses one from its line counts at the captured, second and wider
-   * widths (a clamped paragraph: the captured and second ones).
+   * line ending in an ellipsis), `lines` and `lastLineFraction` what shows. Wrapped lines end
+   * short of the width, the more so the narrower it is, so no one measure is exact at every
+   * width: from its lines summed (its run, the full lines' slack left out; a clamped one's run
+   * at least its full lines and its last), measureFor chooses one from its line counts at the
+   * captured, second and wider widths (a clamped paragraph: the captured and second ones). Its
+   * last line at the captured width is then its own `lastLineFraction`, not what is left of the
+   * measure (`Wrapping`: where it wraps into its own lines).
    */
   text(element, rect, style) {
     this.count();
@@ -140,7 +143,7 @@ export class CaptureWalk {
     const fraction = last ? Math.min(1, Math.max(0.01, lastWidth / width)) : 1;
     const half = (lineBox - bar) / 2;
     const sum = lines.reduce((total, line) => total + line.right - line.left, 0);
-    const start = clamp ? Math.max(sum, (count - 1) * width + lastWidth) : (count - 1) * width + Math.min(width, lastWidth);
+    const start = clamp ? Math.max(sum, (count - 1) * width + lastWidth) : lines.length > 0 ? sum : width;
     const measured = [{ width, count }];
     const others = [{ rect: this.second?.get(element), lines: this.secondLines?.get(element) }, ...(clamp ? [] : [this.wider?.get(element)])];
     for (const other of others) {

@@ -107,7 +107,7 @@ struct WidthLayoutTests {
     @Test(arguments: [
         (628.0, 2, 0.27, 2, 0.27), (700, 2, 0.27, 2, 0.27), (768, 2, 0.27, 1, 740.0 / 768), (300, 2, 0.27, 3, 140.0 / 300),
         (800, 1, 0.5, 1, 740.0 / 800), (150, 4, 0.27, 4, 1),
-    ])
+    ] as [(Double, Int, Double, Int, Double)])
     func aParagraphKeepsItsCapturedLastLineWhereItWrapsToItsOwnLines(width: Double, capturedLines: Int, capturedFraction: Double, lines: Int, fraction: Double) {
         let wrapped = Wrapping.lines(measure: 740, maxLines: 4, width: width, captured: (capturedLines, capturedFraction))
         #expect(wrapped.count == lines)

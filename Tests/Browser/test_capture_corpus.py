@@ -48,10 +48,7 @@ XFAIL = {
     "avatar-stack": "model lacks negative spacing (avatars overlapping by a negative margin)",
     "table-invoice": "model lacks table columns that share their width by content",
     "badge-over-image": "model lacks a badge positioned over its image (absolute positioning)",
-    "rem-em-fonts": MEASURE,
-    "lists": MEASURE,
     "drop-cap": MEASURE,
-    "media-aspect-ratio": MEASURE,
 }
 
 # The page's declarations, its capture, and the time it took.

@@ -122,7 +122,8 @@ export class CaptureWalk {
    * short of the width, the more so the narrower it is, so no one measure is exact at every
    * width: from its lines summed (its run, the full lines' slack left out; a clamped one's run
    * at least its full lines and its last), measureFor chooses one from its line counts at the
-   * captured, second and wider widths (a clamped paragraph: the captured and second ones). Its
+   * captured, second and wider widths (a clamped paragraph: the captured and second ones) and,
+   * between them, greedy wrapping with its full lines' mean slack. Its
    * last line at the captured width is then its own `lastLineFraction`, not what is left of the
    * measure (`Wrapping`: where it wraps into its own lines).
    */
@@ -151,7 +152,9 @@ export class CaptureWalk {
       const otherWidth = Math.max(1, other.rect.width - inset.left - inset.right);
       measured.push({ width: otherWidth, count: Math.min(most, Math.max(1, showing(other.lines, clamp, other.rect, inset).length)) });
     }
-    const measure = measureFor(measured, start, most);
+    const full = shown.slice(0, -1);
+    const slack = clamp || full.length === 0 ? null : Math.max(0, width - full.reduce((total, line) => total + line.right - line.left, 0) / full.length);
+    const measure = measureFor(measured, start, most, slack);
     const node = {
       type: 'text', lines: count, lineHeight: size(bar), lineSpacing: size(lineBox - bar), lastLineFraction: round(fraction) || 0.01,
       measure: Math.max(1, Math.min(100000, round(measure))), maxLines: most,

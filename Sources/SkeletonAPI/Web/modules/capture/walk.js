@@ -120,8 +120,8 @@ export class CaptureWalk {
    * its width on one line, `maxLines` its clamp (line-clamp, a max-height that clips, or one
    * line ending in an ellipsis), `lines` and `lastLineFraction` what shows. Wrapped lines end
    * short of the width, the more so the narrower it is, so no one measure is exact at every
-   * width: from its lines summed (its run, the full lines' slack left out; a clamped one's run
-   * at least its full lines and its last), measureFor chooses one from its line counts at the
+   * width: from its lines summed (its run, the full lines' slack left out; a clamped one's
+   * hidden lines too), measureFor chooses one from its line counts at the
    * captured, second and wider widths (a clamped paragraph: the captured and second ones) and,
    * between them, greedy wrapping with its full lines' mean slack. Its
    * last line at the captured width is then its own `lastLineFraction`, not what is left of the
@@ -144,7 +144,7 @@ export class CaptureWalk {
     const fraction = last ? Math.min(1, Math.max(0.01, lastWidth / width)) : 1;
     const half = (lineBox - bar) / 2;
     const sum = lines.reduce((total, line) => total + line.right - line.left, 0);
-    const start = clamp ? Math.max(sum, (count - 1) * width + lastWidth) : lines.length > 0 ? sum : width;
+    const start = sum || width;
     const measured = [{ width, count }];
     const others = [{ rect: this.second?.get(element), lines: this.secondLines?.get(element) }, ...(clamp ? [] : [this.wider?.get(element)])];
     for (const other of others) {
@@ -153,7 +153,7 @@ export class CaptureWalk {
       measured.push({ width: otherWidth, count: Math.min(most, Math.max(1, showing(other.lines, clamp, other.rect, inset).length)) });
     }
     const full = shown.slice(0, -1);
-    const slack = clamp || full.length === 0 ? null : Math.max(0, width - full.reduce((total, line) => total + line.right - line.left, 0) / full.length);
+    const slack = full.length === 0 ? null : Math.max(0, width - full.reduce((total, line) => total + line.right - line.left, 0) / full.length);
     const measure = measureFor(measured, start, most, slack);
     const node = {
       type: 'text', lines: count, lineHeight: size(bar), lineSpacing: size(lineBox - bar), lastLineFraction: round(fraction) || 0.01,

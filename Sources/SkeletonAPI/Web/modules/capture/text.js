@@ -109,8 +109,13 @@ const nearest = (value, [low, high]) => (low > high ? value : Math.min(high, Mat
  */
 const greedy = (run, slack, width) => (run <= width ? 1 : Math.ceil((run - slack) / Math.max(1, width - slack) - 1e-6));
 
-/** The widths between 80% and 150% of `width`, 1% apart: where a paragraph's line counts are predicted between those measured. */
-const between = (width) => Array.from({ length: 71 }, (_, step) => (width * (80 + step)) / 100);
+/**
+ * The widths between 80% and 150% of `width`, 1% apart (`width` itself left out), each with its
+ * weight: where a paragraph's line counts are predicted between those measured, the more surely
+ * the nearer `width`, where the slack was measured (1 / the distance in hundredths).
+ */
+const between = (width) => Array.from({ length: 71 }, (_, step) => ({ width: (width * (80 + step)) / 100, weight: 1 / Math.abs(step - 20) }))
+  .filter(({ weight }) => Number.isFinite(weight));
 
 /**
  * A paragraph's measure from its line counts in the browser at several content widths
@@ -119,7 +124,7 @@ const between = (width) => Array.from({ length: 71 }, (_, step) => (width * (80 
  * (wrapsTo). Of those values, the one with the fewest lines wrong at the other measured widths
  * (summed); of those, with `slack` (a wrapped paragraph's mean space at the end of its full lines
  * at the captured width), the fewest wrong at the widths between 80% and 150% against greedy
- * wrapping of `start` with that slack (so that a paragraph wraps as the browser does between the
+ * wrapping of `start` with that slack, each weighed by its nearness (so that a paragraph wraps as the browser does between the
  * widths it was measured at: its lines' slack grows with their count); of those, the nearest
  * `start`. The lines wrong change only at the widths' multiples, so the values half a point
  * either side of each multiple in the interval, its ends and `start` are all it compares.
@@ -127,14 +132,14 @@ const between = (width) => Array.from({ length: 71 }, (_, step) => (width * (80 
 export function measureFor([captured, ...others], start, most, slack = null) {
   const interval = wrapsTo(captured.count, captured.width, most);
   const candidates = [nearest(start, interval)];
-  const predicted = slack === null ? [] : between(captured.width).map((width) => ({ width, count: Math.min(most, greedy(start, slack, width)) }));
+  const predicted = slack === null ? [] : between(captured.width).map(({ width, weight }) => ({ width, weight, count: Math.min(most, greedy(start, slack, width)) }));
   for (const { width } of [...others, ...predicted]) {
     const last = Math.min(most, Math.ceil(Math.min(interval[1], most * width) / width));
     for (let multiple = Math.max(1, Math.floor(interval[0] / width)); multiple <= last; multiple++) {
       candidates.push(nearest(multiple * width - 0.5, interval), nearest(multiple * width + 0.5, interval));
     }
   }
-  const wrong = (widths, measure) => widths.reduce((total, { width, count }) => total + Math.abs(wrapped(measure, width, most) - count), 0);
+  const wrong = (widths, measure) => widths.reduce((total, { width, count, weight = 1 }) => total + weight * Math.abs(wrapped(measure, width, most) - count), 0);
   const scored = candidates.map((measure) => ({ measure, wrong: wrong(others, measure), guessed: wrong(predicted, measure), off: Math.abs(measure - start) }));
   return scored.sort((a, b) => a.wrong - b.wrong || a.guessed - b.guessed || a.off - b.off)[0].measure;
 }

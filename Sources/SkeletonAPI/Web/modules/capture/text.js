@@ -122,8 +122,8 @@ const between = (width) => Array.from({ length: 71 }, (_, step) => ({ width: (wi
  * (`measured`: `{ width, count }`, the captured width first), starting from `start` (its run:
  * its lines summed). The captured width's count is always kept: the measure is in its interval
  * (wrapsTo). Of those values, the one with the fewest lines wrong at the other measured widths
- * (summed); of those, with `slack` (a wrapped paragraph's mean space at the end of its full lines
- * at the captured width), the fewest wrong at the widths between 80% and 150% against greedy
+ * (summed); of those, with `slack` (a wrapped paragraph's largest space at the end of a full line
+ * at the captured width: about its longest word), the fewest wrong at the widths between 80% and 150% against greedy
  * wrapping of `start` with that slack, each weighed by its nearness (so that a paragraph wraps as the browser does between the
  * widths it was measured at: its lines' slack grows with their count); of those, the nearest
  * `start`. The lines wrong change only at the widths' multiples, so the values half a point

@@ -123,7 +123,7 @@ export class CaptureWalk {
    * width: from its lines summed (its run, the full lines' slack left out; a clamped one's
    * hidden lines too), measureFor chooses one from its line counts at the
    * captured, second and wider widths (a clamped paragraph: the captured and second ones) and,
-   * between them, greedy wrapping with its full lines' mean slack. Its
+   * between them, greedy wrapping with its full lines' largest slack. Its
    * last line at the captured width is then its own `lastLineFraction`, not what is left of the
    * measure (`Wrapping`: where it wraps into its own lines).
    */
@@ -153,7 +153,7 @@ export class CaptureWalk {
       measured.push({ width: otherWidth, count: Math.min(most, Math.max(1, showing(other.lines, clamp, other.rect, inset).length)) });
     }
     const full = shown.slice(0, -1);
-    const slack = full.length === 0 ? null : Math.max(0, width - full.reduce((total, line) => total + line.right - line.left, 0) / full.length);
+    const slack = full.length === 0 ? null : Math.max(0, width - Math.min(...full.map((line) => line.right - line.left)));
     const measure = measureFor(measured, start, most, slack);
     const node = {
       type: 'text', lines: count, lineHeight: size(bar), lineSpacing: size(lineBox - bar), lastLineFraction: round(fraction) || 0.01,

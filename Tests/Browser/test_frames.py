@@ -332,6 +332,32 @@ def test_items_spanning_rows_and_overlapping_children_equal_the_renderers_boxes(
     assert [b - a for a, b in zip(circles, circles[1:])] == [26, 26, 26], circles
 
 
+# A captured paragraph (issue 41): its text 740 on one line, captured at 628 in two lines, the last
+# 0.27 of the width; in 16 pt of padding, so that its inner width is the screen's less 32 (120 below,
+# the least height the frames route draws).
+CAPTURED_SCREEN = screen_file("captured", "a paragraph that keeps its captured last line", "story", {
+    "type": "stack", "id": "story", "alignment": "leading", "spacing": 0, "background": "screen",
+    "padding": {"top": 16, "leading": 16, "bottom": 120, "trailing": 16},
+    "children": [{"type": "text", "lines": 2, "lineHeight": 14, "lineSpacing": 6, "lastLineFraction": 0.27, "measure": 740, "maxLines": 100, "maxWidth": "fill"}],
+})
+
+
+def test_a_paragraph_keeps_its_captured_last_line_where_it_wraps_into_its_own_lines(driver, tmp_path):
+    (tmp_path / "captured.json").write_text(json.dumps(CAPTURED_SCREEN))
+    running = RunningServer(["--layouts", str(tmp_path)])
+    try:
+        compared, failures = check_screen(driver, running, "captured", "default", [660, 800, 332])
+        lines = {width: [frame["width"] for frame in get(running, f"/layouts/captured/frames?width={width}")["frames"] if frame["kind"] == "line"]
+                 for width in (660, 700, 800, 332)}
+    finally:
+        assert running.stop() == 0
+    assert compared == 12
+    assert not failures, "\n".join(failures)
+    # Its own two lines: the last 0.27 of the width as captured (not 740 - 628 = 112 left of the measure).
+    assert lines[660] == pytest.approx([628, 0.27 * 628]) and lines[700] == pytest.approx([668, 0.27 * 668]), lines
+    # Other counts: one line, drawn the whole width; three, the last what is left of the measure.
+    assert lines[800] == pytest.approx([768]) and lines[332] == pytest.approx([300, 300, 140]), lines
+
 # The renderer's drawing of the skeleton at rest, as the snapshot draws it: each shape in its own
 # fill, on the screen's background colour. The document's shimmer is taken off before it is drawn
 # (no stops: the renderer paints every block in its own fill, whatever the served application),

@@ -95,7 +95,21 @@ struct WidthLayoutTests {
         (401, nil, 200, 3, 0.05), (500, nil, 0, 1, 1), (500, 4, -1, 1, 1), (400.0000001, nil, 200, 2, 1),
     ])
     func aMeasuredParagraphHasTheLinesItsTextTakes(measure: Double, maxLines: Int?, width: Double, lines: Int, fraction: Double) {
-        let wrapped = Wrapping.lines(measure: measure, maxLines: maxLines, width: width)
+        let wrapped = Wrapping.lines(measure: measure, maxLines: maxLines, width: width, captured: (lines: 7, lastLineFraction: 0.9))
+        #expect(wrapped.count == lines)
+        #expect(abs(wrapped.lastLineFraction - fraction) < 1e-9)
+    }
+
+    /// A paragraph captured at 628 in lines of 573 and 167 (its text 740 on one line): wrapping
+    /// into its own two lines, it keeps its captured last line (167 / 628, not what is left of
+    /// the measure, 112 / 628); at another count (one line at 768, three at 300), the measure's;
+    /// one line is never the captured one's (its length is the measure, at every width); clamped, 1.
+    @Test(arguments: [
+        (628.0, 2, 0.27, 2, 0.27), (700, 2, 0.27, 2, 0.27), (768, 2, 0.27, 1, 740.0 / 768), (300, 2, 0.27, 3, 140.0 / 300),
+        (800, 1, 0.5, 1, 740.0 / 800), (150, 4, 0.27, 4, 1),
+    ] as [(Double, Int, Double, Int, Double)])
+    func aParagraphKeepsItsCapturedLastLineWhereItWrapsToItsOwnLines(width: Double, capturedLines: Int, capturedFraction: Double, lines: Int, fraction: Double) {
+        let wrapped = Wrapping.lines(measure: 740, maxLines: 4, width: width, captured: (capturedLines, capturedFraction))
         #expect(wrapped.count == lines)
         #expect(abs(wrapped.lastLineFraction - fraction) < 1e-9)
     }

@@ -146,6 +146,17 @@ test('wrap: a measured paragraph has the lines its text takes at a width, clampe
   assert.deepEqual(wrap({ ...paragraph, measure: null }, 200), { lines: 2, lastLineFraction: 0.5 });
 });
 
+test('wrap: a measured paragraph wrapping into its own lines (two or more) keeps its captured last line', () => {
+  // Captured at 628 in lines of 573 and 167: its text 740 on one line.
+  const paragraph = { lines: 2, lastLineFraction: 0.27, measure: 740, maxLines: 4 };
+  assert.deepEqual(wrap(paragraph, 628), { lines: 2, lastLineFraction: 0.27 }, 'not what is left of the measure, 112 / 628');
+  assert.deepEqual(wrap(paragraph, 700), { lines: 2, lastLineFraction: 0.27 });
+  assert.deepEqual(wrap(paragraph, 768), { lines: 1, lastLineFraction: 740 / 768 });
+  assert.deepEqual(wrap(paragraph, 300), { lines: 3, lastLineFraction: 140 / 300 });
+  assert.deepEqual(wrap({ ...paragraph, lines: 1, lastLineFraction: 0.5 }, 800), { lines: 1, lastLineFraction: 740 / 800 }, 'one line is the measure long');
+  assert.deepEqual(wrap({ ...paragraph, lines: 4 }, 150), { lines: 4, lastLineFraction: 1 }, 'clamped');
+});
+
 test('findNode: an element\'s node in the read tree (a copy of a repeat by its suffixed id), with whether an ancestor shimmers', () => {
   const layout = readLayout(documentWith({
     type: 'stack', shimmer: true, children: [

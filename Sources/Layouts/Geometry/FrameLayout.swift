@@ -180,7 +180,7 @@ extension LayoutBox {
     func lines(width: Double) -> (count: Int, lastLineFraction: Double) {
         guard case .text(let lines, _, _, let lastLineFraction, let measure, let maxLines, _, _) = content else { return (0, 1) }
         guard let measure else { return (lines, lastLineFraction) }
-        return Wrapping.lines(measure: measure, maxLines: maxLines, width: width)
+        return Wrapping.lines(measure: measure, maxLines: maxLines, width: width, captured: (lines, lastLineFraction))
     }
 }
 

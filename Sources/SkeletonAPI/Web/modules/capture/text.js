@@ -103,23 +103,43 @@ const wrapsTo = (count, width, most) => [(count - 1) * width + 0.5, count >= mos
 const nearest = (value, [low, high]) => (low > high ? value : Math.min(high, Math.max(low, value)));
 
 /**
+ * The lines greedy wrapping gives a text whose run is `run` at `width` when each wrapped line
+ * leaves `slack` at its end: one where the run fits, else ⌈(run − slack) / (width − slack)⌉ (k − 1
+ * full lines of width − slack and a last of at most width).
+ */
+const greedy = (run, slack, width) => (run <= width ? 1 : Math.ceil((run - slack) / Math.max(1, width - slack) - 1e-6));
+
+/**
+ * The widths between 80% and 150% of `width`, 1% apart (`width` itself left out), each with its
+ * weight: where a paragraph's line counts are predicted between those measured, the more surely
+ * the nearer `width`, where the slack was measured (1 / the distance in hundredths).
+ */
+const between = (width) => Array.from({ length: 71 }, (_, step) => ({ width: (width * (80 + step)) / 100, weight: 1 / Math.abs(step - 20) }))
+  .filter(({ weight }) => Number.isFinite(weight));
+
+/**
  * A paragraph's measure from its line counts in the browser at several content widths
- * (`measured`: `{ width, count }`, the captured width first), starting from `start`. The captured
- * width's count is always kept: the measure is in its interval (wrapsTo). Where the intervals of
- * all the widths meet, it is the value of their intersection nearest `start`; where they do not,
- * the value with the fewest lines wrong at the other widths (summed), of those the nearest
- * `start`. The lines wrong change only at the other widths' multiples, so the values half a point
+ * (`measured`: `{ width, count }`, the captured width first), starting from `start` (its run:
+ * its lines summed). The captured width's count is always kept: the measure is in its interval
+ * (wrapsTo). Of those values, the one with the fewest lines wrong at the other measured widths
+ * (summed); of those, with `slack` (a wrapped paragraph's largest space at the end of a full line
+ * at the captured width: about its longest word), the fewest wrong at the widths between 80% and 150% against greedy
+ * wrapping of `start` with that slack, each weighed by its nearness (so that a paragraph wraps as the browser does between the
+ * widths it was measured at: its lines' slack grows with their count); of those, the nearest
+ * `start`. The lines wrong change only at the widths' multiples, so the values half a point
  * either side of each multiple in the interval, its ends and `start` are all it compares.
  */
-export function measureFor([captured, ...others], start, most) {
+export function measureFor([captured, ...others], start, most, slack = null) {
   const interval = wrapsTo(captured.count, captured.width, most);
   const candidates = [nearest(start, interval)];
-  for (const { width } of others) {
+  const predicted = slack === null ? [] : between(captured.width).map(({ width, weight }) => ({ width, weight, count: Math.min(most, greedy(start, slack, width)) }));
+  for (const { width } of [...others, ...predicted]) {
     const last = Math.min(most, Math.ceil(Math.min(interval[1], most * width) / width));
     for (let multiple = Math.max(1, Math.floor(interval[0] / width)); multiple <= last; multiple++) {
       candidates.push(nearest(multiple * width - 0.5, interval), nearest(multiple * width + 0.5, interval));
     }
   }
-  const wrong = (measure) => others.reduce((total, { width, count }) => total + Math.abs(wrapped(measure, width, most) - count), 0);
-  return candidates.sort((a, b) => wrong(a) - wrong(b) || Math.abs(a - start) - Math.abs(b - start))[0];
+  const wrong = (widths, measure) => widths.reduce((total, { width, count, weight = 1 }) => total + weight * Math.abs(wrapped(measure, width, most) - count), 0);
+  const scored = candidates.map((measure) => ({ measure, wrong: wrong(others, measure), guessed: wrong(predicted, measure), off: Math.abs(measure - start) }));
+  return scored.sort((a, b) => a.wrong - b.wrong || a.guessed - b.guessed || a.off - b.off)[0].measure;
 }

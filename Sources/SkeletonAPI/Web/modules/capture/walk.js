@@ -118,10 +118,14 @@ export class CaptureWalk {
   /**
    * A paragraph: its lines as the browser wrapped them, each line box `lineHeight` tall; `measure`
    * its width on one line, `maxLines` its clamp (line-clamp, a max-height that clips, or one
-   * line ending in an ellipsis), `lines` what shows. Wrapped lines end short of the width, the
-   * more so the narrower it is, so no one measure is exact at every width: from its full lines and
-   * its last one, measureFor chooses one from its line counts at the captured, second and wider
-   * widths (a clamped paragraph: the captured and second ones).
+   * line ending in an ellipsis), `lines` and `lastLineFraction` what shows. Wrapped lines end
+   * short of the width, the more so the narrower it is, so no one measure is exact at every
+   * width: from its lines summed (its run, the full lines' slack left out; a clamped one's
+   * hidden lines too), measureFor chooses one from its line counts at the
+   * captured, second and wider widths (a clamped paragraph: the captured and second ones) and,
+   * between them, greedy wrapping with its full lines' largest slack. Its
+   * last line at the captured width is then its own `lastLineFraction`, not what is left of the
+   * measure (`Wrapping`: where it wraps into its own lines).
    */
   text(element, rect, style) {
     this.count();
@@ -140,7 +144,7 @@ export class CaptureWalk {
     const fraction = last ? Math.min(1, Math.max(0.01, lastWidth / width)) : 1;
     const half = (lineBox - bar) / 2;
     const sum = lines.reduce((total, line) => total + line.right - line.left, 0);
-    const start = clamp ? Math.max(sum, (count - 1) * width + lastWidth) : (count - 1) * width + Math.min(width, lastWidth);
+    const start = sum || width;
     const measured = [{ width, count }];
     const others = [{ rect: this.second?.get(element), lines: this.secondLines?.get(element) }, ...(clamp ? [] : [this.wider?.get(element)])];
     for (const other of others) {
@@ -148,7 +152,9 @@ export class CaptureWalk {
       const otherWidth = Math.max(1, other.rect.width - inset.left - inset.right);
       measured.push({ width: otherWidth, count: Math.min(most, Math.max(1, showing(other.lines, clamp, other.rect, inset).length)) });
     }
-    const measure = measureFor(measured, start, most);
+    const full = shown.slice(0, -1);
+    const slack = full.length === 0 ? null : Math.max(0, width - Math.min(...full.map((line) => line.right - line.left)));
+    const measure = measureFor(measured, start, most, slack);
     const node = {
       type: 'text', lines: count, lineHeight: size(bar), lineSpacing: size(lineBox - bar), lastLineFraction: round(fraction) || 0.01,
       measure: Math.max(1, Math.min(100000, round(measure))), maxLines: most,

@@ -61,14 +61,16 @@ export function followRatio(shape, node) {
 
 /**
  * A paragraph's lines at a content width: with `measure`, the lines its text wraps to (the
- * server's `Wrapping`, shared/wrapping.js's `wrapped`), the last line 1
- * wide when clamped, else what is left of the measure, at least 0.05); without, as served.
+ * server's `Wrapping`, shared/wrapping.js's `wrapped`), the last line 1 wide when clamped, else
+ * its own `lastLineFraction` where it wraps into its own `lines` (two or more: as captured), else
+ * what is left of the measure, at least 0.05; without, as served.
  */
 export function wrap(node, width) {
   if (node.measure === null) return { lines: node.lines, lastLineFraction: node.lastLineFraction };
   if (!(width > 0)) return { lines: 1, lastLineFraction: 1 };
   const lines = wrapped(node.measure, width, node.maxLines);
   if (node.measure > lines * width) return { lines, lastLineFraction: 1 };
+  if (lines >= 2 && lines === node.lines) return { lines, lastLineFraction: node.lastLineFraction };
   return { lines, lastLineFraction: Math.max(0.05, (node.measure - (lines - 1) * width) / width) };
 }
 

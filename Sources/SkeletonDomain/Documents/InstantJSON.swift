@@ -85,9 +85,7 @@ package struct InstantJSON: Sendable {
                         cursor.write(UnsafeBufferPointer(rebasing: heads[headStart..<headEnds[index]]))
                         headStart = headEnds[index]
                         pieceStart = cursor.pointer
-                        cursor.write(paint.start)
-                        cursor.write(",\"end\":")
-                        cursor.write(paint.end)
+                        cursor.write(start: paint.start, end: paint.end)
                         hash.addWords(UnsafeRawBufferPointer(start: pieceStart, count: cursor.pointer - pieceStart))
                         precondition(paint.stops == instantStops, "an instant's paints have different stops")
                         if let stopsPiece {

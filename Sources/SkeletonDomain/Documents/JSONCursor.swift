@@ -74,20 +74,44 @@ struct JSONCursor {
     /// remainder decides it here; the rounded double is `Double(thousandths) / 1000`, integral
     /// exactly when the thousandths are a multiple of 1000 (below 2^43 doubles lie far closer
     /// together than 0.001), and written from its thousandths when it multiplies back to them
-    /// exactly (the writer's test), else in its shortest round-trip form.
+    /// exactly (the writer's test), else in its shortest round-trip form. A whole part below
+    /// 1000 and the decimals are written without loops, the decimals in one four-byte store.
+    @inline(__always)
     mutating func write(rounded value: Double) {
         let scaled = value * 1000
         guard scaled.magnitude < 0x1p43 else { return write(FramesDocument.rounded(value)) }
         var thousandths = Int(scaled)
         let remainder = scaled - Double(thousandths)
         if remainder >= 0.5 { thousandths += 1 } else if remainder <= -0.5 { thousandths -= 1 }
-        if thousandths % 1000 == 0 { return write(thousandths / 1000) }
-        let rounded = Double(thousandths) / 1000
-        guard rounded * 1000 == Double(thousandths) else {
-            for byte in rounded.description.utf8 { write(byte) }
+        let magnitude = thousandths.magnitude
+        let whole = magnitude / 1000, fraction = magnitude &- whole &* 1000
+        if fraction != 0, Double(thousandths) / 1000 * 1000 != Double(thousandths) {
+            for byte in (Double(thousandths) / 1000).description.utf8 { write(byte) }
             return
         }
-        write(thousandths: thousandths)
+        // A negative number's sign, but not zero's (`-0.0004` rounds to -0.0, written `0`).
+        if thousandths < 0 { write(UInt8(ascii: "-")) }
+        if whole < 10 {
+            write(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: whole))
+        } else if whole < 100 {
+            pointer[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: whole / 10)
+            pointer[1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: whole % 10)
+            pointer += 2
+        } else if whole < 1000 {
+            pointer[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: whole / 100)
+            pointer[1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: whole / 10 % 10)
+            pointer[2] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: whole % 10)
+            pointer += 3
+        } else {
+            write(digitsOf: whole)
+        }
+        guard fraction != 0 else { return }
+        // ".ddd" stored at once, then only its digits up to the last that is not zero kept.
+        let hundreds = fraction / 100, tens = fraction / 10 % 10, units = fraction % 10
+        let decimals = 0x2E | UInt32(truncatingIfNeeded: 0x30 &+ hundreds) << 8
+            | UInt32(truncatingIfNeeded: 0x30 &+ tens) << 16 | UInt32(truncatingIfNeeded: 0x30 &+ units) << 24
+        UnsafeMutableRawPointer(pointer).storeBytes(of: UInt32(littleEndian: decimals), as: UInt32.self)
+        pointer += units != 0 ? 4 : tens != 0 ? 3 : 2
     }
 
     /// A number that is not integral from its thousandths: its whole part (`-0` for a negative
@@ -102,12 +126,26 @@ struct JSONCursor {
         if fraction % 10 != 0 { write(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction % 10)) }
     }
 
-    /// `{"x":…,"y":…}`, rounded to thousandths.
-    mutating func write(_ point: Point) {
-        write("{\"x\":")
-        write(rounded: point.x)
-        write(",\"y\":")
-        write(rounded: point.y)
+    /// Up to eight bytes of text given as a little-endian word (`0x3A2278227B` is `{"x":`),
+    /// stored at once: the buffer has room for the whole word wherever a literal is written.
+    @inline(__always)
+    private mutating func write(word: UInt64, count: Int) {
+        UnsafeMutableRawPointer(pointer).storeBytes(of: UInt64(littleEndian: word), as: UInt64.self)
+        pointer += count
+    }
+
+    /// `{"x":…,"y":…},"end":{"x":…,"y":…}`: a paint's start and end points, rounded to
+    /// thousandths (written word-wise: `{"x":`, `,"y":`, `},"end":`).
+    @inline(__always)
+    mutating func write(start: Point, end: Point) {
+        write(word: 0x3A22_7822_7B, count: 5)
+        write(rounded: start.x)
+        write(word: 0x3A22_7922_2C, count: 5)
+        write(rounded: start.y)
+        write(word: 0x3A22_646E_6522_2C7D, count: 8)
+        write(rounded: end.x)
+        write(word: 0x3A22_7922_2C, count: 5)
+        write(rounded: end.y)
         write(UInt8(ascii: "}"))
     }
 

@@ -135,7 +135,7 @@ struct JSONCursor {
     }
 
     /// `{"x":…,"y":…},"end":{"x":…,"y":…}`: a paint's start and end points, rounded to
-    /// thousandths (written word-wise: `{"x":`, `,"y":`, `},"end":`).
+    /// thousandths (written word-wise: `{"x":`, `,"y":`, `},"end":`, each at most eight bytes).
     @inline(__always)
     mutating func write(start: Point, end: Point) {
         write(word: 0x3A22_7822_7B, count: 5)
@@ -143,6 +143,7 @@ struct JSONCursor {
         write(word: 0x3A22_7922_2C, count: 5)
         write(rounded: start.y)
         write(word: 0x3A22_646E_6522_2C7D, count: 8)
+        write(word: 0x3A22_7822_7B, count: 5)
         write(rounded: end.x)
         write(word: 0x3A22_7922_2C, count: 5)
         write(rounded: end.y)

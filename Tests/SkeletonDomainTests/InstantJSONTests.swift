@@ -73,7 +73,7 @@ struct InstantJSONTests {
     @Test func aPulsesStopsAreWrittenForEachInstant() {
         let pulse = Shimmer.Effect.pulse(fromOpacity: 0.25, toOpacity: 1, timing: Shimmer.Timing(durationMs: 1_000, easing: .linear, autoreverses: true))
         let shimmer = ResolvedShimmer(
-            application: .overlay, stops: [.init(color: RGBA(red: 255, green: 255, blue: 255, alpha: 128), location: 0), .init(color: RGBA(red: 10, green: 20, blue: 30, alpha: 255), location: 0.625)],
+            application: .overlay, stops: [.init(color: RGBA(0xFFFF_FF80), location: 0), .init(color: RGBA(0x0A14_1EFF), location: 0.625)],
             effect: pulse, direction: .rtl)
         let groups = [ShimmerGroup(id: 0, rect: Rect(x: 16, y: 20.5, width: 358, height: 0.25)), ShimmerGroup(id: 3, rect: Rect(x: -0.0004, y: 1e-4, width: 100.3337, height: 44)),
                       ShimmerGroup(id: 7, rect: Rect(x: 1_000.0005, y: -20.0015, width: 2, height: 3))]

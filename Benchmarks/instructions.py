@@ -17,6 +17,9 @@ request's work is shared among the N (home's frames: some 0.75 M instructions, 1
 A route with `{i}` in it is sent with a hex digit there, 0 to f in turn, so that no request's
 target is the one before it (`/layouts/home?theme=dark&n={i}`): what a target costs when the
 parser cannot hand out the last one it read again.
+--at-most R, with two routes, exits 1 when the first costs more than R times the second: a frames
+document at an instant against the document it extends must stay within 2
+(`--warm --at-most 2 '/layouts/home/frames?width=390&at=1200' '/layouts/home/frames?width=390'`).
 """
 import argparse
 import os
@@ -85,20 +88,30 @@ def main():
     parser.add_argument("--server-flags", default="", help="more flags for the server, as one shell-quoted string")
     parser.add_argument("--keep", help="a directory to keep each route's callgrind output in")
     parser.add_argument("--warm", action="store_true", help="count requests after the route's first (see above)")
+    parser.add_argument("--at-most", type=float, help="with two routes: the most the first may cost, in times the second")
     parser.add_argument("routes", nargs="*", default=ROUTES)
     args = parser.parse_args()
+    if args.at_most is not None and len(args.routes) != 2:
+        parser.error("--at-most compares two routes")
     flags = shlex.split(args.server_flags)
     with tempfile.TemporaryDirectory() as workdir:
         base = None if args.warm else count(args.binary, ROUTES[0], 0, workdir, flags)
         if args.keep:
             os.makedirs(args.keep, exist_ok=True)
+        costs = []
         for number, route in enumerate(args.routes, 1):
             kept = os.path.join(args.keep, f"route-{number}.callgrind") if args.keep else None
             if args.warm:
                 base = count(args.binary, route, 0, workdir, flags, warm=True)
             total = count(args.binary, route, args.requests, workdir, flags, kept, warm=args.warm)
-            print(f"INSTRUCTIONS route={route} requests={args.requests} per_request={(total - base) / args.requests:.0f}")
+            costs.append((total - base) / args.requests)
+            print(f"INSTRUCTIONS route={route} requests={args.requests} per_request={costs[-1]:.0f}")
             sys.stdout.flush()
+    if args.at_most is not None:
+        ratio = costs[0] / costs[1]
+        print(f"RATIO {ratio:.2f} (at most {args.at_most:g}): {'ok' if ratio <= args.at_most else 'FAILED'}")
+        if ratio > args.at_most:
+            sys.exit(1)
 
 
 if __name__ == "__main__":

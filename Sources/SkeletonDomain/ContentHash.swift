@@ -25,24 +25,40 @@ struct ContentHash: Sendable {
     /// bytes) that costs an eighth as much. Each step is a bijection of the state, so that two
     /// inputs of one length that differ in one word always hash apart.
     mutating func addWords(_ bytes: ArraySlice<UInt8>) {
-        bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset + 8 <= raw.count {
-                value = (value ^ UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))) &* 0x0000_0100_0000_01B3
-                offset += 8
-            }
-            if offset < raw.count {
-                var last: UInt64 = 0
-                for index in offset..<raw.count { last |= UInt64(raw[index]) << (8 * UInt64(index - offset)) }
-                value = (value ^ last) &* 0x0000_0100_0000_01B3
-            }
+        bytes.withUnsafeBytes { addWords($0) }
+    }
+
+    /// `addWords` over bytes in memory.
+    mutating func addWords(_ raw: UnsafeRawBufferPointer) {
+        var offset = 0
+        while offset + 8 <= raw.count {
+            value = (value ^ UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))) &* 0x0000_0100_0000_01B3
+            offset += 8
         }
-        value = (value ^ UInt64(bytes.count)) &* 0x0000_0100_0000_01B3
+        if offset < raw.count {
+            var last: UInt64 = 0
+            for index in offset..<raw.count { last |= UInt64(raw[index]) << (8 * UInt64(index - offset)) }
+            value = (value ^ last) &* 0x0000_0100_0000_01B3
+        }
+        value = (value ^ UInt64(raw.count)) &* 0x0000_0100_0000_01B3
     }
 
     /// Sixteen lower-case hex digits.
     var hex: String {
         let digits = String(value, radix: 16)
         return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+
+    /// `hex` in double quotes, as an ETag carries it: written in place, with no intermediate strings.
+    var quotedHex: String {
+        String(unsafeUninitializedCapacity: 18) { text in
+            text[0] = UInt8(ascii: "\"")
+            for index in 0..<16 {
+                let nibble = UInt8(truncatingIfNeeded: value >> (60 - 4 * UInt64(index))) & 0x0F
+                text[1 + index] = nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
+            }
+            text[17] = UInt8(ascii: "\"")
+            return 18
+        }
     }
 }

@@ -47,6 +47,35 @@ package struct ResponseHeaders: Sendable, Equatable {
         encoded += "\r\n".utf8
     }
 
+    /// `before`'s lines, one field `name: value`, then `after`'s, written once into a buffer of
+    /// their size: a field whose value differs per response (an `ETag`) among fields that do not.
+    package init(_ before: ResponseHeaders, _ name: StaticString, _ value: String, _ after: ResponseHeaders) {
+        var value = value
+        value.withUTF8 { value in
+            precondition(!value.contains(where: { $0 == cr || $0 == lf }), "header value for '\(name)' has a line break")
+            let count = before.encoded.count + name.utf8CodeUnitCount + 2 + value.count + 2 + after.encoded.count
+            encoded = [UInt8](unsafeUninitializedCapacity: count) { buffer, written in
+                var next = buffer.baseAddress!
+                func copy(_ bytes: UnsafeBufferPointer<UInt8>) {
+                    guard let start = bytes.baseAddress else { return }
+                    next.initialize(from: start, count: bytes.count)
+                    next += bytes.count
+                }
+                before.encoded.withUnsafeBufferPointer(copy)
+                copy(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+                next[0] = UInt8(ascii: ":")
+                next[1] = space
+                next += 2
+                copy(value)
+                next[0] = cr
+                next[1] = lf
+                next += 2
+                after.encoded.withUnsafeBufferPointer(copy)
+                written = count
+            }
+        }
+    }
+
     package mutating func append(_ other: ResponseHeaders) {
         encoded += other.encoded
     }

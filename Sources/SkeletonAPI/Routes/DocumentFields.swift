@@ -11,16 +11,16 @@ import SkeletonDomain
 /// extra fields (RFC 9110 §15.4.5).
 struct DocumentFields: Sendable {
     private let contentType: ResponseHeaders
-    /// What follows the tag, by `DocumentResponses.HintUse` raw value (one entry when not hinted).
+    /// What follows the tag, by `DocumentResponses.HintUse` raw value (one entry when not hinted):
+    /// in a 304, and in a 200 with the extra fields after it.
     private let afterTag: [ResponseHeaders]
-    private let extra: ResponseHeaders
+    private let afterTagWithExtra: [ResponseHeaders]
 
     /// `hinted`: whether the document is served in answer to client hints (layouts) and so
     /// carries `Accept-CH` and may carry `Vary`.
     init(hinted: Bool, contentType: String, headers extra: ResponseHeaders) {
         self.contentType = ResponseHeaders.contentType(contentType)
-        self.extra = extra
-        afterTag = (0..<(hinted ? 4 : 1)).map { use in
+        let afterTag = (0..<(hinted ? 4 : 1)).map { use in
             var headers = ResponseHeaders()
             headers.add(.sharedForAMinute)
             if hinted {
@@ -32,6 +32,12 @@ struct DocumentFields: Sendable {
             }
             return headers
         }
+        self.afterTag = afterTag
+        afterTagWithExtra = afterTag.map { headers in
+            var headers = headers
+            headers.append(extra)
+            return headers
+        }
     }
 
     /// How many combinations of hints there are fields for.
@@ -39,19 +45,12 @@ struct DocumentFields: Sendable {
 
     /// The 200's fields for a document tagged `etag`, chosen by `hints`.
     func ok(etag: String, hints: DocumentResponses.HintUse) -> ResponseHeaders {
-        var headers = contentType
-        headers.add("ETag", etag)
-        headers.append(afterTag[hints.rawValue])
-        headers.append(extra)
-        return headers
+        ResponseHeaders(contentType, "ETag", etag, afterTagWithExtra[hints.rawValue])
     }
 
     /// The 304's fields for a document tagged `etag`, chosen by `hints`.
     func notModified(etag: String, hints: DocumentResponses.HintUse) -> ResponseHeaders {
-        var headers = ResponseHeaders()
-        headers.add("ETag", etag)
-        headers.append(afterTag[hints.rawValue])
-        return headers
+        ResponseHeaders(ResponseHeaders(), "ETag", etag, afterTag[hints.rawValue])
     }
 
     /// 304 when `If-None-Match` matches `document`'s tag, else `document`: what a

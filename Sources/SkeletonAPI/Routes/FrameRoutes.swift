@@ -12,26 +12,26 @@ import SkeletonDomain
 /// the same screen, options and size costs a lookup, like a layout document. At most `cacheLimit`
 /// documents are kept; when the cache is full it starts afresh. A request with an instant `at`
 /// takes the kept document and adds the shimmer's paints then, for each request (instants do
-/// not repeat): the JSON's bytes at rest and their hash carried on, only the paints written and
-/// hashed, and one response built.
+/// not repeat): the JSON's bytes that no instant changes kept and hashed once, only what the
+/// instant changes written and hashed, and one response built.
 final class FrameRoutes: Sendable {
     static let cacheLimit = 512
 
     /// A document laid out, its bytes at rest (no `at`: JSON, or an SVG for a snapshot), their
-    /// responses, and what an instant's document is made of: the JSON's opening, hashed (nil for
-    /// a snapshot, which is written whole), and the fields its response carries. A class: a
+    /// responses, and what an instant's document is made of: the JSON's kept pieces, hashed (nil
+    /// for a snapshot, which is written whole), and the fields its response carries. A class: a
     /// look-up hands out one reference, not the document's many.
     final class Kept: Sendable {
         let document: FramesDocument
         let responses: DocumentResponses
-        let opening: HashedPrefix?
+        let instant: InstantJSON?
         let fields: DocumentFields
 
         init(document: FramesDocument, atRest: [UInt8], view: View) {
             self.document = document
             fields = FrameRoutes.fields(view)
             responses = DocumentResponses(EncodedDocument(bytes: atRest), fields: fields)
-            opening = view == .snapshot ? nil : FramesDocument.opening(atRest)
+            instant = view == .snapshot ? nil : document.instantJSON(atRest: atRest)
         }
     }
 
@@ -140,7 +140,7 @@ final class FrameRoutes: Sendable {
             cache.keep(kept, key)
         }
         guard let epochMs else { return kept.responses.response(to: request, hints: chosen.hints) }
-        let moment = kept.opening.map { kept.document.encoded(at: epochMs, opening: $0) } ?? EncodedDocument(bytes: kept.document.svg(at: epochMs))
+        let moment = kept.instant?.encoded(at: epochMs) ?? EncodedDocument(bytes: kept.document.svg(at: epochMs))
         return kept.fields.response(moment, to: request, hints: chosen.hints)
     }
 

@@ -1,8 +1,8 @@
 /// A JSON document encoded once, with its strong ETag (RFC 9110 §8.8.3): the quoted FNV-1a 64
 /// hash of exactly these bytes, so equal bytes always carry the same tag and any change of a
-/// byte changes it (for all practical purposes). A document made for one request by extending a
-/// kept prefix (frames at an instant) hashes what follows the prefix a word at a time
-/// (`init(bytes:extending:)`): equal bytes still carry equal tags, and a change still changes it.
+/// byte changes it (for all practical purposes). A frames document at an instant is hashed in
+/// the pieces it is made of (`init(bytes:hash:)`): equal bytes still carry equal tags, and a
+/// change still changes it.
 package struct EncodedDocument: Sendable {
     package let bytes: [UInt8]
     /// The quoted form, ready for the `ETag` header: `"3f2a9c0d11e8b702"`.
@@ -12,34 +12,14 @@ package struct EncodedDocument: Sendable {
         var hash = ContentHash()
         hash.add(bytes)
         self.bytes = bytes
-        self.etag = "\"" + hash.hex + "\""
+        self.etag = hash.quotedHex
     }
 
-    /// `bytes`, which begin with the bytes `prefix` was made of: tagged with the prefix's FNV-1a
-    /// 64 carried on over the rest eight bytes at a time (`ContentHash.addWords`), so that only
-    /// the bytes after the prefix are hashed, and at an eighth of the cost.
-    package init(bytes: [UInt8], extending prefix: HashedPrefix) {
-        assert(bytes.count >= prefix.count && bytes.prefix(prefix.count).elementsEqual(prefix.bytes), "the document does not begin with its prefix")
-        var hash = prefix.hash
-        hash.addWords(bytes[prefix.count...])
+    /// `bytes` tagged with `hash`, which its maker carried over every byte in pieces of its
+    /// own (`InstantJSON`: the kept pieces once, the instant's for each request), so that equal
+    /// bytes from one maker carry equal tags and a change of a byte changes the tag.
+    init(bytes: [UInt8], hash: ContentHash) {
         self.bytes = bytes
-        self.etag = "\"" + hash.hex + "\""
-    }
-}
-
-/// The start of documents that extend it (a frames document at rest without its closing brace,
-/// which each instant's document begins with), hashed once: `EncodedDocument(bytes:extending:)`
-/// then hashes only what follows.
-package struct HashedPrefix: Sendable {
-    let bytes: ArraySlice<UInt8>
-    let hash: ContentHash
-
-    var count: Int { bytes.count }
-
-    package init(_ bytes: ArraySlice<UInt8>) {
-        var hash = ContentHash()
-        hash.add(bytes)
-        self.bytes = bytes
-        self.hash = hash
+        self.etag = hash.quotedHex
     }
 }

@@ -59,23 +59,13 @@ package struct FramesDocument: Sendable {
     package func json(at epochMs: Int? = nil) -> [UInt8] {
         let atRest = jsonAtRest()
         guard let epochMs else { return atRest }
-        return json(at: epochMs, opening: atRest.dropLast())
+        return instantJSON(atRest: atRest).encoded(at: epochMs).bytes
     }
 
-    /// The start of every instant's JSON: `atRest`, this document's `json()`, without its closing
-    /// brace, hashed once (a server keeps it with the document at rest).
-    package static func opening(_ atRest: [UInt8]) -> HashedPrefix {
-        HashedPrefix(atRest.dropLast())
-    }
-
-    /// `json(at: epochMs)` with its ETag, made from `opening` (`opening(json())`): the instant and
-    /// the paints added at its end, nothing else written or hashed again.
-    package func encoded(at epochMs: Int, opening: HashedPrefix) -> EncodedDocument {
-        EncodedDocument(bytes: json(at: epochMs, opening: opening.bytes), extending: opening)
-    }
-
-    private func json(at epochMs: Int, opening: ArraySlice<UInt8>) -> [UInt8] {
-        InstantJSON.bytes(opening: opening, at: epochMs, paints: paints(at: epochMs))
+    /// What every instant's JSON is made from, `atRest` (this document's `json()`) among it, made
+    /// once: a server keeps it with the document at rest.
+    package func instantJSON(atRest: [UInt8]) -> InstantJSON {
+        InstantJSON(painter: painter, atRest: atRest)
     }
 
     private func jsonAtRest() -> [UInt8] {

@@ -1,144 +1,141 @@
 import Layouts
 
-/// What an instant adds at the end of a frames document (`"at"` and each shimmer group's paint
-/// then, `"paints"`), written straight into one buffer sized for them: a request with `?at=`
-/// copies the document's opening and writes only this, byte by byte, with no per-value checks.
+/// One frames document's JSON at any instant, made ready once: the document at rest without its
+/// closing brace (the opening), then `,"at":…,"paints":[…]}`. What does not change between
+/// instants (the opening, each paint's `{"group":N,"kind":…,"application":…,"start":`, and the
+/// stops unless they pulse) is kept as bytes and hashed here; a request writes the instant, each
+/// paint's points and, for a pulse, its stops once (the same for every paint), into one buffer
+/// sized for them, and hashes only those.
 ///
-/// Guarantees: the bytes `JSONWriter` writes for the same members in the same order (its number
-/// rules: an integral double as an integer, a double of at most three decimals from its
-/// thousandths, any other as its shortest round-trip form); the buffer is never overrun (each
-/// paint's bound is counted before it is written).
-enum InstantJSON {
-    /// `opening` (an object's members so far, its closing brace not written), then
-    /// `,"at":…,"paints":[…]}`. Points are written rounded to thousandths, as the frames are.
-    static func bytes(opening: ArraySlice<UInt8>, at epochMs: Int, paints: [ShimmerPaint]) -> [UInt8] {
-        var bound = opening.count + 64
-        for paint in paints { bound += 256 + 80 * paint.stops.count }
-        return [UInt8](unsafeUninitializedCapacity: bound) { buffer, count in
-            var cursor = Cursor(buffer.baseAddress!)
+/// Guarantees: the bytes `JSONWriter` writes for the same members (`InstantJSONTests`); the ETag
+/// is strong (RFC 9110 §8.8.3). Every byte of the body lies in one hashed piece: the opening
+/// (FNV-1a, as a document at rest is hashed), each kept piece, then each piece the instant
+/// writes (`,"at":…,"paints":[`, each paint's points, a pulse's stops), each with its length
+/// (`ContentHash.addWords`), always in this order. So one document's two instants whose bytes
+/// differ differ in a piece the tag hashes, and have different tags (each hash step is a
+/// bijection of its state); the same instant gives the same bytes and the same tag; and a document
+/// whose kept bytes differ (another screen, option, size or server) hashes different pieces.
+/// The tag is not the FNV-1a of the body, which only a request that compares it with a tag
+/// of this server's could notice: this server made that tag the same way.
+package struct InstantJSON: Sendable {
+    /// The instant's painter, the document's.
+    private let painter: ShimmerPainter
+    private let opening: ArraySlice<UInt8>
+    /// Each paint's bytes up to its start point, one after another (the second and later with
+    /// the comma before them), and where each ends.
+    private let heads: [UInt8]
+    private let headEnds: [Int]
+    /// The stops every paint has at an instant when they do not depend on it, and their bytes
+    /// (`,"stops":[…]}`); for a pulse, the stops at rest, which no instant has.
+    private let stops: [ResolvedShimmer.Stop]
+    private let stopsBytes: [UInt8]
+    /// The opening, each head and the kept stops hashed.
+    private let keptHash: ContentHash
+    /// The most an instant's bytes after the opening can take.
+    private let bound: Int
+
+    /// `atRest`: the document's `json()`, which `painter` (its own) paints.
+    package init(painter: ShimmerPainter, atRest: [UInt8]) {
+        self.painter = painter
+        opening = atRest.dropLast()
+        // The kind, application and group of each paint, and a sweep's or a still gradient's
+        // stops, are the same at every instant: taken from one.
+        let paints = painter.paints(at: 0)
+        var heads: [UInt8] = [], headEnds: [Int] = []
+        var hash = ContentHash()
+        hash.add(opening)
+        for (index, paint) in paints.enumerated() {
+            let start = heads.count
+            heads += Self.head(paint, first: index == 0)
+            headEnds.append(heads.count)
+            hash.addWords(heads[start...])
+        }
+        stops = paints.first?.stops ?? []
+        stopsBytes = Self.stopsBytes(stops)
+        hash.addWords(stopsBytes[...])
+        self.heads = heads
+        self.headEnds = headEnds
+        keptHash = hash
+        bound = 64 + heads.count + paints.count * (Self.pointsBound + Self.stopsBound(stops.count))
+    }
+
+    /// The JSON at `epochMs` with its ETag.
+    package func encoded(at epochMs: Int) -> EncodedDocument {
+        let paints = painter.paints(at: Double(epochMs))
+        precondition(paints.count == headEnds.count, "an instant painted other groups than its document")
+        var hash = keptHash
+        let capacity = opening.count + bound
+        let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+            let base = buffer.baseAddress!
+            var cursor = JSONCursor(base)
             cursor.write(opening)
+            var pieceStart = cursor.pointer
             cursor.write(",\"at\":")
             cursor.write(epochMs)
             cursor.write(",\"paints\":[")
-            for (index, paint) in paints.enumerated() {
-                if index > 0 { cursor.write(UInt8(ascii: ",")) }
-                cursor.write("{\"group\":")
-                cursor.write(paint.group)
-                cursor.write(",\"kind\":\"")
-                cursor.write(name(paint.kind))
-                cursor.write("\",\"application\":\"")
-                cursor.write(name(paint.application))
-                cursor.write("\",\"start\":")
-                cursor.write(paint.start)
-                cursor.write(",\"end\":")
-                cursor.write(paint.end)
-                cursor.write(",\"stops\":[")
-                for (index, stop) in paint.stops.enumerated() {
-                    cursor.write(index > 0 ? ",{\"color\":\"#" : "{\"color\":\"#")
-                    cursor.write(stop.color)
-                    cursor.write("\",\"location\":")
-                    cursor.write(stop.location)
-                    cursor.write(UInt8(ascii: "}"))
+            hash.addWords(UnsafeRawBufferPointer(start: pieceStart, count: cursor.pointer - pieceStart))
+            // Every paint of an instant has the same stops (one array): kept bytes when they do
+            // not depend on the instant, else written after the first paint's points, hashed, copied.
+            let instantStops = paints.first?.stops ?? stops
+            stopsBytes.withUnsafeBufferPointer { kept in
+                var stopsPiece = instantStops == stops ? kept : nil
+                heads.withUnsafeBufferPointer { heads in
+                    var headStart = 0
+                    for (index, paint) in paints.enumerated() {
+                        cursor.write(UnsafeBufferPointer(rebasing: heads[headStart..<headEnds[index]]))
+                        headStart = headEnds[index]
+                        pieceStart = cursor.pointer
+                        cursor.write(start: paint.start, end: paint.end)
+                        hash.addWords(UnsafeRawBufferPointer(start: pieceStart, count: cursor.pointer - pieceStart))
+                        precondition(paint.stops == instantStops, "an instant's paints have different stops")
+                        if let stopsPiece {
+                            cursor.write(stopsPiece)
+                        } else {
+                            pieceStart = cursor.pointer
+                            Self.write(paint.stops, to: &cursor)
+                            let written = UnsafeBufferPointer(start: UnsafePointer(pieceStart), count: cursor.pointer - pieceStart)
+                            hash.addWords(UnsafeRawBufferPointer(written))
+                            stopsPiece = written
+                        }
+                    }
                 }
-                cursor.write("]}")
             }
             cursor.write("]}")
+            count = cursor.pointer - base
+            precondition(count <= capacity, "an instant's JSON overran its bound")
+        }
+        return EncodedDocument(bytes: bytes, hash: hash)
+    }
+
+    private static let pointsBound = 2 * 64 + 8
+
+    private static func stopsBound(_ count: Int) -> Int {
+        16 + 64 * count
+    }
+
+    /// `{"group":N,"kind":"…","application":"…","start":`, after a comma unless `first`.
+    private static func head(_ paint: ShimmerPaint, first: Bool) -> [UInt8] {
+        Array("\(first ? "" : ","){\"group\":\(paint.group),\"kind\":\"\(paint.kind.rawValue)\",\"application\":\"\(paint.application.rawValue)\",\"start\":".utf8)
+    }
+
+    private static func stopsBytes(_ stops: [ResolvedShimmer.Stop]) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: stopsBound(stops.count)) { buffer, count in
+            var cursor = JSONCursor(buffer.baseAddress!)
+            write(stops, to: &cursor)
             count = cursor.pointer - buffer.baseAddress!
-            precondition(count <= bound, "an instant's JSON overran its bound")
         }
     }
 
-    private static func name(_ kind: ShimmerPaint.Kind) -> StaticString {
-        switch kind {
-        case .gradient: "gradient"
-        case .pulse: "pulse"
-        case .still: "static"
+    /// `,"stops":[{"color":"#RRGGBBAA","location":…},…]}`: a paint's stops and its closing brace.
+    private static func write(_ stops: [ResolvedShimmer.Stop], to cursor: inout JSONCursor) {
+        cursor.write(",\"stops\":[")
+        for (index, stop) in stops.enumerated() {
+            cursor.write(index > 0 ? ",{\"color\":\"#" : "{\"color\":\"#")
+            cursor.write(stop.color)
+            cursor.write("\",\"location\":")
+            cursor.write(stop.location)
+            cursor.write(UInt8(ascii: "}"))
         }
-    }
-
-    private static func name(_ application: Shimmer.Application) -> StaticString {
-        switch application {
-        case .overlay: "overlay"
-        case .fill: "fill"
-        case .mask: "mask"
-        }
-    }
-
-    /// Where the next byte goes, in a buffer known to be large enough.
-    private struct Cursor {
-        var pointer: UnsafeMutablePointer<UInt8>
-
-        init(_ pointer: UnsafeMutablePointer<UInt8>) {
-            self.pointer = pointer
-        }
-
-        mutating func write(_ byte: UInt8) {
-            pointer.initialize(to: byte)
-            pointer += 1
-        }
-
-        mutating func write(_ text: StaticString) {
-            pointer.initialize(from: text.utf8Start, count: text.utf8CodeUnitCount)
-            pointer += text.utf8CodeUnitCount
-        }
-
-        mutating func write(_ bytes: ArraySlice<UInt8>) {
-            bytes.withUnsafeBufferPointer { pointer.initialize(from: $0.baseAddress!, count: $0.count) }
-            pointer += bytes.count
-        }
-
-        mutating func write(_ value: Int) {
-            if value < 0 { write(UInt8(ascii: "-")) }
-            var magnitude = value.magnitude, digits = 1
-            while magnitude >= 10 {
-                magnitude /= 10
-                digits += 1
-            }
-            magnitude = value.magnitude
-            for place in stride(from: digits - 1, through: 0, by: -1) {
-                pointer[place] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10)
-                magnitude /= 10
-            }
-            pointer += digits
-        }
-
-        /// As `JSONWriter.number(_: Double)` writes it.
-        mutating func write(_ value: Double) {
-            precondition(value.isFinite, "JSON cannot represent \(value)")
-            if value.magnitude < 0x1p53, Double(Int(value)) == value {
-                write(Int(value))
-                return
-            }
-            let thousandths = value * 1000
-            if thousandths.magnitude < 0x1p43, Double(Int(thousandths)) == thousandths, Double(Int(thousandths)) / 1000 == value {
-                let whole = Int(thousandths) / 1000
-                if whole == 0 && value < 0 { write("-0") } else { write(whole) }
-                let fraction = Int(thousandths.magnitude) % 1000
-                write(UInt8(ascii: "."))
-                write(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: fraction / 100))
-                if fraction % 100 != 0 { write(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: fraction / 10 % 10)) }
-                if fraction % 10 != 0 { write(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: fraction % 10)) }
-                return
-            }
-            for byte in value.description.utf8 { write(byte) }
-        }
-
-        /// `{"x":…,"y":…}`, rounded to thousandths.
-        mutating func write(_ point: Point) {
-            write("{\"x\":")
-            write(FramesDocument.rounded(point.x))
-            write(",\"y\":")
-            write(FramesDocument.rounded(point.y))
-            write(UInt8(ascii: "}"))
-        }
-
-        /// Eight upper-case hex digits, `RRGGBBAA` (as `RGBA.hex` writes them after its `#`).
-        mutating func write(_ color: RGBA) {
-            let rgba = UInt32(color.red) << 24 | UInt32(color.green) << 16 | UInt32(color.blue) << 8 | UInt32(color.alpha)
-            for index in 0..<8 {
-                let nibble = UInt8(truncatingIfNeeded: rgba >> (28 - 4 * UInt32(index))) & 0x0F
-                write(nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "A") + nibble - 10)
-            }
-        }
+        cursor.write("]}")
     }
 }

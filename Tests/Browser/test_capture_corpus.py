@@ -44,7 +44,6 @@ XFAIL = {
     "grid-row-span": "model lacks a grid item spanning rows",
     "grid-auto-fill": "model lacks a track count that follows the width (repeat(auto-fill, minmax()))",
     "flex-wrap-cards": WRAP,
-    "chips-wrap": WRAP,
     "avatar-stack": "model lacks negative spacing (avatars overlapping by a negative margin)",
     "table-invoice": "model lacks table columns that share their width by content",
     "badge-over-image": "model lacks a badge positioned over its image (absolute positioning)",

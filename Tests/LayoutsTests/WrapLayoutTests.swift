@@ -34,8 +34,8 @@ struct WrapLayoutTests {
     }
 
     /// A line is as tall as its tallest child: a 40-high chip on the first line puts the second
-    /// line at 48, and the stack's height (under a block that follows it) is 40 + 8 + 20 = 68. A
-    /// child wider than the stack has a line of its own.
+    /// line at 48; a child wider than the stack has a line of its own (a third line at 76); the
+    /// stack is 40 + 8 + 20 + 8 + 20 = 96 high, where the block that follows it starts.
     @Test func aLineIsAsTallAsItsTallestChild() {
         let row = Self.chips([Self.chip(100), Self.chip(60, 40), Self.chip(300), Self.chip(40)])
         let column = Node(.stack(.vertical, spacing: 0, alignment: .leading, children: [row, Self.chip(10, 10)]))

@@ -34,7 +34,7 @@ TABLE = os.path.join(ROOT, ".build", "capture-corpus.md")
 # Pages whose pattern the layout model cannot say yet (a later change extends the model), and the
 # pages of a capture rule still to come ("capture: ..."); each a strict xfail, so that the fix shows.
 STRETCH = "model lacks a row that stretches its boxes to the row's height (a box is drawn as tall as its content)"
-WRAP = "model lacks a row that wraps (flex-wrap) differently at another width: drawn as it wrapped at W"
+WRAP = "model lacks a wrapping row's item that starts at a basis and grows (flex: 1 1 200px): drawn as it wrapped at W"
 # (A measure from the lines summed wraps right at 1.2 W, but the model derives the last line's
 # length at W from the same measure: it is then drawn short at W, which drift scores catch.)
 MEASURE = "capture: a wrapped paragraph's measure takes its full lines as the whole width, so it wraps one line too soon at 1.2 W"

@@ -9,7 +9,7 @@
 /// so clients need no defaults (a block always has `width`, `height`, `cornerRadius`, `shape`,
 /// `fill`; a stack always `axis`, `spacing`, `alignment`); another node's `width`, a paragraph's
 /// `measure` and `maxLines`, a fill width's `grow` other than 1, `aspectRatio`, and a stack's
-/// `stretch` are written when set.
+/// `stretch` and `wrap` are written when set.
 public struct Node: Sendable, Equatable {
     public enum Axis: String, Sendable {
         case vertical
@@ -117,11 +117,17 @@ public struct Node: Sendable, Equatable {
     /// A client that does not know it draws the stack at its content's height, at the row's
     /// `alignment`.
     public var isStretched: Bool
+    /// Written `"wrap": true`, on a stack only: a horizontal stack whose children break into
+    /// lines (CSS's `flex-wrap: wrap` with `gap: spacing`): a line breaks before a child that
+    /// would overflow the stack's inner width, lines are `spacing` apart, each as tall as its
+    /// tallest child. In a vertical stack it changes nothing. A client that does not know it
+    /// draws the children on one line.
+    public var wraps: Bool
 
     public init(
         _ kind: Kind, id: String? = nil, padding: EdgeInsets? = nil, minHeight: Double? = nil, aspectRatio: Double? = nil, width: Width? = nil,
         fillsWidth: Bool = false, background: PaletteToken? = nil, cornerRadius: Double? = nil,
-        isClipped: Bool = false, startsShimmer: Bool = false, isStretched: Bool = false
+        isClipped: Bool = false, startsShimmer: Bool = false, isStretched: Bool = false, wraps: Bool = false
     ) {
         self.kind = kind
         self.id = id
@@ -135,5 +141,6 @@ public struct Node: Sendable, Equatable {
         self.isClipped = isClipped
         self.startsShimmer = startsShimmer
         self.isStretched = isStretched
+        self.wraps = wraps
     }
 }

@@ -358,6 +358,49 @@ def test_a_paragraph_keeps_its_captured_last_line_where_it_wraps_into_its_own_li
     # Other counts: one line, drawn the whole width; three, the last what is left of the measure.
     assert lines[800] == pytest.approx([768]) and lines[332] == pytest.approx([300, 300, 140]), lines
 
+def chip(width, height=28):
+    """A chip of WRAP_SCREEN: a capsule `width` wide."""
+    return {"type": "block", "width": width, "height": height, "shape": "capsule", "fill": "gray"}
+
+
+# Rows that wrap (issue 41): chips of many widths, breaking into two lines at 900, three at 600
+# and more at 360, the last line ending in a greedy bar that takes what the line leaves; padded
+# cards of wrapping paragraphs, centred on lines as tall as their tallest; and a stretched card on
+# a line beside a taller one.
+WRAP_SCREEN = screen_file("wrap", "rows that wrap", "chips", {
+    "type": "stack", "alignment": "leading", "spacing": 12, "background": "screen",
+    "padding": {"top": 16, "leading": 16, "bottom": 16, "trailing": 16},
+    "children": [
+        {"type": "stack", "id": "chips", "axis": "horizontal", "wrap": True, "spacing": 10, "alignment": "top", "maxWidth": "fill",
+         "children": [chip(w) for w in (120, 90, 150, 70, 200, 110, 60, 130, 180, 95)] + [{"type": "block", "width": "fill", "height": 12}]},
+        {"type": "stack", "axis": "horizontal", "wrap": True, "spacing": 16, "alignment": "center", "maxWidth": "fill",
+         "padding": {"top": 8, "leading": 8, "bottom": 8, "trailing": 8}, "children": [
+            {"type": "stack", "width": w, "spacing": 6, "alignment": "leading", "background": "card", "cornerRadius": 8,
+             "padding": {"top": 10, "leading": 10, "bottom": 10, "trailing": 10}, "children": [
+                {"type": "block", "width": 40, "height": 40, "shape": "circle"},
+                {"type": "text", "lines": 1, "lineHeight": 14, "lineSpacing": 4, "measure": m}]}
+            for w, m in ((260, 300), (200, 900), (240, 120), (180, 500))]},
+        {"type": "stack", "axis": "horizontal", "wrap": True, "spacing": 12, "alignment": "top", "maxWidth": "fill", "children": [
+            stretched_card(200, width=220), chip(300, 90), stretched_card(400, width=200)]},
+    ],
+})
+
+
+def test_rows_that_wrap_equal_the_renderers_boxes(driver, tmp_path):
+    (tmp_path / "wrap.json").write_text(json.dumps(WRAP_SCREEN))
+    running = RunningServer(["--layouts", str(tmp_path)])
+    try:
+        compared, failures = check_screen(driver, running, "wrap", "default", [900, 600, 360])
+        tops = {width: sorted({frame["y"] for frame in get(running, f"/layouts/wrap/frames?width={width}")["frames"]
+                               if frame["kind"] == "block" and frame["height"] == 28}) for width in (900, 600, 360)}
+    finally:
+        assert running.stop() == 0
+    assert compared == 12
+    assert not failures, "\n".join(failures)
+    # Beside the browser: the chips break into more lines the narrower the screen.
+    assert len(tops[900]) == 2 < len(tops[600]) < len(tops[360]), tops
+
+
 # The renderer's drawing of the skeleton at rest, as the snapshot draws it: each shape in its own
 # fill, on the screen's background colour. The document's shimmer is taken off before it is drawn
 # (no stops: the renderer paints every block in its own fill, whatever the served application),

@@ -188,6 +188,12 @@ test('readLayout: aspectRatio on a block and a stack is a ratio above 0 (at most
   assert.equal(readLayout(documentWith({ type: 'block', height: 90 })).root.aspectRatio, null);
 });
 
+test('wrap: read on a stack as true only (a block has none)', () => {
+  const read = [true, false, 'yes', 1, undefined].map((wrap) => readLayout(documentWith({ type: 'stack', axis: 'horizontal', wrap, children: [] })).root.wrap);
+  assert.deepEqual(read, [true, false, false, false, false]);
+  assert.equal(readLayout(documentWith({ type: 'block', height: 9, wrap: true })).root.wrap, undefined, 'a block has no wrap');
+});
+
 test('stretch: read on a stack as true only, and placed as align-self stretch in a row alone', () => {
   const read = [true, false, 'yes', 1, undefined].map((stretch) => readLayout(documentWith({ type: 'stack', axis: 'horizontal', children: [{ type: 'stack', stretch, children: [] }] })).root.children[0].stretch);
   assert.deepEqual(read, [true, false, false, false, false]);

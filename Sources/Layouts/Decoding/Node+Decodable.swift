@@ -6,7 +6,7 @@ extension Node: Codable {
     private enum Key: String, CodingKey {
         case type, id, axis, spacing, alignment, children, child, width, height, cornerRadius, shape, corners,
             fill, lines, lineHeight, lineSpacing, lastLineFraction, measure, maxLines, opacity, thickness, count,
-            padding, minHeight, aspectRatio, maxWidth, background, clip, shimmer, stretch
+            padding, minHeight, aspectRatio, maxWidth, background, clip, shimmer, stretch, wrap
     }
 
     public init(from decoder: any Decoder) throws {
@@ -56,7 +56,8 @@ extension Node: Codable {
             cornerRadius: try node.decodeIfPresent(Double.self, forKey: .cornerRadius),
             isClipped: try node.decodeIfPresent(Bool.self, forKey: .clip) ?? false,
             startsShimmer: try node.decodeIfPresent(Bool.self, forKey: .shimmer) ?? false,
-            isStretched: try type == "stack" && node.decodeIfPresent(Bool.self, forKey: .stretch) ?? false)
+            isStretched: try type == "stack" && node.decodeIfPresent(Bool.self, forKey: .stretch) ?? false,
+            wraps: try type == "stack" && node.decodeIfPresent(Bool.self, forKey: .wrap) ?? false)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -109,6 +110,7 @@ extension Node: Codable {
         if isClipped { try node.encode(true, forKey: .clip) }
         if startsShimmer { try node.encode(true, forKey: .shimmer) }
         if isStretched { try node.encode(true, forKey: .stretch) }
+        if wraps { try node.encode(true, forKey: .wrap) }
     }
 }
 

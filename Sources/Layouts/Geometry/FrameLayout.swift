@@ -127,6 +127,8 @@ extension LayoutBox {
         switch content {
         case .stack(.vertical, let spacing, _):
             own = max(0, children.reduce(0) { $0 + $1.height(width: $1.width(inColumn: inner)) } + spacing * Double(max(0, children.count - 1)))
+        case .stack(.horizontal, let spacing, _) where wraps:
+            own = WrappedRow(children, width: inner, spacing: spacing).height
         case .stack(.horizontal, let spacing, _):
             own = zip(children, Self.widths(ofRow: children, in: inner, spacing: spacing)).map { $0.height(width: $1) }.max() ?? 0
         case .scroll(.vertical):
@@ -236,6 +238,8 @@ private struct Placer {
             if box.startsShimmer { context.group = newGroup(rect) }
             if axis == .vertical {
                 placeColumn(box.children, in: inner, spacing: spacing, alignment: alignment, context: context)
+            } else if box.wraps {
+                placeLines(box.children, in: inner, spacing: spacing, alignment: alignment, context: context)
             } else {
                 placeRow(box.children, in: inner, spacing: spacing, alignment: alignment, context: context)
             }
@@ -316,6 +320,17 @@ private struct Placer {
             }
             place(child, in: frame, context: context)
             x += width + spacing
+        }
+    }
+
+    /// A row that wraps: each line of `WrappedRow` placed as a row of its own, as tall as its
+    /// tallest child, the lines `spacing` apart from the top.
+    mutating func placeLines(_ children: [LayoutBox], in inner: Rect, spacing: Double, alignment: Node.Alignment, context: Context) {
+        let row = WrappedRow(children, width: inner.width, spacing: spacing)
+        var y = inner.y
+        for (line, height) in zip(row.lines, row.heights) {
+            placeRow(Array(children[line]), in: Rect(x: inner.x, y: y, width: inner.width, height: height), spacing: spacing, alignment: alignment, context: context)
+            y += height + spacing
         }
     }
 

@@ -34,6 +34,8 @@ struct LayoutBox {
     var startsShimmer: Bool
     /// A stack that, in a row, is as tall as the row's inner height (`Node.isStretched`).
     var isStretched = false
+    /// A row whose children break into lines (`Node.wraps`; `WrappedRow`).
+    var wraps = false
     var isGreedy = false
     /// A greedy box's share of a row's free width, relative to its greedy siblings'.
     var grow = 1.0
@@ -74,6 +76,7 @@ struct LayoutBox {
             box.isGreedy = node.fillsWidth || box.children.contains { $0.isGreedy }
             box.aspectRatio = node.aspectRatio
             box.isStretched = node.isStretched
+            box.wraps = node.wraps && stackAxis == .horizontal
         case .scroll(let scrollAxis, let child):
             box.content = .scroll(scrollAxis)
             box.children = [Self.box(child, theme: theme, axis: scrollAxis, suffix: suffix)]

@@ -146,5 +146,6 @@ extension Node {
         if isClipped { writer.member("clip", true) }
         if startsShimmer { writer.member("shimmer", true) }
         if isStretched { writer.member("stretch", true) }
+        if wraps { writer.member("wrap", true) }
     }
 }

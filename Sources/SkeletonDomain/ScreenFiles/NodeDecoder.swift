@@ -3,7 +3,7 @@ import Layouts
 /// Reads a node tree of a screen file: the same members as the served tree, with docs/spec.md §3's
 /// defaults for the omitted ones (`cornerRadius` 0, `alignment` center, `spacing` 0, a block's
 /// `width` fill, a fill width's `grow` 1, `shape` rect, `fill` base, `axis` vertical, `stretch`
-/// false); `aspectRatio` only on a block or a stack, `stretch` only on a stack.
+/// and `wrap` false); `aspectRatio` only on a block or a stack, `stretch` and `wrap` only on a stack.
 ///
 /// Guarantees: every node it returns is within `ScreenFileLimits` (sizes, children, repeat
 /// counts, nesting); anything else is a problem at the offending member's pointer.
@@ -152,6 +152,7 @@ struct NodeDecoder {
         node.isClipped = reader.optional(object, "clip") { $0.bool($1, at: $2) } ?? false
         node.startsShimmer = reader.optional(object, "shimmer") { $0.bool($1, at: $2) } ?? false
         node.isStretched = reader.optional(object, "stretch") { $0.bool($1, at: $2) } ?? false
+        node.wraps = reader.optional(object, "wrap") { $0.bool($1, at: $2) } ?? false
     }
 
     private static func axis(_ object: JSONObject, reader: inout ValueReader) -> Node.Axis {

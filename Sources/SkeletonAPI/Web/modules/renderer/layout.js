@@ -104,6 +104,8 @@ function readNode(raw, layout, budget, depth, parentAxis, suffix) {
       node.alignment = oneOf(own(raw, 'alignment'), ['leading', 'center', 'trailing', 'top', 'bottom'], 'center');
       // As tall as the row it is in (CSS's align-self: stretch); anything but true is false.
       node.stretch = own(raw, 'stretch') === true;
+      // A row that breaks into lines (CSS's flex-wrap: wrap); anything but true is false.
+      node.wrap = own(raw, 'wrap') === true;
       node.children = readChildren(own(raw, 'children'), layout, budget, depth + 1, node.axis, suffix);
       break;
     case 'scroll':

@@ -138,6 +138,8 @@ export class ViewBuilding {
           style.flexDirection = node.axis === 'horizontal' ? 'row' : 'column';
           style.alignItems = alignments[node.alignment];
           style.gap = px(Math.max(0, node.spacing));
+          // Lines from the top, each as tall as its tallest child, as the layout engine's WrappedRow.
+          if (node.wrap && node.axis === 'horizontal') Object.assign(style, { flexWrap: 'wrap', alignContent: 'flex-start' });
           // CSS's automatic minimum keeps it at least its content's height unless it clips or has a minHeight.
           if (node.aspectRatio !== null) style.aspectRatio = String(node.aspectRatio);
           if (node.shimmer) group = this.group(element);

@@ -1,0 +1,47 @@
+/// A row's children broken into lines, as CSS's `flex-wrap: wrap` with `gap: spacing` breaks a
+/// flex row: each child takes its own width on the line (a greedy one only its horizontal
+/// padding, its flex basis being 0), a line breaks before a child that would end beyond the
+/// inner width (a child wider than the width has a line of its own), and a line is as tall as
+/// its tallest child at the width the line gives it (`LayoutBox.widths(ofRow:)` on its children).
+///
+/// Guarantees: every child is on exactly one line, in order; no line is empty.
+struct WrappedRow {
+    /// The children's indices, line by line.
+    let lines: [Range<Int>]
+    /// Each line's height.
+    let heights: [Double]
+    /// Between two children of a line, and between two lines.
+    let spacing: Double
+
+    init(_ children: [LayoutBox], width: Double, spacing: Double) {
+        var lines: [Range<Int>] = []
+        var start = 0
+        var end = 0.0
+        for (index, child) in children.enumerated() {
+            let own = child.isGreedy ? child.horizontalPadding : child.width
+            if index > start, end + spacing + own > width + Self.tolerance {
+                lines.append(start..<index)
+                start = index
+                end = own
+            } else {
+                end += (index > start ? spacing : 0) + own
+            }
+        }
+        if start < children.count { lines.append(start..<children.count) }
+        self.lines = lines
+        self.spacing = spacing
+        heights = lines.map { line in
+            let items = Array(children[line])
+            return zip(items, LayoutBox.widths(ofRow: items, in: width, spacing: spacing)).map { $0.height(width: $1) }.max() ?? 0
+        }
+    }
+
+    /// A line's children and gaps together may exceed the width by this much and still fit
+    /// (rounding of captured widths; Chrome lays out in 1/64 px).
+    static let tolerance = 0.01
+
+    /// The lines' heights and the spacing between them.
+    var height: Double {
+        heights.reduce(0, +) + spacing * Double(max(0, heights.count - 1))
+    }
+}

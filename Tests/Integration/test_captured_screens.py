@@ -58,9 +58,12 @@ def test_the_served_layout_carries_the_capture_width_and_the_new_members(capture
         assert not list(Draft202012Validator(get(captured, "/schema/screen.json")).iter_errors(json.load(file)))
 
 
-@pytest.mark.parametrize("width,lines,last", [(1000, 1, 400), (400, 1, 400), (240, 2, 160), (200, 2, 200), (150, 3, 100), (130, 3, 130), (120, 3, 120)])
+@pytest.mark.parametrize("width,lines,last", [(1000, 1, 400), (400, 1, 400), (240, 2, 0.6666 * 240), (200, 2, 0.6666 * 200),
+                                              (150, 3, 100), (130, 3, 130), (120, 3, 120)])
 def test_frames_wrap_a_measured_paragraph_at_each_width(captured, width, lines, last):
-    """Below 400 / 3 pt the paragraph is clamped to its 3 lines, the last one full."""
+    """Where it wraps into its own 2 lines, the last is its captured 0.6666 of the width (spec.md
+    §3); at other counts what is left of the measure; below 400 / 3 pt it is clamped to its 3
+    lines, the last one full."""
     frames = get(captured, f"/layouts/paragraph/frames?width={width}")
     drawn = [frame for frame in frames["frames"] if frame["kind"] == "line"]
     assert len(drawn) == lines

@@ -3,7 +3,7 @@ page, injection through the path and the query, and the screenshots for docs/web
 import os
 import urllib.parse
 
-from selenium.common.exceptions import NoAlertPresentException
+from selenium.common.exceptions import NoAlertPresentException, TimeoutException
 from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import ROOT, RunningServer
@@ -165,10 +165,17 @@ def test_a_variant_at_a_desktop_width_is_previewed_loaded_and_revealed(driver, s
     rows = driver.execute_script("return [...document.querySelectorAll('#rows .row')].map((row) => row.dataset.element)")
     assert rows == ["homeSkeleton"]
     wait_for_rows(driver, "row.dataset.state === 'ready'")
-    revealed = driver.execute_script("""
+    # Each phone reveals on its own renderer's clock (its show delay and minimum display), which may
+    # come a frame after the timeline's row: waited for, then asserted whole.
+    slots = """
         return [...document.querySelectorAll('skeleton-screen')].map((phone) =>
             [...phone.shadowRoot.querySelectorAll('[data-element]')].map((slot) => [slot.dataset.element, slot.dataset.state]));
-    """)
+    """
+    try:
+        WebDriverWait(driver, 20).until(lambda d: d.execute_script(slots) == [[["homeSkeleton", "ready"]]] * 2)
+    except TimeoutException:
+        pass
+    revealed = driver.execute_script(slots)
     assert revealed == [[["homeSkeleton", "ready"]]] * 2, revealed
     frames = driver.execute_script("return document.querySelector('.frames-link').href")
     assert dict(urllib.parse.parse_qsl(urllib.parse.urlsplit(frames).query))["width"] == "1024"

@@ -36,8 +36,10 @@ let package = Package(
         // drawing code), which SwiftUIClashTests imports beside SkeletonClient, as an app does.
         .target(name: "SwiftUI", path: "Tests/SwiftUIStandIn"),
         .testTarget(name: "SwiftUIClashTests", dependencies: ["SkeletonClient", "SwiftUI"]),
-        // docs/clients.md's SwiftUI drawing code, compiled against the stand-in and held to a live server's frames.
-        .testTarget(name: "DrawingDocsTests", dependencies: ["SkeletonClient", "SwiftUI", "SkeletonAPI", "HTTPServer"]),
+        // A stand-in for Apple's UIKit: just enough drawing API for the docs' `SkeletonView`.
+        .target(name: "UIKit", path: "Tests/UIKitStandIn"),
+        // docs/clients.md's SwiftUI and UIKit drawing code, compiled against the stand-ins and held to a live server's frames.
+        .testTarget(name: "DrawingDocsTests", dependencies: ["SkeletonClient", "SwiftUI", "UIKit", "SkeletonAPI", "HTTPServer"]),
     ],
     swiftLanguageModes: [.v6]
 )

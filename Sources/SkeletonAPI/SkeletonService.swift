@@ -57,7 +57,7 @@ package struct SkeletonService: Sendable {
         let drift = DriftRoutes(catalog: catalog, board: driftBoard, learner: learner, now: now)
         drift.register(on: &router)
         if let metrics, let sessionsStarted { MetricsRoute(server: metrics, sessions: sessionsStarted, drift: drift).register(on: &router) }
-        ContractRoutes().register(on: &router)
+        ContractRoutes.register(on: &router)
         self.router = router
         self.readiness = readiness
         self.sessionSecret = sessionSecret

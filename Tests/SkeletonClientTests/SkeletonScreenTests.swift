@@ -83,7 +83,7 @@ import Testing
     @Test func aReleasedModelLeavesNoWaitPending() async throws {
         let clock = TestClock()
         var screen: SkeletonScreen? = SkeletonScreen(layout: try await Self.inbox(showDelayMs: 100), clock: clock)
-        weak var released = screen
+        weak let released = screen
         let id = try #require(screen).layout.elements[0].id
         screen?.start()
         await clock.waitForSleepers()

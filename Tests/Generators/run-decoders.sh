@@ -50,7 +50,7 @@ swift6() {
             done
             echo "]"
         } > "$check/Sources/SwiftCheck/Models.generated.swift" &&
-        swift build --package-path "$check" --scratch-path "$work/swift6-build" &&
+        swift build --disable-index-store --package-path "$check" --scratch-path "$work/swift6-build" &&
         "$work/swift6-build/debug/SwiftCheck" "$url" "$corpus"
 }
 

@@ -66,7 +66,7 @@ apple_openapi() {
     mkdir -p "$cache"
     cp -R "$here/apple-openapi" "$package"
     mkdir -p "$generated"
-    if ! swift build --package-path "$package" --scratch-path "$scratch" --product swift-openapi-generator \
+    if ! swift build --disable-index-store --package-path "$package" --scratch-path "$scratch" --product swift-openapi-generator \
         > "$work/apple-openapi-tool.log" 2>&1; then
         echo "apple-openapi: swift-openapi-generator did not build:"
         tail -20 "$work/apple-openapi-tool.log"
@@ -94,7 +94,7 @@ EOF
         echo "apple-openapi: the generator printed $(grep -c 'warning: ' "$work/apple-openapi-generate.log") warnings ($(wc -l <<< "$warnings") distinct; count, message):"
         echo "$warnings"
     fi
-    if ! swift build --package-path "$package" --scratch-path "$scratch" --product Decode \
+    if ! swift build --disable-index-store --package-path "$package" --scratch-path "$scratch" --product Decode \
         > "$work/apple-openapi-build.log" 2>&1; then
         echo "apple-openapi: the generated code does not compile:"
         grep -E '^[^ ].*: error: ' "$work/apple-openapi-build.log" | sort -u | head -30 || tail -20 "$work/apple-openapi-build.log"

@@ -84,6 +84,19 @@ function readInsets(raw) {
   return { top: side('top'), leading: side('leading'), bottom: side('bottom'), trailing: side('trailing') };
 }
 
+/**
+ * Where a child of a stack sits over it (`overlay`): `{ top, bottom, leading, trailing }` with one
+ * offset per axis, the other null (an axis with neither is 0 from top or leading; with both,
+ * its first edge's); null when there is none.
+ */
+function readOverlay(raw) {
+  if (raw === null || typeof raw !== 'object') return null;
+  const offset = (key) => (typeof own(raw, key) === 'number' ? number(own(raw, key), -LIMITS.length, LIMITS.length, 0) : null);
+  const [top, leading] = [offset('top'), offset('leading')];
+  return { top: top ?? (offset('bottom') === null ? 0 : null), bottom: top === null ? offset('bottom') : null,
+           leading: leading ?? (offset('trailing') === null ? 0 : null), trailing: leading === null ? offset('trailing') : null };
+}
+
 const CORNERS = ['topLeading', 'topTrailing', 'bottomLeading', 'bottomTrailing'];
 
 function readNode(raw, layout, budget, depth, parentAxis, suffix) {
@@ -174,6 +187,7 @@ function modifiers(raw, layout) {
     cornerRadius: number(own(raw, 'cornerRadius'), 0, LIMITS.length, 0),
     clip: own(raw, 'clip') === true,
     shimmer: own(raw, 'shimmer') === true,
+    overlay: readOverlay(own(raw, 'overlay')),
   };
 }
 

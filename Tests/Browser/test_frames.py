@@ -410,7 +410,8 @@ def badge(width, height, **offsets):
 # wraps) with a badge from its top and leading edges, a duration from its bottom and trailing ones
 # and a dot hanging over the trailing corner (negative offsets), a greedy caption bar over the image
 # (the frame less its offset) and a padded stack over it, a clipping card whose overlay is cut by
-# it, and a row whose overlay takes no part in sharing its width.
+# it, a row whose overlay takes no part in sharing its width, and a greedy bar over a stack that it
+# does not make greedy (the stack stays its image's 120 wide).
 OVERLAY_SCREEN = screen_file("overlay", "children placed over their stacks", "product", {
     "type": "stack", "alignment": "leading", "spacing": 12, "background": "screen",
     "padding": {"top": 16, "leading": 16, "bottom": 16, "trailing": 16},
@@ -433,6 +434,9 @@ OVERLAY_SCREEN = screen_file("overlay", "children placed over their stacks", "pr
             badge(30, 30, top=-10, leading=-10),
             {"type": "text", "lines": 2, "lineHeight": 12, "lineSpacing": 6, "measure": 500},
             {"type": "block", "width": 60, "height": 24, "overlay": {"bottom": 4, "trailing": 40}}]},
+        {"type": "stack", "children": [
+            {"type": "block", "width": 120, "height": 60},
+            {"type": "block", "width": "fill", "height": 10, "overlay": {"bottom": 8, "leading": 16}}]},
     ],
 })
 

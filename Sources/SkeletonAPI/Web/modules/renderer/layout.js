@@ -205,7 +205,7 @@ function readWidth(width) {
 /**
  * Whether the node takes all the width its parent offers, as SwiftUI sizes it: a `fill` width,
  * `maxWidth: fill`, a scroll view, a paragraph, a spacer in a row, a divider in a column, and a
- * stack with any such child; unless a node other than a block has a width in points (a frame
+ * stack with any such child in its flow (not an overlay); unless a node other than a block has a width in points (a frame
  * that wide).
  */
 function finish(node, parentAxis) {
@@ -218,7 +218,7 @@ function finish(node, parentAxis) {
     case 'text': case 'scroll': node.greedy = true; break;
     case 'spacer': node.greedy = parentAxis === 'horizontal'; break;
     case 'divider': node.greedy = parentAxis !== 'horizontal'; break;
-    default: node.greedy = node.fillsWidth || node.children.some((child) => child.greedy);
+    default: node.greedy = node.fillsWidth || node.children.some((child) => child.greedy && !child.overlay);
   }
   return node;
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Layouts
 import Testing
 
@@ -51,5 +52,17 @@ struct OverlayLayoutTests {
         let fixed = Node(.stack(.vertical, spacing: 0, alignment: .leading, children: [Self.block(120, 80), bar]))
         let column = Node(.stack(.vertical, spacing: 0, alignment: .leading, children: [fixed]))
         #expect(Self.frames(column, width: 300) == [Rect(x: 0, y: 0, width: 120, height: 80), Rect(x: 16, y: 62, width: 104, height: 10)])
+    }
+
+    /// A client reads `overlay` as served (one offset per axis) and writes it back the same; an axis
+    /// with neither is 0 from top or leading.
+    @Test func anOverlayDecodesAndEncodesAsServed() throws {
+        let json = #"{"type":"spacer","overlay":{"bottom":-4,"trailing":6}}"#
+        let node = try JSONDecoder().decode(Node.self, from: Data(json.utf8))
+        #expect(node.overlay == Node.Overlay(.bottom(-4), .trailing(6)))
+        let again = try JSONDecoder().decode(Node.self, from: JSONEncoder().encode(node))
+        #expect(again.overlay == node.overlay)
+        let empty = try JSONDecoder().decode(Node.self, from: Data(#"{"type":"spacer","overlay":{}}"#.utf8))
+        #expect(empty.overlay == Node.Overlay(.top(0), .leading(0)))
     }
 }

@@ -9,7 +9,7 @@
 /// so clients need no defaults (a block always has `width`, `height`, `cornerRadius`, `shape`,
 /// `fill`; a stack always `axis`, `spacing`, `alignment`); another node's `width`, a paragraph's
 /// `measure` and `maxLines`, a fill width's `grow` other than 1, `aspectRatio`, and a stack's
-/// `stretch` and `wrap` are written when set.
+/// `stretch` and `wrap`, and `overlay`, are written when set.
 public struct Node: Sendable, Equatable {
     public enum Axis: String, Sendable {
         case vertical
@@ -123,11 +123,19 @@ public struct Node: Sendable, Equatable {
     /// tallest child. In a vertical stack it changes nothing. A client that does not know it
     /// draws the children on one line.
     public var wraps: Bool
+    /// Written `"overlay": {"top" or "bottom", "leading" or "trailing"}`, on a child of a stack: the
+    /// node is out of its parent's flow (it takes no space there, nor counts for its width or
+    /// greediness), laid out at its own size (a greedy one as wide as the parent's frame less its
+    /// horizontal offset), placed by `Overlay`'s offsets from the parent's frame and drawn after
+    /// all its in-flow siblings. Elsewhere (the root, a scroll's child) it changes nothing. A
+    /// client that does not know it draws the node in flow.
+    public var overlay: Overlay?
 
     public init(
         _ kind: Kind, id: String? = nil, padding: EdgeInsets? = nil, minHeight: Double? = nil, aspectRatio: Double? = nil, width: Width? = nil,
         fillsWidth: Bool = false, background: PaletteToken? = nil, cornerRadius: Double? = nil,
-        isClipped: Bool = false, startsShimmer: Bool = false, isStretched: Bool = false, wraps: Bool = false
+        isClipped: Bool = false, startsShimmer: Bool = false, isStretched: Bool = false, wraps: Bool = false,
+        overlay: Overlay? = nil
     ) {
         self.kind = kind
         self.id = id
@@ -142,5 +150,6 @@ public struct Node: Sendable, Equatable {
         self.startsShimmer = startsShimmer
         self.isStretched = isStretched
         self.wraps = wraps
+        self.overlay = overlay
     }
 }

@@ -401,6 +401,64 @@ def test_rows_that_wrap_equal_the_renderers_boxes(driver, tmp_path):
     assert len(tops[900]) == 2 < len(tops[600]) < len(tops[360]), tops
 
 
+def badge(width, height, **offsets):
+    """A badge of OVERLAY_SCREEN: a capsule `width` x `height` over its parent at `offsets`."""
+    return {"type": "block", "width": width, "height": height, "shape": "capsule", "fill": "gray", "overlay": offsets}
+
+
+# Children placed over their stacks (issue 41): a fluid product card (an image, a caption that
+# wraps) with a badge from its top and leading edges, a duration from its bottom and trailing ones
+# and a dot hanging over the trailing corner (negative offsets), a greedy caption bar over the image
+# (the frame less its offset) and a padded stack over it, a clipping card whose overlay is cut by
+# it, a row whose overlay takes no part in sharing its width, and a greedy bar over a stack that it
+# does not make greedy (the stack stays its image's 120 wide).
+OVERLAY_SCREEN = screen_file("overlay", "children placed over their stacks", "product", {
+    "type": "stack", "alignment": "leading", "spacing": 12, "background": "screen",
+    "padding": {"top": 16, "leading": 16, "bottom": 16, "trailing": 16},
+    "children": [
+        {"type": "stack", "id": "product", "spacing": 8, "alignment": "leading", "maxWidth": "fill", "background": "card", "cornerRadius": 10,
+         "padding": {"top": 8, "leading": 8, "bottom": 8, "trailing": 8}, "children": [
+            {"type": "stack", "maxWidth": "fill", "children": [
+                {"type": "block", "width": "fill", "height": 140, "cornerRadius": 8},
+                {"type": "block", "width": "fill", "height": 12, "overlay": {"bottom": 10, "leading": 24}},
+                {"type": "stack", "axis": "horizontal", "spacing": 4, "background": "card", "cornerRadius": 6,
+                 "padding": {"top": 4, "leading": 6, "bottom": 4, "trailing": 6}, "overlay": {"top": 40, "trailing": 12},
+                 "children": [chip(20, 10), chip(30, 10)]}]},
+            badge(48, 20, top=10, leading=10),
+            {"type": "text", "lines": 1, "lineHeight": 14, "lineSpacing": 6, "measure": 700},
+            badge(44, 18, bottom=8, trailing=8),
+            badge(12, 12, top=-4, trailing=-4)]},
+        {"type": "stack", "axis": "horizontal", "spacing": 10, "alignment": "center", "maxWidth": "fill", "clip": True, "background": "card",
+         "padding": {"top": 10, "leading": 10, "bottom": 10, "trailing": 10}, "children": [
+            {"type": "block", "width": 40, "height": 40, "shape": "circle"},
+            badge(30, 30, top=-10, leading=-10),
+            {"type": "text", "lines": 2, "lineHeight": 12, "lineSpacing": 6, "measure": 500},
+            {"type": "block", "width": 60, "height": 24, "overlay": {"bottom": 4, "trailing": 40}}]},
+        {"type": "stack", "children": [
+            {"type": "block", "width": 120, "height": 60},
+            {"type": "block", "width": "fill", "height": 10, "overlay": {"bottom": 8, "leading": 16}}]},
+    ],
+})
+
+
+def test_overlays_equal_the_renderers_boxes(driver, tmp_path):
+    (tmp_path / "overlay.json").write_text(json.dumps(OVERLAY_SCREEN))
+    running = RunningServer(["--layouts", str(tmp_path)])
+    try:
+        compared, failures = check_screen(driver, running, "overlay", "default", [900, 600, 360])
+        frames = {width: get(running, f"/layouts/overlay/frames?width={width}")["frames"] for width in (900, 600)}
+    finally:
+        assert running.stop() == 0
+    assert compared == 12
+    assert not failures, "\n".join(failures)
+    # Beside the browser: the trailing badge follows the card's trailing edge (900 - 16 - 8 - 44 = 832;
+    # 600: 532), the leading one stays at 16 + 10 = 26 (worked out by hand from the rule).
+    def badge_xs(width):
+        return sorted(frame["x"] for frame in frames[width] if frame["kind"] == "block" and frame["height"] == 18)
+    assert badge_xs(900) == [832] and badge_xs(600) == [532], (badge_xs(900), badge_xs(600))
+    assert [frame["x"] for frame in frames[900] if frame["height"] == 20 and frame["width"] == 48] == [26]
+
+
 # The renderer's drawing of the skeleton at rest, as the snapshot draws it: each shape in its own
 # fill, on the screen's background colour. The document's shimmer is taken off before it is drawn
 # (no stops: the renderer paints every block in its own fill, whatever the served application),

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { springCurve } from '../../Sources/SkeletonAPI/Web/modules/renderer/curves.js';
-import { place, wrap } from '../../Sources/SkeletonAPI/Web/modules/renderer/dom.js';
+import { overlaid, place, wrap } from '../../Sources/SkeletonAPI/Web/modules/renderer/dom.js';
 import { readLayout } from '../../Sources/SkeletonAPI/Web/modules/renderer/layout.js';
 import { shimmerImage, sweepGeometry } from '../../Sources/SkeletonAPI/Web/modules/renderer/shimmer.js';
 import { findNode } from '../../Sources/SkeletonAPI/Web/modules/renderer/slot.js';
@@ -192,6 +192,20 @@ test('wrap: read on a stack as true only (a block has none)', () => {
   const read = [true, false, 'yes', 1, undefined].map((wrap) => readLayout(documentWith({ type: 'stack', axis: 'horizontal', wrap, children: [] })).root.wrap);
   assert.deepEqual(read, [true, false, false, false, false]);
   assert.equal(readLayout(documentWith({ type: 'block', height: 9, wrap: true })).root.wrap, undefined, 'a block has no wrap');
+});
+
+test('overlay: one offset per axis read (top or bottom, leading or trailing), placed as absolute logical insets', () => {
+  const read = (overlay) => readLayout(documentWith({ type: 'block', height: 9, overlay })).root.overlay;
+  assert.deepEqual(read({ bottom: -4, trailing: 6 }), { top: null, bottom: -4, leading: null, trailing: 6 });
+  assert.deepEqual(read({ top: 1, bottom: 2, leading: 3, trailing: 4 }), { top: 1, bottom: null, leading: 3, trailing: null }, 'both: the first edge');
+  assert.deepEqual(read({ top: 'x' }), { top: 0, bottom: null, leading: 0, trailing: null }, 'neither: 0 from top and leading');
+  assert.equal(read(undefined), null);
+  assert.equal(read(true), null);
+  const styled = (node) => overlaid({ style: { alignSelf: 'stretch' } }, node).style;
+  assert.deepEqual(styled({ greedy: false, overlay: { top: 10, bottom: null, leading: null, trailing: -3 } }),
+    { alignSelf: 'auto', position: 'absolute', top: '10px', insetInlineEnd: '-3px' });
+  assert.deepEqual(styled({ greedy: true, overlay: { top: null, bottom: 8, leading: 16, trailing: null } }),
+    { alignSelf: 'auto', position: 'absolute', bottom: '8px', insetInlineStart: '16px', width: 'calc(100% - 16px)' });
 });
 
 test('stretch: read on a stack as true only, and placed as align-self stretch in a row alone', () => {

@@ -6,7 +6,7 @@ extension Node: Codable {
     private enum Key: String, CodingKey {
         case type, id, axis, spacing, alignment, children, child, width, height, cornerRadius, shape, corners,
             fill, lines, lineHeight, lineSpacing, lastLineFraction, measure, maxLines, opacity, thickness, count,
-            padding, minHeight, aspectRatio, maxWidth, background, clip, shimmer, stretch, wrap
+            padding, minHeight, aspectRatio, maxWidth, background, clip, shimmer, stretch, wrap, overlay
     }
 
     public init(from decoder: any Decoder) throws {
@@ -57,7 +57,8 @@ extension Node: Codable {
             isClipped: try node.decodeIfPresent(Bool.self, forKey: .clip) ?? false,
             startsShimmer: try node.decodeIfPresent(Bool.self, forKey: .shimmer) ?? false,
             isStretched: try type == "stack" && node.decodeIfPresent(Bool.self, forKey: .stretch) ?? false,
-            wraps: try type == "stack" && node.decodeIfPresent(Bool.self, forKey: .wrap) ?? false)
+            wraps: try type == "stack" && node.decodeIfPresent(Bool.self, forKey: .wrap) ?? false,
+            overlay: try node.decodeIfPresent(Overlay.self, forKey: .overlay))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -111,6 +112,7 @@ extension Node: Codable {
         if startsShimmer { try node.encode(true, forKey: .shimmer) }
         if isStretched { try node.encode(true, forKey: .stretch) }
         if wraps { try node.encode(true, forKey: .wrap) }
+        try node.encodeIfPresent(overlay, forKey: .overlay)
     }
 }
 

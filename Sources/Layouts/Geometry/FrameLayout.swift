@@ -15,7 +15,9 @@
 /// that ratio high, and a stack with one is its frame's width over it high, or its content's height
 /// when taller unless it clips or has a minimum height (CSS's `aspect-ratio`); a stretched stack in a
 /// row is as tall as the row's inner height (CSS's `align-self: stretch`), its content laid out from
-/// its top, so a painted card is drawn at the row's height; a paragraph is its lines, the last `lastLineFraction`
+/// its top, so a painted card is drawn at the row's height; a stack's overlays (`Node.overlay`) take no
+/// part in its flow and are placed over its frame after its other children (CSS's `position:
+/// absolute` in a positioned parent, one inset per axis); a paragraph is its lines, the last `lastLineFraction`
 /// of the width, or with a `measure` the lines it wraps to at its width (`Wrapping`): widths are
 /// decided top-down, heights bottom-up; a horizontal scroll view offers its content all the width it wants and clips
 /// it; the root fills the viewport. Right to left is the left-to-right layout mirrored.
@@ -243,6 +245,7 @@ private struct Placer {
             } else {
                 placeRow(box.children, in: inner, spacing: spacing, alignment: alignment, context: context)
             }
+            for overlay in box.overlays { placeOverlay(overlay, over: rect, context: context) }
         case .scroll(let axis):
             if box.startsShimmer { context.group = newGroup(rect) }
             guard let child = box.children.first else { break }
@@ -332,6 +335,20 @@ private struct Placer {
             placeRow(Array(children[line]), in: Rect(x: inner.x, y: y, width: inner.width, height: height), spacing: spacing, alignment: alignment, context: context)
             y += height + spacing
         }
+    }
+
+    /// A child placed over its stack's frame `parent` (`Node.Overlay`): at its own width (a greedy
+    /// one the frame's less its horizontal offset, never below its padding) and the height it has
+    /// there, its offsets from the frame's edges.
+    mutating func placeOverlay(_ child: LayoutBox, over parent: Rect, context: Context) {
+        guard let overlay = child.overlay else { return }
+        let (isFromTrailing, across) = overlay.horizontalOffset
+        let (isFromBottom, down) = overlay.verticalOffset
+        let width = child.isGreedy ? max(parent.width - across, child.horizontalPadding) : child.width
+        let height = child.height(width: width)
+        let x = isFromTrailing ? parent.x + parent.width - across - width : parent.x + across
+        let y = isFromBottom ? parent.y + parent.height - down - height : parent.y + down
+        place(child, in: Rect(x: x, y: y, width: width, height: height), context: context)
     }
 
     /// Where a child goes across its stack: at the start, centred, or at the end of `free`.

@@ -18,7 +18,12 @@ struct LayoutBox {
     }
 
     var content: Content
+    /// A stack's children in its flow (a scroll's one child).
     var children: [LayoutBox] = []
+    /// A stack's children placed over it (`Node.overlay`), out of its flow, in order.
+    var overlays: [LayoutBox] = []
+    /// Where the box sits over its parent stack, when it is one of its `overlays`.
+    var overlay: Node.Overlay?
     var id: String?
     var padding = Node.EdgeInsets(top: 0, leading: 0, bottom: 0, trailing: 0)
     var minHeight: Double?
@@ -64,15 +69,16 @@ struct LayoutBox {
             background: node.background?.color(in: theme), cornerRadius: node.cornerRadius ?? 0,
             clips: node.isClipped, startsShimmer: node.startsShimmer)
         if let padding = node.padding { box.padding = padding }
+        box.overlay = node.overlay
         switch node.kind {
         case .repeat:
             var stack = LayoutBox(content: .stack(axis, spacing: 0, alignment: .center), cornerRadius: 0, clips: false, startsShimmer: false)
-            stack.children = boxes(node, theme: theme, axis: axis, suffix: suffix)
+            stack.setChildren(boxes(node, theme: theme, axis: axis, suffix: suffix))
             stack.isGreedy = stack.children.contains { $0.isGreedy }
             return stack
         case .stack(let stackAxis, let spacing, let alignment, let children):
             box.content = .stack(stackAxis, spacing: spacing, alignment: alignment)
-            box.children = children.flatMap { boxes($0, theme: theme, axis: stackAxis, suffix: suffix) }
+            box.setChildren(children.flatMap { boxes($0, theme: theme, axis: stackAxis, suffix: suffix) })
             box.isGreedy = node.fillsWidth || box.children.contains { $0.isGreedy }
             box.aspectRatio = node.aspectRatio
             box.isStretched = node.isStretched
@@ -116,5 +122,11 @@ struct LayoutBox {
             break
         }
         return box
+    }
+
+    /// A stack's children: those with an overlay placed over it, the others in its flow.
+    private mutating func setChildren(_ all: [LayoutBox]) {
+        children = all.filter { $0.overlay == nil }
+        overlays = all.filter { $0.overlay != nil }
     }
 }

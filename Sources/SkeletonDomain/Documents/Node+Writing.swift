@@ -89,6 +89,21 @@ extension Node {
         writer.endObject()
     }
 
+    /// The overlay's two offsets: `{"top": 10, "leading": 10}`, one of top and bottom, one of leading and trailing.
+    private static func write(_ overlay: Overlay, to writer: inout JSONWriter) {
+        writer.key("overlay")
+        writer.beginObject()
+        switch overlay.vertical {
+        case .top(let points): writer.member("top", points)
+        case .bottom(let points): writer.member("bottom", points)
+        }
+        switch overlay.horizontal {
+        case .leading(let points): writer.member("leading", points)
+        case .trailing(let points): writer.member("trailing", points)
+        }
+        writer.endObject()
+    }
+
     private static func write(
         children: [Node], to writer: inout JSONWriter, expand: Bool, idSuffix: String, axis: Axis
     ) {
@@ -147,5 +162,6 @@ extension Node {
         if startsShimmer { writer.member("shimmer", true) }
         if isStretched { writer.member("stretch", true) }
         if wraps { writer.member("wrap", true) }
+        if let overlay { Self.write(overlay, to: &writer) }
     }
 }

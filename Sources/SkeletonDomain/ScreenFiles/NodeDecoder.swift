@@ -3,7 +3,8 @@ import Layouts
 /// Reads a node tree of a screen file: the same members as the served tree, with docs/spec.md §3's
 /// defaults for the omitted ones (`cornerRadius` 0, `alignment` center, `spacing` 0, a block's
 /// `width` fill, a fill width's `grow` 1, `shape` rect, `fill` base, `axis` vertical, `stretch`
-/// and `wrap` false); `aspectRatio` only on a block or a stack, `stretch` and `wrap` only on a stack.
+/// and `wrap` false, an overlay's missing axis 0 from its top or leading edge); `aspectRatio` only on a
+/// block or a stack, `stretch` and `wrap` only on a stack, `overlay` not on a spacer, divider or repeat.
 ///
 /// Guarantees: every node it returns is within `ScreenFileLimits` (sizes, children, repeat
 /// counts, nesting); anything else is a problem at the offending member's pointer.
@@ -153,6 +154,7 @@ struct NodeDecoder {
         node.startsShimmer = reader.optional(object, "shimmer") { $0.bool($1, at: $2) } ?? false
         node.isStretched = reader.optional(object, "stretch") { $0.bool($1, at: $2) } ?? false
         node.wraps = reader.optional(object, "wrap") { $0.bool($1, at: $2) } ?? false
+        node.overlay = reader.optional(object, "overlay") { overlay($1, at: $2, reader: &$0) }
     }
 
     private static func axis(_ object: JSONObject, reader: inout ValueReader) -> Node.Axis {

@@ -6,10 +6,10 @@ package enum NodeMembers {
 
     /// Each type's own members besides `common`.
     package static let byType: KeyValuePairs<String, [String]> = [
-        "stack": ["axis", "spacing", "alignment", "aspectRatio", "stretch", "wrap", "children"],
-        "scroll": ["axis", "scrollEnabled", "child"],
-        "block": ["height", "aspectRatio", "shape", "corners", "fill"],
-        "text": ["lines", "lineHeight", "lineSpacing", "lastLineFraction", "measure", "maxLines"],
+        "stack": ["axis", "spacing", "alignment", "aspectRatio", "stretch", "wrap", "overlay", "children"],
+        "scroll": ["axis", "scrollEnabled", "overlay", "child"],
+        "block": ["height", "aspectRatio", "shape", "corners", "fill", "overlay"],
+        "text": ["lines", "lineHeight", "lineSpacing", "lastLineFraction", "measure", "maxLines", "overlay"],
         "spacer": [],
         "divider": ["opacity", "thickness"],
         "repeat": ["count", "child"],

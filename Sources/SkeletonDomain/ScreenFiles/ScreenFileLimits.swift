@@ -10,6 +10,8 @@ package enum ScreenFileLimits {
     package static let sizes: ClosedRange<Double> = 0...10_000
     /// A stack's `spacing`, in points: below 0, its children overlap by that much.
     package static let spacings: ClosedRange<Double> = -10_000...10_000
+    /// An overlay's offsets from its parent's edges, in points: below 0, beyond that edge.
+    package static let offsets: ClosedRange<Double> = -10_000...10_000
     /// A fill width's `grow` (above 0) and a paragraph's `measure` (above 0), in points.
     package static let grows: ClosedRange<Double> = 0...100
     package static let measures: ClosedRange<Double> = 0...100_000

@@ -17,9 +17,10 @@ export function captureScreen(root, options = {}) {
   if (!SCREEN_ID.test(id)) throw new CaptureError(`id '${String(id).slice(0, 80)}' is not a screen id (${SCREEN_ID.source})`);
   const box = root.getBoundingClientRect();
   if (box.width < 1 || box.height < 1) throw new CaptureError(`the root has no size (${round(box.width)} x ${round(box.height)}): capture an element that is laid out`);
-  const capture = new Capture(getComputedStyle(root).direction === 'rtl', options.stage ?? 'content', otherWidths(root, box));
+  const capture = new Capture(getComputedStyle(root).direction === 'rtl', options.stage ?? 'content', otherWidths(root, box), root);
   const screen = screenColor(root, box);
-  const tree = capture.container(root, box, 0, screen ?? backdropOf(root), true);
+  const inFlow = capture.container(root, box, 0, screen ?? backdropOf(root), true);
+  const tree = inFlow && capture.attachOverlays(root, inFlow);
   if (!tree) throw new CaptureError('nothing under the root draws: no media, text or painted box');
   if (screen) tree.background = 'screen';
   tree.shimmer = true;

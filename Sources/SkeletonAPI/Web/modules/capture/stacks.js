@@ -42,7 +42,12 @@ export class Capture extends CaptureWalk {
         children.splice(index + 1, 0, ...[...child.childNodes].filter((inner) => inner.nodeType === Node.ELEMENT_NODE || textRuns(child).includes(inner)));
         continue;
       }
-      if (style.display === 'none' || style.visibility !== 'visible' || style.position === 'absolute' || style.position === 'fixed') continue;
+      // (A fixed box's containing block is the viewport, outside any root; a sticky one is in flow.)
+      if (style.display === 'none' || style.visibility !== 'visible' || style.position === 'fixed') continue;
+      if (style.position === 'absolute') {
+        this.overlay(child, depth + 1, backdrop);
+        continue;
+      }
       const box = child.getBoundingClientRect();
       if (box.width < 0.5 || box.height < 0.5) continue;
       const childSpans = spans && box.width >= contentWidth - 1;

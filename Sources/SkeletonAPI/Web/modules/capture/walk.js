@@ -1,13 +1,14 @@
 // Walking the DOM: each element as a block, a text, a marked element or a box to lay out (the first part of Capture: stacks.js).
 
 import { CAPTURE_LIMITS, CaptureError, ID, MEDIA, round, size } from './limits.js';
-import { fill, lastLineWidths, pseudoBlocks, unwrapped } from './nodes.js';
+import { fill, fixed, lastLineWidths, pseudoBlocks, unwrapped } from './nodes.js';
+import { containingBlock, overlayOf, withOverlays } from './overlays.js';
 import { aspectRatioOf, cornerRadii, insets, paint, radius } from './paint.js';
 import { clampOf, hasText, lineBoxes, measureFor, paintedShape, showing } from './text.js';
 
 /** Walks a page's elements into nodes, counting them against the limits; Capture (stacks.js) is the whole capture. */
 export class CaptureWalk {
-  constructor(rtl, defaultStage, { second, wider, widerBoxes }) {
+  constructor(rtl, defaultStage, { second, wider, widerBoxes }, root) {
     if (!ID.test(defaultStage)) throw new CaptureError(`stage '${String(defaultStage).slice(0, 80)}' is not a stage id`);
     this.rtl = rtl;
     this.second = second?.boxes;
@@ -19,6 +20,10 @@ export class CaptureWalk {
     /** Boxes a grid or a flex row stretches to its row's height (their own height auto). */
     this.stretched = new WeakSet();
     this.defaultStage = defaultStage;
+    /** The captured root: boxes positioned over a containing block outside it are not drawn. */
+    this.root = root;
+    /** The overlay nodes waiting for their containing block's node, by that block (`overlay`). */
+    this.overlays = new Map();
     this.elements = [];
     this.stages = new Set();
     this.nodes = 0;
@@ -71,8 +76,34 @@ export class CaptureWalk {
     if (!node) return null;
     const ratio = node.type === 'block' ? aspectRatioOf(element, style, rect) : null;
     if (ratio !== null) node.aspectRatio = ratio;
+    node = this.attachOverlays(element, node);
     this.mark(element, node);
     return node;
+  }
+
+  /**
+   * A box of `position: absolute` (not in its parent's flow): its node, at its own width, with its
+   * `overlay` from its containing block, kept until that block's node takes it (`attachOverlays`);
+   * nothing when that block is outside the root.
+   */
+  overlay(element, depth, backdrop) {
+    const block = containingBlock(element, this.root);
+    const rect = element.getBoundingClientRect();
+    if (!block || rect.width < 0.5 || rect.height < 0.5) return;
+    const node = this.node(element, rect, depth, backdrop, false);
+    if (!node) return;
+    fixed(node, rect.width);
+    node.overlay = overlayOf(element, rect, block.getBoundingClientRect(), this.rtl);
+    this.overlays.set(block, [...(this.overlays.get(block) ?? []), node]);
+  }
+
+  /** `node`, drawn for `element`, with the overlays whose containing block `element` is (`withOverlays`). */
+  attachOverlays(element, node) {
+    const overlays = this.overlays.get(element);
+    if (!overlays) return node;
+    this.overlays.delete(element);
+    if (node.type !== 'stack') this.count();
+    return withOverlays(node, overlays);
   }
 
   mark(element, node) {

@@ -45,6 +45,23 @@ export function place(element, node, parentAxis) {
 }
 
 /**
+ * `element`, the box of a stack's child `node` that has an `overlay`, placed over the stack as the
+ * layout engine places it: out of the flow (every stack is positioned, so the stack's padding box
+ * is its containing block), one inset per axis, the leading one mirrored in right to left
+ * (`inset-inline-start`), at its own size; a greedy one as wide as the stack less its offset.
+ */
+export function overlaid(element, node) {
+  const { top, bottom, leading, trailing } = node.overlay;
+  const style = element.style;
+  style.position = 'absolute';
+  style.alignSelf = 'auto';
+  if (top !== null) style.top = px(top); else style.bottom = px(bottom);
+  if (leading !== null) style.insetInlineStart = px(leading); else style.insetInlineEnd = px(trailing);
+  if (node.greedy) style.width = `calc(100% - ${px(leading ?? trailing)})`;
+  return element;
+}
+
+/**
  * A block shape whose height follows its width (`aspectRatio`): no height of its own, and a
  * capsule's or circle's rounded corners half its shorter side at any width, said as percentages
  * of each side (for a ratio r ≥ 1, 50/r % of the width and 50 % of the height are both h/2).

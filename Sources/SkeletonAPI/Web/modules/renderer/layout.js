@@ -84,6 +84,19 @@ function readInsets(raw) {
   return { top: side('top'), leading: side('leading'), bottom: side('bottom'), trailing: side('trailing') };
 }
 
+/**
+ * Where a child of a stack sits over it (`overlay`): `{ top, bottom, leading, trailing }` with one
+ * offset per axis, the other null (an axis with neither is 0 from top or leading; with both,
+ * its first edge's); null when there is none.
+ */
+function readOverlay(raw) {
+  if (raw === null || typeof raw !== 'object') return null;
+  const offset = (key) => (typeof own(raw, key) === 'number' ? number(own(raw, key), -LIMITS.length, LIMITS.length, 0) : null);
+  const [top, leading] = [offset('top'), offset('leading')];
+  return { top: top ?? (offset('bottom') === null ? 0 : null), bottom: top === null ? offset('bottom') : null,
+           leading: leading ?? (offset('trailing') === null ? 0 : null), trailing: leading === null ? offset('trailing') : null };
+}
+
 const CORNERS = ['topLeading', 'topTrailing', 'bottomLeading', 'bottomTrailing'];
 
 function readNode(raw, layout, budget, depth, parentAxis, suffix) {
@@ -174,6 +187,7 @@ function modifiers(raw, layout) {
     cornerRadius: number(own(raw, 'cornerRadius'), 0, LIMITS.length, 0),
     clip: own(raw, 'clip') === true,
     shimmer: own(raw, 'shimmer') === true,
+    overlay: readOverlay(own(raw, 'overlay')),
   };
 }
 
@@ -191,7 +205,7 @@ function readWidth(width) {
 /**
  * Whether the node takes all the width its parent offers, as SwiftUI sizes it: a `fill` width,
  * `maxWidth: fill`, a scroll view, a paragraph, a spacer in a row, a divider in a column, and a
- * stack with any such child; unless a node other than a block has a width in points (a frame
+ * stack with any such child in its flow (not an overlay); unless a node other than a block has a width in points (a frame
  * that wide).
  */
 function finish(node, parentAxis) {
@@ -204,7 +218,7 @@ function finish(node, parentAxis) {
     case 'text': case 'scroll': node.greedy = true; break;
     case 'spacer': node.greedy = parentAxis === 'horizontal'; break;
     case 'divider': node.greedy = parentAxis !== 'horizontal'; break;
-    default: node.greedy = node.fillsWidth || node.children.some((child) => child.greedy);
+    default: node.greedy = node.fillsWidth || node.children.some((child) => child.greedy && !child.overlay);
   }
   return node;
 }

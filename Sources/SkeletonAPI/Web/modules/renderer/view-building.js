@@ -1,6 +1,6 @@
 // A view's DOM, built from its layout (the first part of SkeletonView: view.js).
 
-import { alignments, applyModifiers, corners, div, followRatio, place, renderValue, wantsReducedMotion, wrap } from './dom.js';
+import { alignments, applyModifiers, corners, div, followRatio, overlaid, place, renderValue, wantsReducedMotion, wrap } from './dom.js';
 import { ShimmerGroup, registerPhase } from './shimmer.js';
 import { ElementSlot, findNode } from './slot.js';
 import { format, readStrings } from './strings.js';
@@ -143,12 +143,14 @@ export class ViewBuilding {
           // CSS's automatic minimum keeps it at least its content's height unless it clips or has a minHeight.
           if (node.aspectRatio !== null) style.aspectRatio = String(node.aspectRatio);
           if (node.shimmer) group = this.group(element);
-          node.children.forEach((child, index) => {
+          node.children.filter((child) => !child.overlay).forEach((child, index) => {
             const built = this.build(child, inside(node.axis));
             // CSS has no negative gap: a negative spacing is a negative margin before every child but the first.
             if (node.spacing < 0 && index > 0) built.style[node.axis === 'horizontal' ? 'marginInlineStart' : 'marginTop'] = px(node.spacing);
             element.append(built);
           });
+          // Overlays after the flow, so that they are drawn over it (every box is positioned: DOM order).
+          for (const child of node.children.filter((each) => each.overlay)) element.append(overlaid(this.build(child, inside(node.axis)), child));
           break;
         case 'scroll':
           // Shown still: a scroll view clips what lies beyond it. A horizontal one offers its

@@ -1,0 +1,45 @@
+extension Node {
+    /// Where a child of a stack placed over it sits (CSS's `position: absolute` with one inset
+    /// per axis, its parent the containing block): `top` or `bottom` points from that edge of the
+    /// parent's frame (padding included: the padding box, the model having no border), `leading`
+    /// or `trailing` from that edge (mirrored in right to left, as CSS's `inset-inline-start` and
+    /// `inset-inline-end`). Offsets may be negative (a dot hanging over the corner).
+    ///
+    /// Guarantees: exactly one offset per axis, so a node keeps its own size (CSS's shrink-to-fit;
+    /// two insets on an axis would stretch it, which the model does not say).
+    public struct Overlay: Sendable, Equatable {
+        public enum Vertical: Sendable, Equatable {
+            case top(Double)
+            case bottom(Double)
+        }
+
+        public enum Horizontal: Sendable, Equatable {
+            case leading(Double)
+            case trailing(Double)
+        }
+
+        public var vertical: Vertical
+        public var horizontal: Horizontal
+
+        public init(_ vertical: Vertical, _ horizontal: Horizontal) {
+            self.vertical = vertical
+            self.horizontal = horizontal
+        }
+
+        /// The offset from the leading edge, or from the trailing edge when `isFromTrailing`.
+        var horizontalOffset: (isFromTrailing: Bool, points: Double) {
+            switch horizontal {
+            case .leading(let points): (false, points)
+            case .trailing(let points): (true, points)
+            }
+        }
+
+        /// The offset from the top edge, or from the bottom edge when `isFromBottom`.
+        var verticalOffset: (isFromBottom: Bool, points: Double) {
+            switch vertical {
+            case .top(let points): (false, points)
+            case .bottom(let points): (true, points)
+            }
+        }
+    }
+}

@@ -1,0 +1,53 @@
+// Boxes positioned over their containing block (position: absolute) as overlays of its node (docs/spec.md §3, `overlay`).
+
+import { size } from './limits.js';
+
+/**
+ * The containing block of `element`, a box of `position: absolute` (CSS Position §3.1): its
+ * nearest ancestor that is positioned or transformed; null when there is none or it is not
+ * `root` or inside it (the page's viewport or a box the capture does not draw).
+ */
+export function containingBlock(element, root) {
+  for (let at = element.parentElement; at; at = at.parentElement) {
+    const style = getComputedStyle(at);
+    if (style.position !== 'static' || style.transform !== 'none') return root.contains(at) ? at : null;
+  }
+  return null;
+}
+
+/**
+ * The `overlay` of a box at `rect` over its containing block at `block` (both border boxes, as the
+ * block's node frame is): from the edges the page anchors it to (`bottom` set and `top` auto: the
+ * bottom; the inline end set and the start auto: the trailing edge; else top and leading), each
+ * the distance between the two boxes' edges at the captured width, so that the box follows that
+ * corner at any width.
+ */
+export function overlayOf(element, rect, block, rtl) {
+  const map = element.computedStyleMap?.();
+  const auto = (side) => !map || String(map.get(side)) === 'auto';
+  const [start, end] = rtl ? ['right', 'left'] : ['left', 'right'];
+  const overlay = {};
+  if (auto('top') && !auto('bottom')) overlay.bottom = offset(block.bottom - rect.bottom);
+  else overlay.top = offset(rect.top - block.top);
+  if (auto(start) && !auto(end)) overlay.trailing = offset(rtl ? rect.left - block.left : block.right - rect.right);
+  else overlay.leading = offset(rtl ? block.right - rect.right : rect.left - block.left);
+  return overlay;
+}
+
+/** An offset in points, rounded as sizes are, below 0 beyond its edge. */
+const offset = (value) => (value < 0 ? -size(-value) : size(value));
+
+/**
+ * `node`, the node of a containing block, with `overlays` (nodes with an `overlay`) as its last
+ * children: a stack takes them; another node is put in a column of its own first, which it fills
+ * (its frame the column's, from which the offsets are).
+ */
+export function withOverlays(node, overlays) {
+  if (node.type === 'stack') {
+    node.children.push(...overlays);
+    return node;
+  }
+  const column = { type: 'stack', axis: 'vertical', spacing: 0, alignment: 'leading', children: [node, ...overlays] };
+  if (node.maxWidth === 'fill' || node.width === 'fill' || node.width?.kind === 'fill') column.maxWidth = 'fill';
+  return column;
+}

@@ -8,8 +8,8 @@
 /// Written documents are explicit: every member with a meaning for the node's type is written,
 /// so clients need no defaults (a block always has `width`, `height`, `cornerRadius`, `shape`,
 /// `fill`; a stack always `axis`, `spacing`, `alignment`); another node's `width`, a paragraph's
-/// `measure` and `maxLines`, a fill width's `grow` other than 1, `aspectRatio`, and a stack's
-/// `stretch` and `wrap` are written when set.
+/// `measure` and `maxLines`, a fill width's `grow` other than 1, `aspectRatio`, a stack's
+/// `stretch` and `wrap`, and a paragraph's `float` are written when set.
 public struct Node: Sendable, Equatable {
     public enum Axis: String, Sendable {
         case vertical
@@ -87,6 +87,26 @@ public struct Node: Sendable, Equatable {
         indirect case `repeat`(count: Int, child: Node)
     }
 
+    /// A box floated at the start of a paragraph (CSS `float` on the leading side: a drop cap, an
+    /// avatar the text wraps around): `width` × `height`, its top the first line's box's (half a
+    /// `lineSpacing` above the first line), its leading edge the paragraph's; `trailing` and
+    /// `bottom` its margin. A line whose box's top lies above the float's bottom margin edge (the
+    /// first ⌈(height + bottom) / (lineHeight + lineSpacing)⌉ lines) is beside it: it starts
+    /// `width + trailing` after the leading edge and is that much shorter.
+    public struct FloatBox: Sendable, Equatable {
+        public var width: Double
+        public var height: Double
+        public var trailing: Double
+        public var bottom: Double
+
+        public init(width: Double, height: Double, trailing: Double = 0, bottom: Double = 0) {
+            self.width = width
+            self.height = height
+            self.trailing = trailing
+            self.bottom = bottom
+        }
+    }
+
     public var kind: Kind
     /// Required on, and unique for, every node that is an element of its screen.
     public var id: String?
@@ -123,11 +143,16 @@ public struct Node: Sendable, Equatable {
     /// tallest child. In a vertical stack it changes nothing. A client that does not know it
     /// draws the children on one line.
     public var wraps: Bool
+    /// Written `"float"`, on a paragraph only: its first lines are narrowed by a box floated on
+    /// the leading side, drawn as a block (`FloatBox`, `Wrapping`); the paragraph is at least as
+    /// tall as the float's margin box. A client that does not know it draws the lines at the
+    /// full width and no float.
+    public var float: FloatBox?
 
     public init(
         _ kind: Kind, id: String? = nil, padding: EdgeInsets? = nil, minHeight: Double? = nil, aspectRatio: Double? = nil, width: Width? = nil,
         fillsWidth: Bool = false, background: PaletteToken? = nil, cornerRadius: Double? = nil,
-        isClipped: Bool = false, startsShimmer: Bool = false, isStretched: Bool = false, wraps: Bool = false
+        isClipped: Bool = false, startsShimmer: Bool = false, isStretched: Bool = false, wraps: Bool = false, float: FloatBox? = nil
     ) {
         self.kind = kind
         self.id = id
@@ -142,5 +167,6 @@ public struct Node: Sendable, Equatable {
         self.startsShimmer = startsShimmer
         self.isStretched = isStretched
         self.wraps = wraps
+        self.float = float
     }
 }

@@ -57,6 +57,15 @@ extension Node {
             writer.member("lastLineFraction", lastLineFraction)
             if let measure { writer.member("measure", measure) }
             if let maxLines { writer.member("maxLines", maxLines) }
+            if let float {
+                writer.key("float")
+                writer.beginObject()
+                writer.member("width", float.width)
+                writer.member("height", float.height)
+                writer.member("trailing", float.trailing)
+                writer.member("bottom", float.bottom)
+                writer.endObject()
+            }
         case .spacer:
             writer.member("type", "spacer")
             writeID(to: &writer, suffix: idSuffix)

@@ -9,7 +9,7 @@ package enum NodeMembers {
         "stack": ["axis", "spacing", "alignment", "aspectRatio", "stretch", "wrap", "children"],
         "scroll": ["axis", "scrollEnabled", "child"],
         "block": ["height", "aspectRatio", "shape", "corners", "fill"],
-        "text": ["lines", "lineHeight", "lineSpacing", "lastLineFraction", "measure", "maxLines"],
+        "text": ["lines", "lineHeight", "lineSpacing", "lastLineFraction", "measure", "maxLines", "float"],
         "spacer": [],
         "divider": ["opacity", "thickness"],
         "repeat": ["count", "child"],

@@ -145,7 +145,8 @@ public struct Node: Sendable, Equatable {
     public var wraps: Bool
     /// Written `"float"`, on a paragraph only: its first lines are narrowed by a box floated on
     /// the leading side, drawn as a block (`FloatBox`, `Wrapping`); the paragraph is at least as
-    /// tall as the float's margin box. A client that does not know it draws the lines at the
+    /// tall as the float's margin box less one `lineSpacing` (the float's box starting half a
+    /// spacing above the first line, as a line's box ends half a spacing below it). A client that does not know it draws the lines at the
     /// full width and no float.
     public var float: FloatBox?
 

@@ -140,8 +140,8 @@ extension LayoutBox {
         case .text(_, let lineHeight, let lineSpacing, _, _, _, _, _):
             let lines = lines(width: inner)
             let slots = lines.first + lines.count
-            // At least the float's margin box, from the first line's box's top (half a spacing above the first line).
-            let float = self.float.map { $0.height + $0.bottom - lineSpacing / 2 } ?? 0
+            // At least the float's margin box, from the first line's box's top to the last's bottom (each half a spacing beyond its line).
+            let float = self.float.map { $0.height + $0.bottom - lineSpacing } ?? 0
             own = max(float, Double(slots) * lineHeight + Double(max(0, slots - 1)) * lineSpacing)
         case .spacer:
             own = 0

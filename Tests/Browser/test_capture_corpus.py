@@ -39,6 +39,7 @@ XFAIL = {
     "flex-wrap-cards": WRAP,
     "table-invoice": "model lacks table columns that share their width by content",
     "badge-over-image": "model lacks a badge positioned over its image (absolute positioning)",
+    "drop-cap-initial": "capture: measureFor's greedy prediction (the captured width's largest slack, 44 px) gives the drop cap's paragraph 8 lines at 0.85 W where the browser wraps 7: within a line, but the content 7 % taller",
 }
 
 # The page's declarations, its capture, and the time it took.

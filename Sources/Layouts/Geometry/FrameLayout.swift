@@ -16,7 +16,9 @@
 /// when taller unless it clips or has a minimum height (CSS's `aspect-ratio`); a stretched stack in a
 /// row is as tall as the row's inner height (CSS's `align-self: stretch`), its content laid out from
 /// its top, so a painted card is drawn at the row's height; a paragraph is its lines, the last `lastLineFraction`
-/// of the width, or with a `measure` the lines it wraps to at its width (`Wrapping`): widths are
+/// of the width, or with a `measure` the lines it wraps to at its width (`Wrapping`), its `float`
+/// drawn first as a block at its first line's box's leading corner and the lines beside it that
+/// much shorter, the paragraph at least as tall as the float's margin box less a spacing: widths are
 /// decided top-down, heights bottom-up; a horizontal scroll view offers its content all the width it wants and clips
 /// it; the root fills the viewport. Right to left is the left-to-right layout mirrored.
 ///

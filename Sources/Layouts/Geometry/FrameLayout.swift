@@ -193,12 +193,10 @@ extension LayoutBox {
         return Wrapping.lines(measure: measure, maxLines: maxLines, width: width, beside: beside, captured: (lines, lastLineFraction))
     }
 
-    /// The lines beside the paragraph's float at an inner width `width` (none without one, or
-    /// where nothing fits beside it), and how much shorter they are.
-    func beside(width: Double) -> Wrapping.Beside? {
+    /// The lines beside the paragraph's float (none without one), and how much shorter they are.
+    var beside: Wrapping.Beside? {
         guard case .text(_, let lineHeight, let lineSpacing, _, _, _, _, _) = content, let float else { return nil }
-        let beside = Wrapping.Beside(float, lineHeight: lineHeight, lineSpacing: lineSpacing)
-        return width - beside.indent < 1 ? nil : beside
+        return Wrapping.Beside(float, lineHeight: lineHeight, lineSpacing: lineSpacing)
     }
 }
 
@@ -288,11 +286,12 @@ private struct Placer {
                 let frame = Rect(x: inner.x, y: inner.y - lineSpacing / 2, width: float.width, height: float.height)
                 add(.block, frame, radii: [radius, radius, radius, radius], fill: fill, context: context, shimmered: true)
             }
-            let beside = box.beside(width: inner.width)
+            // Lines pushed below the float (nothing fits beside it) are not beside it.
+            let beside = lines.first > 0 ? nil : box.beside
             for line in 0..<lines.count {
                 let slot = lines.first + line
                 let indent = slot < beside?.lines ?? 0 ? beside?.indent ?? 0 : 0
-                let full = inner.width - indent
+                let full = max(0, inner.width - indent)
                 let isLast = line == lines.count - 1 && lines.count > 1
                 let frame = Rect(
                     x: inner.x + indent, y: inner.y + Double(slot) * (lineHeight + lineSpacing),

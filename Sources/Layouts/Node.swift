@@ -8,8 +8,8 @@
 /// Written documents are explicit: every member with a meaning for the node's type is written,
 /// so clients need no defaults (a block always has `width`, `height`, `cornerRadius`, `shape`,
 /// `fill`; a stack always `axis`, `spacing`, `alignment`); another node's `width`, a paragraph's
-/// `measure` and `maxLines`, a fill width's `grow` other than 1, `aspectRatio`, and a stack's
-/// `stretch` and `wrap`, and `overlay`, are written when set.
+/// `measure` and `maxLines`, a fill width's `grow` other than 1, `aspectRatio`, a stack's
+/// `stretch` and `wrap`, a node's `overlay`, and a paragraph's `float` are written when set.
 public struct Node: Sendable, Equatable {
     public enum Axis: String, Sendable {
         case vertical
@@ -87,6 +87,26 @@ public struct Node: Sendable, Equatable {
         indirect case `repeat`(count: Int, child: Node)
     }
 
+    /// A box floated at the start of a paragraph (CSS `float` on the leading side: a drop cap, an
+    /// avatar the text wraps around): `width` × `height`, its top the first line's box's (half a
+    /// `lineSpacing` above the first line), its leading edge the paragraph's; `trailing` and
+    /// `bottom` its margin. A line whose box's top lies above the float's bottom margin edge (the
+    /// first ⌈(height + bottom) / (lineHeight + lineSpacing)⌉ lines) is beside it: it starts
+    /// `width + trailing` after the leading edge and is that much shorter.
+    public struct FloatBox: Sendable, Equatable {
+        public var width: Double
+        public var height: Double
+        public var trailing: Double
+        public var bottom: Double
+
+        public init(width: Double, height: Double, trailing: Double = 0, bottom: Double = 0) {
+            self.width = width
+            self.height = height
+            self.trailing = trailing
+            self.bottom = bottom
+        }
+    }
+
     public var kind: Kind
     /// Required on, and unique for, every node that is an element of its screen.
     public var id: String?
@@ -130,12 +150,18 @@ public struct Node: Sendable, Equatable {
     /// all its in-flow siblings. Elsewhere (the root, a scroll's child) it changes nothing. A
     /// client that does not know it draws the node in flow.
     public var overlay: Overlay?
+    /// Written `"float"`, on a paragraph only: its first lines are narrowed by a box floated on
+    /// the leading side, drawn as a block (`FloatBox`, `Wrapping`); the paragraph is at least as
+    /// tall as the float's margin box less one `lineSpacing` (the float's box starting half a
+    /// spacing above the first line, as a line's box ends half a spacing below it). A client that does not know it draws the lines at the
+    /// full width and no float.
+    public var float: FloatBox?
 
     public init(
         _ kind: Kind, id: String? = nil, padding: EdgeInsets? = nil, minHeight: Double? = nil, aspectRatio: Double? = nil, width: Width? = nil,
         fillsWidth: Bool = false, background: PaletteToken? = nil, cornerRadius: Double? = nil,
         isClipped: Bool = false, startsShimmer: Bool = false, isStretched: Bool = false, wraps: Bool = false,
-        overlay: Overlay? = nil
+        overlay: Overlay? = nil, float: FloatBox? = nil
     ) {
         self.kind = kind
         self.id = id
@@ -151,5 +177,6 @@ public struct Node: Sendable, Equatable {
         self.isStretched = isStretched
         self.wraps = wraps
         self.overlay = overlay
+        self.float = float
     }
 }

@@ -679,3 +679,37 @@ def test_the_comparison_fails_when_the_half_point_divider_of_insights_is_missing
     assert shape_differences(painted, drawn, frames) == []
     problems = shape_differences(painted, rasterize(without_frame(svg, frames, dividers[0]), tmp_path / "without-divider"), frames)
     assert len(problems) == 1 and problems[0].startswith(f"#{dividers[0]} divider"), problems
+
+
+def floated(measure, float, line_height=12, line_spacing=15, **members):
+    """A paragraph of FLOAT_SCREEN: lines in half their spacing of padding above and below, as capture writes them."""
+    return {"type": "text", "lines": 3, "lineHeight": line_height, "lineSpacing": line_spacing, "lastLineFraction": 0.6, "maxWidth": "fill",
+            "padding": {"top": line_spacing / 2, "leading": 0, "bottom": line_spacing / 2, "trailing": 0}, "float": float,
+            **({"measure": measure, "maxLines": 100} if measure else {}), **members}
+
+
+# Paragraphs with a float (issue 41): a drop cap beside two lines of a long text, an avatar beside
+# three lines of a short one (one line at 900, as tall as the avatar), a float too wide for anything
+# to fit beside it at 360 (the lines start below it), a clamped one, and one that does not wrap.
+FLOAT_SCREEN = screen_file("floats", "paragraphs narrowed by a float", "article", {
+    "type": "stack", "id": "article", "alignment": "leading", "spacing": 16, "background": "screen",
+    "padding": {"top": 16, "leading": 16, "bottom": 16, "trailing": 16},
+    "children": [
+        floated(2000, {"width": 56, "height": 54, "trailing": 8, "bottom": 0}),
+        floated(600, {"width": 56, "height": 56, "trailing": 14, "bottom": 6}, line_height=10, line_spacing=14, cornerRadius=4),
+        floated(900, {"width": 320, "height": 30, "trailing": 10}),
+        floated(3000, {"width": 40, "height": 40, "trailing": 6, "bottom": 4}, maxLines=4),
+        floated(None, {"width": 30, "height": 20}),
+    ],
+})
+
+
+def test_paragraphs_narrowed_by_a_float_equal_the_renderers_boxes(driver, tmp_path):
+    frames = checked_frames(driver, tmp_path, FLOAT_SCREEN, 600)
+    # Beside the browser, at 600 (568 inside the padding): the drop cap's 2000 fills two lines of
+    # 568 - 64 = 504 beside it and 2 of 568 below (992 left: 4 lines); the first two start at 16 + 64.
+    lines = [frame for frame in frames if frame["kind"] == "line"]
+    assert [round(frame["x"]) for frame in lines[:4]] == [80, 80, 16, 16], lines[:4]
+    assert [round(frame["width"]) for frame in lines[:3]] == [504, 504, 568], lines[:3]
+    cap = next(frame for frame in frames if frame["kind"] == "block")
+    assert (cap["x"], cap["y"], cap["width"], cap["height"]) == (16, 16, 56, 54), cap

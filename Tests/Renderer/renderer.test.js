@@ -9,6 +9,7 @@ import { readLayout } from '../../Sources/SkeletonAPI/Web/modules/renderer/layou
 import { shimmerImage, sweepGeometry } from '../../Sources/SkeletonAPI/Web/modules/renderer/shimmer.js';
 import { findNode } from '../../Sources/SkeletonAPI/Web/modules/renderer/slot.js';
 import { parseColor } from '../../Sources/SkeletonAPI/Web/modules/renderer/values.js';
+import { beside } from '../../Sources/SkeletonAPI/Web/modules/shared/wrapping.js';
 
 // What a browser has and node has not: CSS.supports, for the spring's linear() easing.
 globalThis.CSS ??= { supports: (property, value) => property === 'animation-timing-function' && value.startsWith('linear(') };
@@ -138,23 +139,39 @@ test('place: a fill width shares a row by its grow; a points width is a frame th
 
 test('wrap: a measured paragraph has the lines its text takes at a width, clamped to maxLines', () => {
   const paragraph = { lines: 2, lastLineFraction: 0.5, measure: 500, maxLines: 100 };
-  assert.deepEqual(wrap(paragraph, 1000), { lines: 1, lastLineFraction: 0.5 });
-  assert.deepEqual(wrap(paragraph, 500), { lines: 1, lastLineFraction: 1 });
-  assert.deepEqual(wrap(paragraph, 200), { lines: 3, lastLineFraction: 0.5 });
-  assert.deepEqual(wrap({ ...paragraph, maxLines: 2 }, 200), { lines: 2, lastLineFraction: 1 });
-  assert.deepEqual(wrap({ ...paragraph, measure: 401 }, 200), { lines: 3, lastLineFraction: 0.05 });
-  assert.deepEqual(wrap({ ...paragraph, measure: null }, 200), { lines: 2, lastLineFraction: 0.5 });
+  assert.deepEqual(wrap(paragraph, 1000), { lines: 1, lastLineFraction: 0.5, first: 0 });
+  assert.deepEqual(wrap(paragraph, 500), { lines: 1, lastLineFraction: 1, first: 0 });
+  assert.deepEqual(wrap(paragraph, 200), { lines: 3, lastLineFraction: 0.5, first: 0 });
+  assert.deepEqual(wrap({ ...paragraph, maxLines: 2 }, 200), { lines: 2, lastLineFraction: 1, first: 0 });
+  assert.deepEqual(wrap({ ...paragraph, measure: 401 }, 200), { lines: 3, lastLineFraction: 0.05, first: 0 });
+  assert.deepEqual(wrap({ ...paragraph, measure: null }, 200), { lines: 2, lastLineFraction: 0.5, first: 0 });
 });
 
 test('wrap: a measured paragraph wrapping into its own lines (two or more) keeps its captured last line', () => {
   // Captured at 628 in lines of 573 and 167: its text 740 on one line.
   const paragraph = { lines: 2, lastLineFraction: 0.27, measure: 740, maxLines: 4 };
-  assert.deepEqual(wrap(paragraph, 628), { lines: 2, lastLineFraction: 0.27 }, 'not what is left of the measure, 112 / 628');
-  assert.deepEqual(wrap(paragraph, 700), { lines: 2, lastLineFraction: 0.27 });
-  assert.deepEqual(wrap(paragraph, 768), { lines: 1, lastLineFraction: 740 / 768 });
-  assert.deepEqual(wrap(paragraph, 300), { lines: 3, lastLineFraction: 140 / 300 });
-  assert.deepEqual(wrap({ ...paragraph, lines: 1, lastLineFraction: 0.5 }, 800), { lines: 1, lastLineFraction: 740 / 800 }, 'one line is the measure long');
-  assert.deepEqual(wrap({ ...paragraph, lines: 4 }, 150), { lines: 4, lastLineFraction: 1 }, 'clamped');
+  assert.deepEqual(wrap(paragraph, 628), { lines: 2, lastLineFraction: 0.27, first: 0 }, 'not what is left of the measure, 112 / 628');
+  assert.deepEqual(wrap(paragraph, 700), { lines: 2, lastLineFraction: 0.27, first: 0 });
+  assert.deepEqual(wrap(paragraph, 768), { lines: 1, lastLineFraction: 740 / 768, first: 0 });
+  assert.deepEqual(wrap(paragraph, 300), { lines: 3, lastLineFraction: 140 / 300, first: 0 });
+  assert.deepEqual(wrap({ ...paragraph, lines: 1, lastLineFraction: 0.5 }, 800), { lines: 1, lastLineFraction: 740 / 800, first: 0 }, 'one line is the measure long');
+  assert.deepEqual(wrap({ ...paragraph, lines: 4 }, 150), { lines: 4, lastLineFraction: 1, first: 0 }, 'clamped');
+});
+
+test('wrap: a float narrows the lines beside it (the server\'s Wrapping), or pushes them below it where none fits beside it', () => {
+  // Lines 20 apart (10 + 10); a float 40 + 10 wide reaching 50 down: the first three lines (0, 20, 40 < 50) are 50 shorter.
+  const paragraph = { lines: 5, lastLineFraction: 0.5, measure: 500, maxLines: 100, lineHeight: 10, lineSpacing: 10, float: { width: 40, height: 44, trailing: 10, bottom: 6 } };
+  assert.deepEqual(beside(paragraph.float, 10, 10), { lines: 3, indent: 50 });
+  assert.deepEqual(wrap(paragraph, 150), { lines: 5, lastLineFraction: 0.5, first: 0 }, '3 x 100 + 2 x 150 = 600 >= 500: its own five lines');
+  assert.deepEqual(wrap(paragraph, 200), { lines: 4, lastLineFraction: 50 / 200, first: 0 }, '3 x 150 = 450, then 50 of a full line');
+  assert.deepEqual(wrap({ ...paragraph, measure: 200 }, 200), { lines: 2, lastLineFraction: 50 / 150, first: 0 }, 'the last line beside the float: a fraction of its own width');
+  assert.deepEqual(wrap({ ...paragraph, measure: 200 }, 50), { lines: 4, lastLineFraction: 1, first: 3 }, 'nothing fits beside it: the lines start below it');
+  assert.deepEqual(wrap({ ...paragraph, float: null }, 200), { lines: 3, lastLineFraction: 0.5, first: 0 }, 'without a float, as before');
+  const read = readLayout(documentWith({ type: 'stack', children: [
+    { type: 'text', lines: 2, lineHeight: 10, float: { width: 40, height: 44, trailing: 10, bottom: 6 } },
+    { type: 'text', lines: 2, lineHeight: 10, float: [40, 44] },
+  ] }));
+  assert.deepEqual(read.root.children.map((node) => node.float), [{ width: 40, height: 44, trailing: 10, bottom: 6 }, null], 'read as given; not an object: none');
 });
 
 test('findNode: an element\'s node in the read tree (a copy of a repeat by its suffixed id), with whether an ancestor shimmers', () => {

@@ -6,7 +6,7 @@ extension Node: Codable {
     private enum Key: String, CodingKey {
         case type, id, axis, spacing, alignment, children, child, width, height, cornerRadius, shape, corners,
             fill, lines, lineHeight, lineSpacing, lastLineFraction, measure, maxLines, opacity, thickness, count,
-            padding, minHeight, aspectRatio, maxWidth, background, clip, shimmer, stretch, wrap, overlay
+            padding, minHeight, aspectRatio, maxWidth, background, clip, shimmer, stretch, wrap, overlay, float
     }
 
     public init(from decoder: any Decoder) throws {
@@ -58,7 +58,8 @@ extension Node: Codable {
             startsShimmer: try node.decodeIfPresent(Bool.self, forKey: .shimmer) ?? false,
             isStretched: try type == "stack" && node.decodeIfPresent(Bool.self, forKey: .stretch) ?? false,
             wraps: try type == "stack" && node.decodeIfPresent(Bool.self, forKey: .wrap) ?? false,
-            overlay: try node.decodeIfPresent(Overlay.self, forKey: .overlay))
+            overlay: try node.decodeIfPresent(Overlay.self, forKey: .overlay),
+            float: type == "text" ? try node.decodeIfPresent(FloatBox.self, forKey: .float) : nil)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -113,6 +114,26 @@ extension Node: Codable {
         if isStretched { try node.encode(true, forKey: .stretch) }
         if wraps { try node.encode(true, forKey: .wrap) }
         try node.encodeIfPresent(overlay, forKey: .overlay)
+        try node.encodeIfPresent(float, forKey: .float)
+    }
+}
+
+extension Node.FloatBox: Codable {
+    private enum Key: String, CodingKey { case width, height, trailing, bottom }
+
+    public init(from decoder: any Decoder) throws {
+        let float = try decoder.container(keyedBy: Key.self)
+        self.init(
+            width: try float.decode(Double.self, forKey: .width), height: try float.decode(Double.self, forKey: .height),
+            trailing: try float.decode(Double.self, forKey: .trailing), bottom: try float.decode(Double.self, forKey: .bottom))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var float = encoder.container(keyedBy: Key.self)
+        try float.encode(width, forKey: .width)
+        try float.encode(height, forKey: .height)
+        try float.encode(trailing, forKey: .trailing)
+        try float.encode(bottom, forKey: .bottom)
     }
 }
 

@@ -18,7 +18,9 @@
 /// its top, so a painted card is drawn at the row's height; a stack's overlays (`Node.overlay`) take no
 /// part in its flow and are placed over its frame after its other children (CSS's `position:
 /// absolute` in a positioned parent, one inset per axis); a paragraph is its lines, the last `lastLineFraction`
-/// of the width, or with a `measure` the lines it wraps to at its width (`Wrapping`): widths are
+/// of the width, or with a `measure` the lines it wraps to at its width (`Wrapping`), its `float`
+/// drawn first as a block at its first line's box's leading corner and the lines beside it that
+/// much shorter, the paragraph at least as tall as the float's margin box less a spacing: widths are
 /// decided top-down, heights bottom-up; a horizontal scroll view offers its content all the width it wants and clips
 /// it; the root fills the viewport. Right to left is the left-to-right layout mirrored.
 ///
@@ -140,8 +142,11 @@ extension LayoutBox {
         case .block(let shapeWidth, let height, _, _):
             own = aspectRatio.map { (shapeWidth ?? inner) / $0 } ?? height
         case .text(_, let lineHeight, let lineSpacing, _, _, _, _, _):
-            let lines = lines(width: inner).count
-            own = Double(lines) * lineHeight + Double(max(0, lines - 1)) * lineSpacing
+            let lines = lines(width: inner)
+            let slots = lines.first + lines.count
+            // At least the float's margin box, from the first line's box's top to the last's bottom (each half a spacing beyond its line).
+            let float = self.float.map { $0.height + $0.bottom - lineSpacing } ?? 0
+            own = max(float, Double(slots) * lineHeight + Double(max(0, slots - 1)) * lineSpacing)
         case .spacer:
             own = 0
         case .divider(let thickness, _):
@@ -181,10 +186,19 @@ extension LayoutBox {
     var horizontalPadding: Double { padding.leading + padding.trailing }
 
     /// A paragraph's lines and its last line's fraction in an inner width `width`.
-    func lines(width: Double) -> (count: Int, lastLineFraction: Double) {
-        guard case .text(let lines, _, _, let lastLineFraction, let measure, let maxLines, _, _) = content else { return (0, 1) }
-        guard let measure else { return (lines, lastLineFraction) }
-        return Wrapping.lines(measure: measure, maxLines: maxLines, width: width, captured: (lines, lastLineFraction))
+    func lines(width: Double) -> Wrapping.Lines {
+        guard case .text(let lines, let lineHeight, let lineSpacing, let lastLineFraction, let measure, let maxLines, _, _) = content else {
+            return Wrapping.Lines(count: 0, lastLineFraction: 1, first: 0)
+        }
+        guard let measure else { return Wrapping.Lines(count: lines, lastLineFraction: lastLineFraction, first: 0) }
+        let beside = float.map { Wrapping.Beside($0, lineHeight: lineHeight, lineSpacing: lineSpacing) }
+        return Wrapping.lines(measure: measure, maxLines: maxLines, width: width, beside: beside, captured: (lines, lastLineFraction))
+    }
+
+    /// The lines beside the paragraph's float (none without one), and how much shorter they are.
+    var beside: Wrapping.Beside? {
+        guard case .text(_, let lineHeight, let lineSpacing, _, _, _, _, _) = content, let float else { return nil }
+        return Wrapping.Beside(float, lineHeight: lineHeight, lineSpacing: lineSpacing)
     }
 }
 
@@ -270,12 +284,21 @@ private struct Placer {
             add(.block, shape, radii: radii, fill: fill, context: context, shimmered: true)
         case .text(_, let lineHeight, let lineSpacing, _, _, _, let radius, let fill):
             if box.startsShimmer { context.group = newGroup(rect) }
-            let (lines, lastLineFraction) = box.lines(width: inner.width)
-            for line in 0..<lines {
-                let isLast = line == lines - 1 && lines > 1
+            let lines = box.lines(width: inner.width)
+            if let float = box.float {
+                let frame = Rect(x: inner.x, y: inner.y - lineSpacing / 2, width: float.width, height: float.height)
+                add(.block, frame, radii: [radius, radius, radius, radius], fill: fill, context: context, shimmered: true)
+            }
+            // Lines pushed below the float (nothing fits beside it) are not beside it.
+            let beside = lines.first > 0 ? nil : box.beside
+            for line in 0..<lines.count {
+                let slot = lines.first + line
+                let indent = slot < beside?.lines ?? 0 ? beside?.indent ?? 0 : 0
+                let full = max(0, inner.width - indent)
+                let isLast = line == lines.count - 1 && lines.count > 1
                 let frame = Rect(
-                    x: inner.x, y: inner.y + Double(line) * (lineHeight + lineSpacing),
-                    width: isLast ? inner.width * lastLineFraction : inner.width, height: lineHeight)
+                    x: inner.x + indent, y: inner.y + Double(slot) * (lineHeight + lineSpacing),
+                    width: isLast ? full * lines.lastLineFraction : full, height: lineHeight)
                 add(.line, frame, radii: [radius, radius, radius, radius], fill: fill, context: context, shimmered: true)
             }
         case .divider(_, let fill):

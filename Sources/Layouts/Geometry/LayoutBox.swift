@@ -41,6 +41,8 @@ struct LayoutBox {
     var isStretched = false
     /// A row whose children break into lines (`Node.wraps`; `WrappedRow`).
     var wraps = false
+    /// A paragraph's float (`Node.float`): its first lines narrowed, the float drawn as a block.
+    var float: Node.FloatBox?
     var isGreedy = false
     /// A greedy box's share of a row's free width, relative to its greedy siblings'.
     var grow = 1.0
@@ -102,6 +104,7 @@ struct LayoutBox {
             box.content = .text(
                 lines: lines, lineHeight: lineHeight, lineSpacing: lineSpacing, lastLineFraction: lastLineFraction,
                 measure: measure, maxLines: maxLines, radius: min(box.cornerRadius, lineHeight / 2), fill: PaletteToken.base.color(in: theme))
+            box.float = node.float
             box.isGreedy = true
         case .spacer:
             box.isGreedy = axis == .horizontal

@@ -6,6 +6,11 @@
 /// the captured width while the measure (the text's run, its full lines' slack left out) wraps
 /// the other widths: wrapped lines end short of the width, so no one measure gives both.
 ///
+/// With a float (`Node.FloatBox`), the lines beside it are `indent` shorter: n is the fewest
+/// lines whose widths add up to the measure, and the last line's fraction is of its own width.
+/// Where nothing fits beside the float (less than 1 point), the lines start below it, as CSS
+/// moves them: `first` lines are left empty.
+///
 /// Guarantees: at least one line and at most `maxLines` (100 without it); with no width (0 or
 /// less) one line, which has no width either, so that a paragraph squeezed out of a narrow row
 /// takes one line's height rather than its most; the fraction lies in 0.05...1 (or is the
@@ -13,13 +18,48 @@
 public enum Wrapping {
     public static let maxLines = 100
 
+    /// The lines beside a float: how many (counted from the first line's slot), and how much shorter.
+    public struct Beside: Sendable, Equatable {
+        public var lines: Int
+        public var indent: Double
+
+        /// The lines whose box's top (k·pitch, the first line's box at 0) lies above the float's margin box's bottom.
+        public init(_ float: Node.FloatBox, lineHeight: Double, lineSpacing: Double) {
+            let pitch = lineHeight + lineSpacing
+            let reach = float.height + float.bottom
+            lines = reach <= 0 ? 0 : pitch <= 0 ? 1 : max(0, Int((reach / pitch - 1e-6).rounded(.up)))
+            indent = float.width + float.trailing
+        }
+    }
+
+    /// A paragraph's lines at one width: `count` drawn from slot `first` on, the last one
+    /// `lastLineFraction` of its own width.
+    public struct Lines: Sendable, Equatable {
+        public var count: Int
+        public var lastLineFraction: Double
+        public var first: Int
+    }
+
     public static func lines(measure: Double, maxLines: Int?, width: Double, captured: (lines: Int, lastLineFraction: Double)) -> (count: Int, lastLineFraction: Double) {
+        let wrapped = lines(measure: measure, maxLines: maxLines, width: width, beside: nil, captured: captured)
+        return (wrapped.count, wrapped.lastLineFraction)
+    }
+
+    public static func lines(measure: Double, maxLines: Int?, width: Double, beside: Beside?, captured: (lines: Int, lastLineFraction: Double)) -> Lines {
         let most = maxLines ?? Self.maxLines
-        guard width > 0 else { return (1, 1) }
-        let wanted = (measure / width - 1e-6).rounded(.up)
+        guard width > 0 else { return Lines(count: 1, lastLineFraction: 1, first: 0) }
+        // The lines beside the float and their width; none where nothing fits beside it (the lines start below).
+        let narrow = width - (beside?.indent ?? 0)
+        let first = narrow < 1 ? beside?.lines ?? 0 : 0
+        let short = narrow < 1 ? 0 : beside?.lines ?? 0
+        func capacity(_ n: Int) -> Double { Double(min(n, short)) * narrow + Double(max(0, n - short)) * width }
+        let wanted = measure <= Double(short) * narrow
+            ? (measure / narrow - 1e-6).rounded(.up)
+            : Double(short) + ((measure - Double(short) * narrow) / width - 1e-6).rounded(.up)
         let count = wanted >= Double(most) ? most : max(1, Int(wanted))
-        if measure > Double(count) * width { return (count, 1) }
-        if count >= 2 && count == captured.lines { return (count, captured.lastLineFraction) }
-        return (count, max(0.05, (measure - Double(count - 1) * width) / width))
+        if measure > capacity(count) { return Lines(count: count, lastLineFraction: 1, first: first) }
+        if count >= 2 && count == captured.lines { return Lines(count: count, lastLineFraction: captured.lastLineFraction, first: first) }
+        let last = count - 1 < short ? narrow : width
+        return Lines(count: count, lastLineFraction: max(0.05, (measure - capacity(count - 1)) / last), first: first)
     }
 }

@@ -57,6 +57,9 @@ extension Node {
             writer.member("lastLineFraction", lastLineFraction)
             if let measure { writer.member("measure", measure) }
             if let maxLines { writer.member("maxLines", maxLines) }
+            if let float {
+                Self.write("float", ["width": float.width, "height": float.height, "trailing": float.trailing, "bottom": float.bottom], to: &writer)
+            }
         case .spacer:
             writer.member("type", "spacer")
             writeID(to: &writer, suffix: idSuffix)
@@ -134,6 +137,14 @@ extension Node {
         writer.endObject()
     }
 
+    /// An object of numbers as the member `key`, in the order given.
+    private static func write(_ key: String, _ members: KeyValuePairs<String, Double>, to writer: inout JSONWriter) {
+        writer.key(key)
+        writer.beginObject()
+        for (name, value) in members { writer.member(name, value) }
+        writer.endObject()
+    }
+
     private var isBlock: Bool {
         if case .block = kind { true } else { false }
     }
@@ -144,13 +155,7 @@ extension Node {
 
     private func writeModifiers(to writer: inout JSONWriter) {
         if let padding {
-            writer.key("padding")
-            writer.beginObject()
-            writer.member("top", padding.top)
-            writer.member("leading", padding.leading)
-            writer.member("bottom", padding.bottom)
-            writer.member("trailing", padding.trailing)
-            writer.endObject()
+            Self.write("padding", ["top": padding.top, "leading": padding.leading, "bottom": padding.bottom, "trailing": padding.trailing], to: &writer)
         }
         if let minHeight { writer.member("minHeight", minHeight) }
         if let aspectRatio { writer.member("aspectRatio", aspectRatio) }

@@ -3,8 +3,9 @@ import Layouts
 /// Reads a node tree of a screen file: the same members as the served tree, with docs/spec.md §3's
 /// defaults for the omitted ones (`cornerRadius` 0, `alignment` center, `spacing` 0, a block's
 /// `width` fill, a fill width's `grow` 1, `shape` rect, `fill` base, `axis` vertical, `stretch`
-/// and `wrap` false, an overlay's missing axis 0 from its top or leading edge); `aspectRatio` only on a
-/// block or a stack, `stretch` and `wrap` only on a stack, `overlay` not on a spacer, divider or repeat.
+/// and `wrap` false, an overlay's missing axis 0 from its top or leading edge, a float's `trailing`
+/// and `bottom` 0); `aspectRatio` only on a block or a stack, `stretch` and `wrap` only on a stack,
+/// `overlay` not on a spacer, divider or repeat, `float` only on a text.
 ///
 /// Guarantees: every node it returns is within `ScreenFileLimits` (sizes, children, repeat
 /// counts, nesting); anything else is a problem at the offending member's pointer.
@@ -27,6 +28,7 @@ struct NodeDecoder {
         else { return nil }
         let problemsBefore = reader.problems.count
         let kind: Node.Kind?
+        var floatBox: Node.FloatBox?
         switch type {
         case "stack": kind = stack(object, depth: depth, reader: &reader)
         case "scroll":
@@ -49,6 +51,7 @@ struct NodeDecoder {
             let measure = reader.optional(object, "measure") { aboveZero($1, at: $2, in: ScreenFileLimits.measures, reader: &$0) }
             let maxLines = reader.optional(object, "maxLines") { $0.integer($1, at: $2, in: ScreenFileLimits.maxLines) }
             if maxLines != nil, object["measure"] == nil { reader.report(object.pointer("maxLines"), "needs \"measure\": only a paragraph that wraps by width has a maximum") }
+            floatBox = reader.optional(object, "float") { Self.float($1, at: $2, reader: &$0) }
             kind = lines.flatMap { lines in
                 lineHeight.map {
                     .text(lines: lines, lineHeight: $0, lineSpacing: lineSpacing, lastLineFraction: lastLineFraction, measure: measure, maxLines: maxLines)
@@ -68,6 +71,7 @@ struct NodeDecoder {
         modifiers(object, into: &node, reader: &reader)
         guard let kind, reader.problems.count == problemsBefore else { return nil }
         node.kind = kind
+        node.float = floatBox
         return node
     }
 
@@ -123,6 +127,16 @@ struct NodeDecoder {
         }
         if tagged["grow"] != nil { reader.report(tagged.pointer("grow"), "only a fill width grows") }
         return reader.required(tagged, "points") { size($1, at: $2, reader: &$0) }.map { .points($0) }
+    }
+
+    /// A paragraph's float: `width` and `height` required, its margin's `trailing` and `bottom` 0 when omitted.
+    private static func float(_ value: JSONValue, at pointer: String, reader: inout ValueReader) -> Node.FloatBox? {
+        guard let float = reader.object(value, at: pointer, allowed: ["width", "height", "trailing", "bottom"]) else { return nil }
+        let width = reader.required(float, "width") { size($1, at: $2, reader: &$0) }
+        let height = reader.required(float, "height") { size($1, at: $2, reader: &$0) }
+        let trailing = reader.optional(float, "trailing") { size($1, at: $2, reader: &$0) } ?? 0
+        let bottom = reader.optional(float, "bottom") { size($1, at: $2, reader: &$0) } ?? 0
+        return width.flatMap { width in height.map { Node.FloatBox(width: width, height: $0, trailing: trailing, bottom: bottom) } }
     }
 
     /// A number in `range` other than its lower bound 0.

@@ -13,7 +13,11 @@ export function hasText(element) {
   return inlineText(element) === true;
 }
 
-/** Whether `element` holds text (true) or nothing (false) in plain inline content only; null when a child is a box. */
+/**
+ * Whether `element` holds text (true) or nothing (false) in plain inline content only; null when a
+ * child is a box. A box floated on the leading side before any text (an avatar the text wraps
+ * around) is the paragraph's float, not a box of its own (`leadingFloat`).
+ */
 function inlineText(element) {
   let text = false;
   for (const child of element.childNodes) {
@@ -22,6 +26,7 @@ function inlineText(element) {
     } else if (child.nodeType === Node.ELEMENT_NODE && !SKIPPED.has(child.tagName.toUpperCase())) {
       const style = getComputedStyle(child);
       if (style.display === 'none') continue;
+      if (!text && child === floatedChild(element)) continue;
       if (style.display !== 'inline' || MEDIA.has(child.tagName.toUpperCase()) || style.position === 'absolute' || style.position === 'fixed') return null;
       const inner = inlineText(child);
       if (inner === null) return null;
@@ -70,14 +75,19 @@ export function clampOf(style) {
   return null;
 }
 
-/** A paragraph's line boxes, top to bottom: its text's fragments as the browser laid them out, those of one line joined. */
+/**
+ * A paragraph's line boxes, top to bottom: its text's fragments as the browser laid them out, those
+ * of one line joined; its leading float's (a drop cap, a floated avatar) left out: the lines beside it start after it.
+ */
 export function lineBoxes(element) {
   const range = document.createRange();
   range.selectNodeContents(element);
   const lines = [];
-  // The shortest fragments first: a taller one (a drop cap, an inline icon) joins the line its middle lies in.
+  const float = leadingFloat(element)?.box;
+  const floated = (fragment) => float && fragment.top < float.bottom && fragment.bottom > float.top && fragment.left >= float.left - 1 && fragment.right <= float.right + 1;
+  // The shortest fragments first: a taller one (an inline icon) joins the line its middle lies in.
   for (const fragment of [...range.getClientRects()].sort((a, b) => a.height - b.height)) {
-    if (fragment.width < 0.5 || fragment.height < 0.5) continue;
+    if (fragment.width < 0.5 || fragment.height < 0.5 || floated(fragment)) continue;
     const middle = fragment.top + fragment.height / 2;
     const line = lines.find((known) => middle >= known.top - 1 && middle <= known.bottom + 1);
     if (line) {
@@ -88,6 +98,68 @@ export function lineBoxes(element) {
     }
   }
   return lines.sort((a, b) => a.top - b.top);
+}
+
+const pixels = (style, names) => names.reduce((total, name) => total + (parseFloat(style[name]) || 0), 0);
+
+/** The element's first child box when it is floated on the leading side with no text before it (an avatar the text wraps around), else null. */
+function floatedChild(element) {
+  if (element.nodeType !== Node.ELEMENT_NODE) return null;
+  const leading = getComputedStyle(element).direction === 'rtl' ? 'right' : 'left';
+  for (const child of element.childNodes) {
+    if (child.nodeType === Node.TEXT_NODE) {
+      if (child.textContent.trim()) return null;
+    } else if (child.nodeType === Node.ELEMENT_NODE) {
+      return getComputedStyle(child).float === leading ? child : null;
+    }
+  }
+  return null;
+}
+
+/**
+ * The box floated at a paragraph's start on the leading side (`Node.float` of the model): a
+ * `::first-letter` float (a drop cap, its box from its computed size, padding and border) or a
+ * floated first child (its border box); `width` and `height` from the paragraph's content corner
+ * to the box's far edges (its leading and top margins in them), `trailing` and `bottom` its
+ * margins, `box` its border box in the viewport; null when there is none.
+ */
+export function leadingFloat(element) {
+  if (element.nodeType !== Node.ELEMENT_NODE) return null;
+  const style = getComputedStyle(element);
+  const rtl = style.direction === 'rtl';
+  const leading = rtl ? 'right' : 'left';
+  const rect = element.getBoundingClientRect();
+  const content = {
+    left: rect.left + pixels(style, ['borderLeftWidth', 'paddingLeft']),
+    right: rect.right - pixels(style, ['borderRightWidth', 'paddingRight']),
+    top: rect.top + pixels(style, ['borderTopWidth', 'paddingTop']),
+  };
+  const margins = (own) => ({ start: parseFloat(rtl ? own.marginRight : own.marginLeft) || 0, end: parseFloat(rtl ? own.marginLeft : own.marginRight) || 0 });
+  let box;
+  let own;
+  const child = floatedChild(element);
+  if (child) {
+    own = getComputedStyle(child);
+    box = child.getBoundingClientRect();
+  } else {
+    own = getComputedStyle(element, '::first-letter');
+    const width = parseFloat(own.width);
+    const height = parseFloat(own.height);
+    if (own.float !== leading || !(width > 0) || !(height > 0) || !hasText(element)) return null;
+    const across = width + pixels(own, ['paddingLeft', 'paddingRight', 'borderLeftWidth', 'borderRightWidth']);
+    const down = height + pixels(own, ['paddingTop', 'paddingBottom', 'borderTopWidth', 'borderBottomWidth']);
+    const left = rtl ? content.right - margins(own).start - across : content.left + margins(own).start;
+    const top = content.top + (parseFloat(own.marginTop) || 0);
+    box = { left, right: left + across, top, bottom: top + down, width: across, height: down };
+  }
+  if (!(box.width > 0) || !(box.height > 0)) return null;
+  return {
+    width: rtl ? content.right - box.left : box.right - content.left,
+    height: box.bottom - content.top,
+    trailing: Math.max(0, margins(own).end),
+    bottom: Math.max(0, parseFloat(own.marginBottom) || 0),
+    box,
+  };
 }
 
 /** The lines that show in the paragraph's box at `rect`: with a clamp, at most that many, none below its content. */

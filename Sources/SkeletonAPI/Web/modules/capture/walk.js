@@ -4,7 +4,8 @@ import { CAPTURE_LIMITS, CaptureError, ID, MEDIA, round, size } from './limits.j
 import { fill, fixed, lastLineWidths, pseudoBlocks, unwrapped } from './nodes.js';
 import { containingBlock, overlayOf, withOverlays } from './overlays.js';
 import { aspectRatioOf, cornerRadii, insets, paint, radius } from './paint.js';
-import { clampOf, hasText, lineBoxes, measureFor, paintedShape, showing } from './text.js';
+import { clampOf, hasText, leadingFloat, lineBoxes, measureFor, paintedShape, showing } from './text.js';
+import { beside } from '../shared/wrapping.js';
 
 /** Walks a page's elements into nodes, counting them against the limits; Capture (stacks.js) is the whole capture. */
 export class CaptureWalk {
@@ -168,14 +169,22 @@ export class CaptureWalk {
     const height = Math.max(1, rect.height - inset.top - inset.bottom);
     const shown = showing(lines, clamp, rect, inset);
     const count = Math.min(most, Math.max(1, shown.length));
-    const lineBox = height / count;
+    // A float's paragraph may be as tall as its float: its line box is then its line height.
+    const float = leadingFloat(element);
+    const lineBox = float && style.lineHeight.endsWith('px') ? parseFloat(style.lineHeight) : height / count;
     const bar = Math.min(lineBox, Math.max(2, Math.round(parseFloat(style.fontSize) * 0.7)));
+    // The lines beside the float are its width and trailing margin shorter (the model's rule); where none fits beside it, none is.
+    const side = float ? beside(float, bar, lineBox - bar) : null;
+    const short = side && width - side.indent >= 1 ? side.lines : 0;
+    const room = (index) => (index < short ? width - side.indent : width);
     const last = shown[shown.length - 1];
     const lastWidth = last ? last.right - last.left : width;
-    const fraction = last ? Math.min(1, Math.max(0.01, lastWidth / width)) : 1;
+    const fraction = last ? Math.min(1, Math.max(0.01, lastWidth / room(shown.length - 1))) : 1;
     const half = (lineBox - bar) / 2;
+    // Measured as if the float's lines were full (its indent added to each): past the float, that wraps as the model does.
+    const shift = short * (side?.indent ?? 0);
     const sum = lines.reduce((total, line) => total + line.right - line.left, 0);
-    const start = sum || width;
+    const start = sum ? sum + shift : width;
     const measured = [{ width, count }];
     const others = [{ rect: this.second?.get(element), lines: this.secondLines?.get(element) }, ...(clamp ? [] : [this.wider?.get(element)])];
     for (const other of others) {
@@ -184,13 +193,14 @@ export class CaptureWalk {
       measured.push({ width: otherWidth, count: Math.min(most, Math.max(1, showing(other.lines, clamp, other.rect, inset).length)) });
     }
     const full = shown.slice(0, -1);
-    const slack = full.length === 0 ? null : Math.max(0, width - Math.min(...full.map((line) => line.right - line.left)));
-    const measure = measureFor(measured, start, most, slack);
+    const slack = full.length === 0 ? null : Math.max(0, Math.max(...full.map((line, index) => room(index) - (line.right - line.left))));
+    const measure = measureFor(measured, start, most, slack) - shift;
     const node = {
       type: 'text', lines: count, lineHeight: size(bar), lineSpacing: size(lineBox - bar), lastLineFraction: round(fraction) || 0.01,
       measure: Math.max(1, Math.min(100000, round(measure))), maxLines: most,
       padding: { top: size(inset.top + half), leading: size(this.rtl ? inset.right : inset.left), bottom: size(inset.bottom + half), trailing: size(this.rtl ? inset.left : inset.right) },
     };
+    if (float) node.float = { width: size(float.width), height: size(float.height), trailing: size(float.trailing), bottom: size(float.bottom) };
     // Text that never wraps (white-space: pre, nowrap) keeps its lines at every width: no measure.
     if (!clamp && /^(pre|nowrap)$/.test(style.whiteSpace)) {
       delete node.measure;

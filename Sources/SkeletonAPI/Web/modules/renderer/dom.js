@@ -1,7 +1,7 @@
 // Building the DOM of one node: boxes at the served sizes, text lines, modifiers, a value shown as text.
 
 import { LIMITS, px, rgba } from './values.js';
-import { wrapped } from '../shared/wrapping.js';
+import { beside } from '../shared/wrapping.js';
 
 export const alignments = { leading: 'flex-start', top: 'flex-start', center: 'center', trailing: 'flex-end', bottom: 'flex-end' };
 export const corners = { topLeading: 'border-start-start-radius', topTrailing: 'border-start-end-radius', bottomLeading: 'border-end-start-radius', bottomTrailing: 'border-end-end-radius' };
@@ -78,17 +78,28 @@ export function followRatio(shape, node) {
 
 /**
  * A paragraph's lines at a content width: with `measure`, the lines its text wraps to (the
- * server's `Wrapping`, shared/wrapping.js's `wrapped`), the last line 1 wide when clamped, else
+ * server's `Wrapping`), the last line 1 wide when clamped, else
  * its own `lastLineFraction` where it wraps into its own `lines` (two or more: as captured), else
- * what is left of the measure, at least 0.05; without, as served.
+ * what is left of the measure, at least 0.05; without, as served. With a float, the lines beside
+ * it are its indent shorter (the last line's fraction is of its own width), and where less than
+ * 1 point is left beside it they start below it: `first` slots are left empty.
  */
 export function wrap(node, width) {
-  if (node.measure === null) return { lines: node.lines, lastLineFraction: node.lastLineFraction };
-  if (!(width > 0)) return { lines: 1, lastLineFraction: 1 };
-  const lines = wrapped(node.measure, width, node.maxLines);
-  if (node.measure > lines * width) return { lines, lastLineFraction: 1 };
-  if (lines >= 2 && lines === node.lines) return { lines, lastLineFraction: node.lastLineFraction };
-  return { lines, lastLineFraction: Math.max(0.05, (node.measure - (lines - 1) * width) / width) };
+  if (node.measure === null) return { lines: node.lines, lastLineFraction: node.lastLineFraction, first: 0 };
+  if (!(width > 0)) return { lines: 1, lastLineFraction: 1, first: 0 };
+  const side = beside(node.float, node.lineHeight, node.lineSpacing);
+  const narrow = width - (side?.indent ?? 0);
+  const first = narrow < 1 ? side?.lines ?? 0 : 0;
+  const short = narrow < 1 ? 0 : side?.lines ?? 0;
+  const capacity = (n) => Math.min(n, short) * narrow + Math.max(0, n - short) * width;
+  const wanted = node.measure <= short * narrow
+    ? Math.ceil(node.measure / narrow - 1e-6)
+    : short + Math.ceil((node.measure - short * narrow) / width - 1e-6);
+  const lines = Math.min(node.maxLines, Math.max(1, wanted));
+  if (node.measure > capacity(lines)) return { lines, lastLineFraction: 1, first };
+  if (lines >= 2 && lines === node.lines) return { lines, lastLineFraction: node.lastLineFraction, first };
+  const last = lines - 1 < short ? narrow : width;
+  return { lines, lastLineFraction: Math.max(0.05, (node.measure - capacity(lines - 1)) / last), first };
 }
 
 export function applyModifiers(element, node, { background = true } = {}) {

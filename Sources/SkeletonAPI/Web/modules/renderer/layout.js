@@ -141,6 +141,7 @@ function readNode(raw, layout, budget, depth, parentAxis, suffix) {
       node.lastLineFraction = number(own(raw, 'lastLineFraction'), 0, 1, 1);
       node.measure = typeof own(raw, 'measure') === 'number' && own(raw, 'measure') > 0 ? number(own(raw, 'measure'), 0, 100000, 0) : null;
       node.maxLines = Math.floor(number(own(raw, 'maxLines'), 1, 100, 100));
+      node.float = readFloat(own(raw, 'float'));
       node.fill = layout.palette.get('base') ?? null;
       break;
     case 'divider':
@@ -153,6 +154,13 @@ function readNode(raw, layout, budget, depth, parentAxis, suffix) {
       return null;
   }
   return finish(node, parentAxis);
+}
+
+/** A paragraph's float (`{ width, height, trailing, bottom }` in points), or null when it has none or it is not an object. */
+function readFloat(raw) {
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return null;
+  const length = (name) => number(own(raw, name), 0, LIMITS.length, 0);
+  return { width: length('width'), height: length('height'), trailing: length('trailing'), bottom: length('bottom') };
 }
 
 function readChildren(raw, layout, budget, depth, axis, suffix) {

@@ -5,6 +5,7 @@ import { ShimmerGroup, registerPhase } from './shimmer.js';
 import { ElementSlot, findNode } from './slot.js';
 import { format, readStrings } from './strings.js';
 import { number, px, rgba, round } from './values.js';
+import { beside } from '../shared/wrapping.js';
 
 /** Builds a layout's DOM into a container, one ElementSlot per loading element; SkeletonView (view.js) is the whole view. */
 export class ViewBuilding {
@@ -173,8 +174,13 @@ export class ViewBuilding {
           style.gap = px(node.lineSpacing);
           if (node.shimmer) group = this.group(element);
           element.paragraph = { node, context, group, lines: null };
+          // A float's paragraph is at least as tall as the float's margin box less a spacing (the float's box and the last line's each half a spacing beyond the content).
+          if (node.float) {
+            const framing = (node.padding?.top ?? 0) + (node.padding?.bottom ?? 0);
+            style.minHeight = px(Math.max(node.minHeight ?? 0, framing + node.float.height + node.float.bottom - node.lineSpacing));
+          }
           // The served lines first (the captured width's); a measured paragraph is drawn anew at its width.
-          this.drawLines(element, { lines: node.lines, lastLineFraction: node.lastLineFraction });
+          this.drawLines(element, { lines: node.lines, lastLineFraction: node.lastLineFraction, first: 0 });
           if (node.measure !== null) this.wraps?.observe(element);
           break;
         case 'divider': {
@@ -199,18 +205,33 @@ export class ViewBuilding {
     return element;
   }
 
-  /** A paragraph's line shapes, drawn anew when their number or the last one's width changes. */
-  drawLines(element, { lines, lastLineFraction }) {
+  /**
+   * A paragraph's line shapes, drawn anew when their number, the last one's width or the slot
+   * they start at changes; its float first (a block from the first line's box's top, on the
+   * leading side), the lines beside it indented by its width and trailing margin.
+   */
+  drawLines(element, { lines, lastLineFraction, first }) {
     const paragraph = element.paragraph;
-    if (paragraph.lines?.lines === lines && paragraph.lines.lastLineFraction === lastLineFraction) return;
-    paragraph.lines = { lines, lastLineFraction };
+    const known = paragraph.lines;
+    if (known?.lines === lines && known.lastLineFraction === lastLineFraction && known.first === first) return;
+    paragraph.lines = { lines, lastLineFraction, first };
     const { node, context, group } = paragraph;
     for (const old of element.children) group?.blocks.delete(old);
     element.replaceChildren();
+    const side = first > 0 ? null : beside(node.float, node.lineHeight, node.lineSpacing);
+    if (node.float) {
+      const float = this.buildShape(node, node.float.width, node.float.height, context);
+      Object.assign(float.style, { position: 'absolute', top: px((node.padding?.top ?? 0) - node.lineSpacing / 2), insetInlineStart: px(node.padding?.leading ?? 0) });
+      if (context.mode === 'skeleton') group?.add(float);
+      element.append(float);
+    }
     for (let line = 0; line < lines; line++) {
       const shape = this.buildShape(node, 'fill', node.lineHeight, context);
       shape.style.alignSelf = 'stretch';
-      if (line === lines - 1 && lines > 1) shape.style.width = `${round(lastLineFraction * 100)}%`;
+      const indent = side && line < side.lines ? side.indent : 0;
+      if (indent) shape.style.marginInlineStart = px(indent);
+      if (line === 0 && first > 0) shape.style.marginTop = px(first * (node.lineHeight + node.lineSpacing));
+      if (line === lines - 1 && lines > 1) shape.style.width = indent ? `calc((100% - ${px(indent)}) * ${round(lastLineFraction)})` : `${round(lastLineFraction * 100)}%`;
       if (context.mode === 'skeleton') group?.add(shape);
       element.append(shape);
     }

@@ -3,3 +3,16 @@
 
 /** The lines a text of `measure` wraps into at `width`, as the server and the renderer wrap it. */
 export const wrapped = (measure, width, most) => Math.min(most, Math.max(1, Math.ceil(measure / width - 1e-6)));
+
+/**
+ * The lines beside a paragraph's float (`{ width, height, trailing, bottom }`, or null), as the
+ * server's `Wrapping.Beside`: those whose box's top (k times the line pitch) lies above the
+ * float's bottom margin edge, and how much shorter they are.
+ */
+export function beside(float, lineHeight, lineSpacing) {
+  if (!float) return null;
+  const pitch = lineHeight + lineSpacing;
+  const reach = float.height + float.bottom;
+  const lines = reach <= 0 ? 0 : pitch <= 0 ? 1 : Math.max(0, Math.ceil(reach / pitch - 1e-6));
+  return { lines, indent: float.width + float.trailing };
+}

@@ -18,7 +18,7 @@ package struct Request: Sendable {
     /// Whether the connection stays open after this request (RFC 9112 §9.3).
     package var isKeepAlive: Bool
     /// The content, decoded from its framing; empty when the request had none.
-    package var body = RequestBody(bytes: [], count: 0)
+    package var body = RequestBody(bytes: nil, count: 0)
     /// The route template's `{name}` segment and its value, set by the router.
     var routeParameter: RouteParameter?
     /// Who sent it: the connection's peer, set before routing.

@@ -10,6 +10,8 @@ import Layouts
 /// round-trip form), a point's coordinates rounded to thousandths first, as the frames are.
 struct JSONCursor {
     private(set) var pointer: UnsafeMutablePointer<UInt8>
+    /// `threeDigits`, read once per cursor rather than once per number.
+    private let digits = JSONCursor.threeDigits
 
     init(_ pointer: UnsafeMutablePointer<UInt8>) {
         self.pointer = pointer
@@ -95,27 +97,33 @@ struct JSONCursor {
         if thousandths < 0 { write(UInt8(ascii: "-")) }
         if whole < 1000 {
             // The whole part's digits from the table, stored as one word from its first digit.
-            let digits = Self.threeDigits[Int(whole)] & 0xFF_FFFF
+            let wholeDigits = digits[Int(whole)] & 0xFF_FFFF
             let count = whole < 10 ? 1 : whole < 100 ? 2 : 3
-            UnsafeMutableRawPointer(pointer).storeBytes(of: UInt32(littleEndian: digits >> (8 * UInt32(3 - count))), as: UInt32.self)
+            UnsafeMutableRawPointer(pointer).storeBytes(of: UInt32(littleEndian: wholeDigits >> (8 * UInt32(3 - count))), as: UInt32.self)
             pointer += count
         } else {
             write(digitsOf: whole)
         }
         guard fraction != 0 else { return }
         // ".ddd" stored at once, then only its digits up to the last that is not zero kept.
-        let decimals = Self.threeDigits[Int(fraction)]
+        let decimals = digits[Int(fraction)]
         UnsafeMutableRawPointer(pointer).storeBytes(of: UInt32(littleEndian: 0x2E | decimals << 8), as: UInt32.self)
         pointer += 1 + Int(decimals >> 24)
     }
 
     /// Each number below 1000 as its three digits (`"042"` for 42), first digit in the lowest
-    /// byte, and in the top byte how many of them a fraction keeps: up to its last that is not zero.
-    private static let threeDigits: [UInt32] = (0..<1000).map { (number: UInt32) in
-        let digits = (0x30 + number / 100) | (0x30 + number / 10 % 10) << 8 | (0x30 + number % 10) << 16
-        let kept: UInt32 = number % 10 != 0 ? 3 : number % 100 != 0 ? 2 : number != 0 ? 1 : 0
-        return digits | kept << 24
-    }
+    /// byte, and in the top byte how many of them a fraction keeps: up to its last that is not
+    /// zero. Made once and never freed, so that a cursor can hold a plain pointer to it; only
+    /// read once made, so any thread may share it.
+    nonisolated(unsafe) private static let threeDigits: UnsafePointer<UInt32> = {
+        let table = UnsafeMutablePointer<UInt32>.allocate(capacity: 1000)
+        for number in 0..<UInt32(1000) {
+            let digits = (0x30 + number / 100) | (0x30 + number / 10 % 10) << 8 | (0x30 + number % 10) << 16
+            let kept: UInt32 = number % 10 != 0 ? 3 : number % 100 != 0 ? 2 : number != 0 ? 1 : 0
+            table[Int(number)] = digits | kept << 24
+        }
+        return UnsafePointer(table)
+    }()
 
     /// A number that is not integral from its thousandths: its whole part (`-0` for a negative
     /// one above -1), a point, then its three decimals without their trailing zeros.

@@ -3,7 +3,8 @@
 # Benchmarks/harness: wrk and ab driven by compare.sh, idle connections by idle.sh, peers by peers.sh):
 # keep-alive, new connection per request, 16-deep pipelining, the computed loading state, and
 # memory per idle connection; then what one server thread holds: event streams and long polls
-# (Benchmarks/streams.py, longpolls.py, each starting its own server). The server and peers are
+# (Benchmarks/streams.py, longpolls.py, each starting its own server); and, where valgrind is
+# installed, each screen's /frames?at= against its frames document in instructions (not in --smoke). The server and peers are
 # pinned to CPU 1, the load to CPU 0. The C floor (harness/peers/c-limit, built here with cc when there
 # is one) serves the same bytes beside them, so that the kernel's share of each figure is
 # measured in the same run.
@@ -28,9 +29,10 @@ root=$(dirname "$here")
 bench=$here/harness
 rounds=3 duration=10s idle=10000 peers="nginx" smoke=0 ab_n=20000 warmup=3s settle=3
 binary="" streams=50000 polls=50000 held=10000 # held: the stream-memory and all-at-one-instant runs
+at_ratio=5.4 at_screens="home insights inbox thread movies"
 while [ $# -gt 0 ]; do
     case $1 in
-        --smoke) smoke=1; rounds=1; duration=2s; idle=200; ab_n=2000; warmup=0; settle=1; streams=200; polls=200; held=200; shift ;;
+        --smoke) smoke=1; rounds=1; duration=2s; idle=200; ab_n=2000; warmup=0; settle=1; streams=200; polls=200; held=200; at_screens=""; shift ;;
         --rounds) rounds=$2; shift 2 ;;
         --duration) duration=$2; shift 2 ;;
         --idle) idle=$2; shift 2 ;;
@@ -205,6 +207,18 @@ for size in streams polls; do
     fi
 done
 failed=0
+# ?at= against the frames document it extends, counted by callgrind (machine noise does not move
+# it), for every screen; fails over at_ratio times (the worst screen today, insights: 5.3; the
+# issue's target is 2). Not in the smoke: some 90 s under valgrind per screen on a busy machine.
+if [ -n "$at_screens" ] && command -v valgrind >/dev/null; then
+    echo "### GET /layouts/SCREEN/frames?width=390&at=1200 beside the frames document, in instructions: at most ${at_ratio}x"
+    for screen in $at_screens; do
+        python3 "$here/instructions.py" --requests 160 --warm --at-most "$at_ratio" --binary "$binary" \
+            "/layouts/$screen/frames?width=390&at=1200" "/layouts/$screen/frames?width=390" | grep -E '^(INSTRUCTIONS|RATIO)' || failed=1
+    done
+elif [ -n "$at_screens" ]; then
+    echo "valgrind missing: the ?at= ratio is not checked"
+fi
 python3 "$here/streams.py" --binary "$binary" --streams "$held" || failed=1 # memory per stream, at speed 1 (each lasts ~3 s)
 python3 "$here/streams.py" --binary "$binary" --streams "$streams" --speed 0.2 || failed=1 # each lasts ~15 s: all open at once
 [ "$smoke" = 1 ] || python3 "$here/streams.py" --binary "$binary" --streams 5000 --speed 0.2 --max-bytes-per-open-stream 900 || failed=1 # the bound: 5,000 open at once, at most 900 B each

@@ -45,35 +45,67 @@ public struct ShimmerPainter: Sendable {
     /// The paint of each group at `epochMs` (ms of the sync clock: Unix epoch ms), in their
     /// order; empty when the shimmer has no stops, or when it moves and `reduceMotion` stills it.
     public func paints(at epochMs: Double, reduceMotion: Bool = false) -> [ShimmerPaint] {
-        guard !shimmer.stops.isEmpty, !(reduceMotion && shimmer.effect != .still) else { return [] }
+        guard isPainted(reduceMotion: reduceMotion) else { return [] }
         let phase = shimmer.phase(at: epochMs)
-        let kind: ShimmerPaint.Kind, stops: [ResolvedShimmer.Stop]
-        switch shimmer.effect {
-        case .still:
-            (kind, stops) = (.still, shimmer.stops)
-        case .pulse(let fromOpacity, let toOpacity, _):
-            let opacity = min(max(fromOpacity + (toOpacity - fromOpacity) * phase, 0), 1)
-            (kind, stops) = (.pulse, shimmer.stops.map { ResolvedShimmer.Stop(color: $0.color.opacity(opacity), location: $0.location) })
-        case .sweep:
-            (kind, stops) = (.gradient, shimmer.stops)
+        let kind: ShimmerPaint.Kind = switch shimmer.effect {
+        case .still: .still
+        case .pulse: .pulse
+        case .sweep: .gradient
         }
+        let stops = stops(phase: phase)
         var paints: [ShimmerPaint] = []
         paints.reserveCapacity(groups.count)
         for index in groups.indices {
-            let start: Point, end: Point
-            switch prepared[index] {
-            case .across(let from, let to):
-                (start, end) = (from, to)
-            case .sweep(let origin, let width, let height, let first, let last, let line):
-                let geometry = SweepGeometry.at(phase, from: first, to: last)
-                (start, end) = if let line {
-                    geometry.points(from: origin, width: width, height: height, line: line)
-                } else {
-                    geometry.points(from: origin, width: width, height: height)
-                }
-            }
+            let (start, end) = points(of: index, phase: phase)
             paints.append(ShimmerPaint(group: groups[index].id, kind: kind, application: shimmer.application, start: start, end: end, stops: stops))
         }
         return paints
+    }
+
+    /// Each group's start and end points at `epochMs`, in their order, handed to `body`: the
+    /// points of `paints(at:)` (without Reduce Motion), without building its paints (a writer
+    /// that keeps the rest of each paint as bytes). Nothing when the shimmer has no stops.
+    public func forEachPoints(at epochMs: Double, _ body: (_ start: Point, _ end: Point) -> Void) {
+        guard isPainted(reduceMotion: false) else { return }
+        let phase = shimmer.phase(at: epochMs)
+        for index in groups.indices {
+            let (start, end) = points(of: index, phase: phase)
+            body(start, end)
+        }
+    }
+
+    /// Whether the stops of every paint depend on the instant (a pulse's opacity), or are the shimmer's.
+    public var hasChangingStops: Bool {
+        if case .pulse = shimmer.effect { true } else { false }
+    }
+
+    /// The stops of every paint at `epochMs`: the shimmer's, with a pulse's opacity then applied.
+    public func stops(at epochMs: Double) -> [ResolvedShimmer.Stop] {
+        stops(phase: shimmer.phase(at: epochMs))
+    }
+
+    private func isPainted(reduceMotion: Bool) -> Bool {
+        !shimmer.stops.isEmpty && !(reduceMotion && shimmer.effect != .still)
+    }
+
+    private func stops(phase: Double) -> [ResolvedShimmer.Stop] {
+        guard case .pulse(let fromOpacity, let toOpacity, _) = shimmer.effect else { return shimmer.stops }
+        let opacity = min(max(fromOpacity + (toOpacity - fromOpacity) * phase, 0), 1)
+        return shimmer.stops.map { ResolvedShimmer.Stop(color: $0.color.opacity(opacity), location: $0.location) }
+    }
+
+    @inline(__always)
+    private func points(of index: Int, phase: Double) -> (start: Point, end: Point) {
+        switch prepared[index] {
+        case .across(let from, let to):
+            return (from, to)
+        case .sweep(let origin, let width, let height, let first, let last, let line):
+            let geometry = SweepGeometry.at(phase, from: first, to: last)
+            return if let line {
+                geometry.points(from: origin, width: width, height: height, line: line)
+            } else {
+                geometry.points(from: origin, width: width, height: height)
+            }
+        }
     }
 }

@@ -34,17 +34,40 @@ struct ContentHash: Sendable {
 
     /// `addWords` over bytes in memory.
     mutating func addWords(_ raw: UnsafeRawBufferPointer) {
-        var offset = 0
-        while offset + 8 <= raw.count {
-            value = (value ^ UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))) &* 0x0000_0100_0000_01B3
-            offset += 8
-        }
+        let offset = addWholeWords(raw)
         if offset < raw.count {
             var last: UInt64 = 0
             for index in offset..<raw.count { last |= UInt64(raw[index]) << (8 * UInt64(index - offset)) }
             value = (value ^ last) &* 0x0000_0100_0000_01B3
         }
         value = (value ^ UInt64(raw.count)) &* 0x0000_0100_0000_01B3
+    }
+
+    /// How many readable bytes `addWords(roomAfter:)` needs after its bytes.
+    static let roomAfter = 7
+
+    /// `addWords` over bytes that at least `roomAfter` bytes of the same buffer follow (a piece
+    /// written into a buffer sized with room to spare; what they hold does not matter): the same
+    /// hash, the last partial word loaded whole and masked instead of gathered byte by byte.
+    mutating func addWords(roomAfter raw: UnsafeRawBufferPointer) {
+        let offset = addWholeWords(raw)
+        let rest = raw.count - offset
+        if rest > 0 {
+            let word = UInt64(littleEndian: raw.baseAddress!.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            value = (value ^ (word & (UInt64.max >> (64 - 8 * UInt64(rest))))) &* 0x0000_0100_0000_01B3
+        }
+        value = (value ^ UInt64(raw.count)) &* 0x0000_0100_0000_01B3
+    }
+
+    /// Carries the hash over `raw`'s whole words; returns where the rest (under eight bytes) starts.
+    @inline(__always)
+    private mutating func addWholeWords(_ raw: UnsafeRawBufferPointer) -> Int {
+        var offset = 0
+        while offset + 8 <= raw.count {
+            value = (value ^ UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))) &* 0x0000_0100_0000_01B3
+            offset += 8
+        }
+        return offset
     }
 
     /// Sixteen lower-case hex digits.

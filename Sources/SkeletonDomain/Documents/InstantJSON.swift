@@ -26,7 +26,7 @@ package struct InstantJSON: Sendable {
     private let heads: [UInt8]
     private let headEnds: [Int]
     /// The stops every paint has at an instant when they do not depend on it, and their bytes
-    /// (`,"stops":[…]}`); for a pulse, the stops at rest, which no instant has.
+    /// (`,"stops":[…]}`); for a pulse, the stops at instant 0, kept for the instants that have them.
     private let stops: [ResolvedShimmer.Stop]
     private let stopsBytes: [UInt8]
     /// The opening, each head and the kept stops hashed.
@@ -61,8 +61,11 @@ package struct InstantJSON: Sendable {
 
     /// The JSON at `epochMs` with its ETag.
     package func encoded(at epochMs: Int) -> EncodedDocument {
-        let paints = painter.paints(at: Double(epochMs))
-        precondition(paints.count == headEnds.count, "an instant painted other groups than its document")
+        // Every paint of an instant has the same stops: the kept bytes when they are the kept
+        // stops, else (a pulse's) written once after the first paint's points, hashed, and
+        // copied after the others'.
+        let instantStops = painter.hasChangingStops ? painter.stops(at: Double(epochMs)) : stops
+        let changingStops = instantStops == stops ? nil : instantStops
         var hash = keptHash
         let capacity = opening.count + bound
         let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
@@ -73,36 +76,35 @@ package struct InstantJSON: Sendable {
             cursor.write(",\"at\":")
             cursor.write(epochMs)
             cursor.write(",\"paints\":[")
-            hash.addWords(UnsafeRawBufferPointer(start: pieceStart, count: cursor.pointer - pieceStart))
-            // Every paint of an instant has the same stops (one array): kept bytes when they do
-            // not depend on the instant, else written after the first paint's points, hashed, copied.
-            let instantStops = paints.first?.stops ?? stops
+            hash.addWords(roomAfter: UnsafeRawBufferPointer(start: pieceStart, count: cursor.pointer - pieceStart))
             stopsBytes.withUnsafeBufferPointer { kept in
-                var stopsPiece = instantStops == stops ? kept : nil
+                var stopsPiece = changingStops == nil ? kept : nil
                 heads.withUnsafeBufferPointer { heads in
-                    var headStart = 0
-                    for (index, paint) in paints.enumerated() {
-                        cursor.write(UnsafeBufferPointer(rebasing: heads[headStart..<headEnds[index]]))
-                        headStart = headEnds[index]
+                    var index = 0, headStart = 0
+                    painter.forEachPoints(at: Double(epochMs)) { start, end in
+                        let headEnd = headEnds[index]
+                        cursor.write(UnsafeBufferPointer(rebasing: heads[headStart..<headEnd]))
+                        headStart = headEnd
+                        index += 1
                         pieceStart = cursor.pointer
-                        cursor.write(start: paint.start, end: paint.end)
-                        hash.addWords(UnsafeRawBufferPointer(start: pieceStart, count: cursor.pointer - pieceStart))
-                        precondition(paint.stops == instantStops, "an instant's paints have different stops")
+                        cursor.write(start: start, end: end)
+                        hash.addWords(roomAfter: UnsafeRawBufferPointer(start: pieceStart, count: cursor.pointer - pieceStart))
                         if let stopsPiece {
                             cursor.write(stopsPiece)
                         } else {
                             pieceStart = cursor.pointer
-                            Self.write(paint.stops, to: &cursor)
+                            Self.write(changingStops!, to: &cursor)
                             let written = UnsafeBufferPointer(start: UnsafePointer(pieceStart), count: cursor.pointer - pieceStart)
-                            hash.addWords(UnsafeRawBufferPointer(written))
+                            hash.addWords(roomAfter: UnsafeRawBufferPointer(written))
                             stopsPiece = written
                         }
                     }
+                    precondition(index == headEnds.count, "an instant painted other groups than its document")
                 }
             }
             cursor.write("]}")
             count = cursor.pointer - base
-            precondition(count <= capacity, "an instant's JSON overran its bound")
+            precondition(count + ContentHash.roomAfter <= capacity, "an instant's JSON overran its bound")
         }
         return EncodedDocument(bytes: bytes, hash: hash)
     }

@@ -1,13 +1,17 @@
 import Layouts
 
 /// Where the next byte of a JSON text goes, in a buffer its caller has sized: writing with no
-/// per-value checks (`InstantJSON` counts each part's bound before writing it).
+/// per-value checks (`InstantJSON` counts each part's bound before writing it). A rounded number
+/// and the literals are stored a word at a time: the buffer has room for eight bytes wherever
+/// one is written.
 ///
 /// Guarantees: numbers come out as `JSONWriter.number` writes them (an integral double as an
 /// integer, a double of at most three decimals from its thousandths, any other as its shortest
 /// round-trip form), a point's coordinates rounded to thousandths first, as the frames are.
 struct JSONCursor {
     private(set) var pointer: UnsafeMutablePointer<UInt8>
+    /// `threeDigits`, read once per cursor rather than once per number.
+    private let digits = JSONCursor.threeDigits
 
     init(_ pointer: UnsafeMutablePointer<UInt8>) {
         self.pointer = pointer
@@ -75,7 +79,7 @@ struct JSONCursor {
     /// exactly when the thousandths are a multiple of 1000 (below 2^43 doubles lie far closer
     /// together than 0.001), and written from its thousandths when it multiplies back to them
     /// exactly (the writer's test), else in its shortest round-trip form. A whole part below
-    /// 1000 and the decimals are written without loops, the decimals in one four-byte store.
+    /// 1000 and the decimals are each one table look-up (`threeDigits`) and one four-byte store.
     @inline(__always)
     mutating func write(rounded value: Double) {
         let scaled = value * 1000
@@ -91,28 +95,35 @@ struct JSONCursor {
         }
         // A negative number's sign, but not zero's (`-0.0004` rounds to -0.0, written `0`).
         if thousandths < 0 { write(UInt8(ascii: "-")) }
-        if whole < 10 {
-            write(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: whole))
-        } else if whole < 100 {
-            pointer[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: whole / 10)
-            pointer[1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: whole % 10)
-            pointer += 2
-        } else if whole < 1000 {
-            pointer[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: whole / 100)
-            pointer[1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: whole / 10 % 10)
-            pointer[2] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: whole % 10)
-            pointer += 3
+        if whole < 1000 {
+            // The whole part's digits from the table, stored as one word from its first digit.
+            let wholeDigits = digits[Int(whole)] & 0xFF_FFFF
+            let count = whole < 10 ? 1 : whole < 100 ? 2 : 3
+            UnsafeMutableRawPointer(pointer).storeBytes(of: UInt32(littleEndian: wholeDigits >> (8 * UInt32(3 - count))), as: UInt32.self)
+            pointer += count
         } else {
             write(digitsOf: whole)
         }
         guard fraction != 0 else { return }
         // ".ddd" stored at once, then only its digits up to the last that is not zero kept.
-        let hundreds = fraction / 100, tens = fraction / 10 % 10, units = fraction % 10
-        let decimals = 0x2E | UInt32(truncatingIfNeeded: 0x30 &+ hundreds) << 8
-            | UInt32(truncatingIfNeeded: 0x30 &+ tens) << 16 | UInt32(truncatingIfNeeded: 0x30 &+ units) << 24
-        UnsafeMutableRawPointer(pointer).storeBytes(of: UInt32(littleEndian: decimals), as: UInt32.self)
-        pointer += units != 0 ? 4 : tens != 0 ? 3 : 2
+        let decimals = digits[Int(fraction)]
+        UnsafeMutableRawPointer(pointer).storeBytes(of: UInt32(littleEndian: 0x2E | decimals << 8), as: UInt32.self)
+        pointer += 1 + Int(decimals >> 24)
     }
+
+    /// Each number below 1000 as its three digits (`"042"` for 42), first digit in the lowest
+    /// byte, and in the top byte how many of them a fraction keeps: up to its last that is not
+    /// zero. Made once and never freed, so that a cursor can hold a plain pointer to it; only
+    /// read once made, so any thread may share it.
+    nonisolated(unsafe) private static let threeDigits: UnsafePointer<UInt32> = {
+        let table = UnsafeMutablePointer<UInt32>.allocate(capacity: 1000)
+        for number in 0..<UInt32(1000) {
+            let digits = (0x30 + number / 100) | (0x30 + number / 10 % 10) << 8 | (0x30 + number % 10) << 16
+            let kept: UInt32 = number % 10 != 0 ? 3 : number % 100 != 0 ? 2 : number != 0 ? 1 : 0
+            table[Int(number)] = digits | kept << 24
+        }
+        return UnsafePointer(table)
+    }()
 
     /// A number that is not integral from its thousandths: its whole part (`-0` for a negative
     /// one above -1), a point, then its three decimals without their trailing zeros.

@@ -1,0 +1,38 @@
+import Layouts
+import SkeletonDomain
+import Testing
+
+/// `ShimmerPainter.forEachPoints(at:_:)` and `stops(at:)`, which an instant's frames document is
+/// written from, against `paints(at:)`: the same points in the same order and the same stops,
+/// for every built-in screen in both themes and directions and both motions, and for a pulse.
+struct ShimmerPainterTests {
+    private static func expectSame(_ painter: ShimmerPainter, at epochMs: Double, _ label: String) {
+        let paints = painter.paints(at: epochMs)
+        var points: [Point] = []
+        painter.forEachPoints(at: epochMs) { start, end in points += [start, end] }
+        #expect(points == paints.flatMap { [$0.start, $0.end] }, "\(label) at \(epochMs)")
+        if let first = paints.first { #expect(painter.stops(at: epochMs) == first.stops, "\(label) at \(epochMs)") }
+        #expect(painter.hasChangingStops == (paints.first?.kind == .pulse), "\(label)")
+    }
+
+    @Test func pointsAndStopsAreThePaints() throws {
+        for screen in Catalog.builtIn.screens {
+            for theme in [Theme.light, .dark] {
+                for direction in [Direction.ltr, .rtl] {
+                    for motion in Motion.allCases {
+                        let options = LayoutOptions(theme: theme, motion: motion, direction: direction)
+                        let document = try #require(FramesDocument(screen: screen, options: options, width: 390, height: nil))
+                        for epochMs in [0.0, 1, 749, 1_200, 2_999, 1_700_000_000_375] {
+                            Self.expectSame(document.painter, at: epochMs, "\(screen.id) \(theme) \(direction) \(motion)")
+                        }
+                    }
+                }
+            }
+        }
+        let pulse = Shimmer.Effect.pulse(fromOpacity: 0.25, toOpacity: 1, timing: Shimmer.Timing(durationMs: 1_000, easing: .linear, autoreverses: true))
+        let shimmer = ResolvedShimmer(application: .overlay, stops: [.init(color: RGBA(0xFFFF_FF80), location: 0), .init(color: RGBA(0x0A14_1EFF), location: 0.625)],
+                                      effect: pulse, direction: .rtl)
+        let painter = ShimmerPainter(shimmer, groups: [ShimmerGroup(id: 0, rect: Rect(x: 16, y: 20.5, width: 358, height: 0.25)), ShimmerGroup(id: 3, rect: Rect(x: 2, y: 1, width: 100, height: 44))])
+        for epochMs in [0.0, 250, 999, 1_500] { Self.expectSame(painter, at: epochMs, "pulse") }
+    }
+}

@@ -81,6 +81,8 @@ struct LayoutBox {
             box.aspectRatio = node.aspectRatio
             box.isStretched = node.isStretched
             box.wraps = node.wraps && stackAxis == .horizontal
+            // A row that wraps lays its table columns out at their points.
+            if box.wraps { for index in box.children.indices { box.children[index].column = nil } }
         case .scroll(let scrollAxis, let child):
             box.content = .scroll(scrollAxis)
             box.children = [Self.box(child, theme: theme, axis: scrollAxis, suffix: suffix)]
@@ -107,11 +109,12 @@ struct LayoutBox {
             box.content = .divider(thickness: thickness, fill: PaletteToken.gray.color(in: theme).opacity(opacity))
             box.isGreedy = axis != .horizontal
         }
-        // A table column's cell, of any type: its points outside a row, a share of the row in one.
+        // A table column's cell, of any type: its points outside a row (a block's shape that wide,
+        // its padding outside, as for a points width), a share of the row in one.
         let width: Node.Width? = if case .block(let width, _, _, _, _) = node.kind { width } else { node.width }
         if case .content(let points, let min, let max)? = width {
             let least = Swift.max(min, box.horizontalPadding)
-            box.fixedWidth = points
+            box.fixedWidth = if case .block = node.kind { points + box.horizontalPadding } else { points }
             box.column = least...Swift.max(max, least)
             box.isGreedy = false
             return box

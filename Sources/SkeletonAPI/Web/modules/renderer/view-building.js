@@ -1,6 +1,7 @@
 // A view's DOM, built from its layout (the first part of SkeletonView: view.js).
 
 import { alignments, applyModifiers, corners, div, followRatio, place, renderValue, wantsReducedMotion, wrap } from './dom.js';
+import { shareColumns } from './columns.js';
 import { ShimmerGroup, registerPhase } from './shimmer.js';
 import { ElementSlot, findNode } from './slot.js';
 import { format, readStrings } from './strings.js';
@@ -106,14 +107,16 @@ export class ViewBuilding {
 
   buildNode(node, context) {
     let group = context.group;
-    const inside = (axis) => ({ mode: context.mode, group, parentAxis: axis });
+    // (`columns`: in a row that does not wrap, where a content width is a share of the row.)
+    const inside = (axis) => ({ mode: context.mode, group, parentAxis: axis, columns: axis === 'horizontal' && !node.wrap });
     const skeleton = context.mode === 'skeleton';
     let element;
     if (node.type === 'block') {
       // Padding lies outside a block's shape: the shape is the frame's content (SwiftUI's order).
       const framed = node.padding || node.background || node.minHeight !== null;
       // The outermost box of a view's root fills the view: the block's frame, else the block.
-      const width = context.fills && !framed ? 'fill' : node.width;
+      // (A table column's framed block: its frame takes the column's width, the shape fills it.)
+      const width = (context.fills && !framed) || (framed && node.column && context.columns) ? 'fill' : node.width;
       const shape = this.buildShape(node, width, node.height, context);
       if (node.aspectRatio !== null) followRatio(shape, node);
       if (skeleton && node.shimmer) group = this.group(shape);
@@ -149,6 +152,7 @@ export class ViewBuilding {
             if (node.spacing < 0 && index > 0) built.style[node.axis === 'horizontal' ? 'marginInlineStart' : 'marginTop'] = px(node.spacing);
             element.append(built);
           });
+          if (node.axis === 'horizontal' && !node.wrap) shareColumns(node, [...element.children]);
           break;
         case 'scroll':
           // Shown still: a scroll view clips what lies beyond it. A horizontal one offers its

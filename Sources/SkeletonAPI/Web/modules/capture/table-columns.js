@@ -45,7 +45,8 @@ const ALIGNMENTS = { middle: 'center', bottom: 'bottom' };
  * A table row (`tr`, its table's columns measured) of `items`, its cells: a row filling its
  * width, each cell's node with a content width (`{kind: 'content', points, min, max}`, its
  * column's), so that the cells share any width as the page's columns do; a cell that is one
- * block stands in a stack of its own that takes the column's width (its block keeps its size).
+ * block stands in a stack of its own that takes the column's width (its block keeps its size);
+ * a paragraph's measure is at most what its column's max-content width holds.
  * The cells' `vertical-align` is the row's alignment (middle: centred). `spacing` the horizontal
  * border spacing. Null when the row is not one cell per column: it is then laid out as any box.
  */
@@ -60,7 +61,10 @@ export function tableRow(capture, element, items, rect) {
       node = { type: 'stack', axis: 'vertical', spacing: 0, alignment: 'leading', children: [node] };
     }
     delete node.maxWidth;
-    node.width = { kind: 'content', points: size(item.rect.width), min: size(columns[index].min), max: size(columns[index].max) };
+    const { min, max } = columns[index];
+    node.width = { kind: 'content', points: size(item.rect.width), min: size(min), max: size(max) };
+    // No cell's text is longer on one line than its column's max-content width holds: at that width it is one line.
+    if (node.type === 'text' && node.measure) node.measure = Math.max(1, Math.min(node.measure, size(max - (node.padding?.leading ?? 0) - (node.padding?.trailing ?? 0))));
     return node;
   });
   const own = getComputedStyle(element);

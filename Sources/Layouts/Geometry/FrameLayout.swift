@@ -15,7 +15,9 @@
 /// that ratio high, and a stack with one is its frame's width over it high, or its content's height
 /// when taller unless it clips or has a minimum height (CSS's `aspect-ratio`); a stretched stack in a
 /// row is as tall as the row's inner height (CSS's `align-self: stretch`), its content laid out from
-/// its top, so a painted card is drawn at the row's height; a paragraph is its lines, the last `lastLineFraction`
+/// its top, so a painted card is drawn at the row's height; a row's table columns (`content`
+/// widths) share what its other children and spacing leave as CSS's automatic table layout does
+/// (`TableColumns`); a paragraph is its lines, the last `lastLineFraction`
 /// of the width, or with a `measure` the lines it wraps to at its width (`Wrapping`): widths are
 /// decided top-down, heights bottom-up; a horizontal scroll view offers its content all the width it wants and clips
 /// it; the root fills the viewport. Right to left is the left-to-right layout mirrored.

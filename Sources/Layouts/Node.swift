@@ -35,6 +35,14 @@ public struct Node: Sendable, Equatable {
         case points(Double)
         /// `grow` is above 0 and at most 100; it matters only in a horizontal stack.
         case fill(grow: Double)
+        /// A table column's cell (CSS's automatic table layout, CSS 2.1 §17.5.2.2): in a
+        /// horizontal stack, its children with a content width share what the row's other children
+        /// and spacing leave (`TableColumns`) by their `min` and `max` (min-content and max-content
+        /// widths, padding included; `min` at most `max`): each `max` and the rest in proportion
+        /// to it when the row is wider; between, each `min` plus its part of `max - min`; below,
+        /// each `min` (the row overflows). Elsewhere it is `points` wide, the captured width, as a
+        /// client that does not know this kind draws it everywhere.
+        case content(points: Double, min: Double, max: Double)
 
         /// Greedy with `grow` 1: what `maxWidth: "fill"` means.
         public static let fill = Width.fill(grow: 1)

@@ -104,7 +104,7 @@ struct ScreenFileTests {
         #expect(widths == [.points(30), .fill, .points(20)])
         let found = Self.problems(Self.file(root: #"{"type": "stack", "id": "e", "children": [{"type": "block", "width": {"kind": "wide"}, "height": 10}, {"type": "block", "width": {"kind": "points"}, "height": 10}]}"#))
         #expect(found == [
-            "/layouts/0/root/children/0/width/kind: unknown width kind \"wide\" (allowed: points, fill)",
+            "/layouts/0/root/children/0/width/kind: unknown width kind \"wide\" (allowed: points, fill, content)",
             "/layouts/0/root/children/1/width: missing member \"points\"",
         ])
     }

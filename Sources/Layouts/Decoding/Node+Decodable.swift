@@ -166,16 +166,20 @@ extension Motion: Codable {}
 extension Direction: Codable {}
 
 /// Format 2's tagged width (`{"kind": "points", "points": 120}`, `{"kind": "fill"}`, `{"kind":
-/// "fill", "grow": 2}`, grow 1 when absent); a kind this client does not know is `points` wide
-/// when it has them, else fill. Format 1's number or `"fill"` is read too, so that documents from
+/// "fill", "grow": 2}`, grow 1 when absent, `{"kind": "content", "points": 180, "min": 90,
+/// "max": 260}`); a kind this client does not know (or a content width without its `min` and
+/// `max`) is `points` wide when it has them, else fill. Format 1's number or `"fill"` is read too, so that documents from
 /// older servers still decode. Written in format 2's form, `grow` always given.
 extension Node.Width: Codable {
-    private enum CodingKeys: String, CodingKey { case kind, points, grow }
+    private enum CodingKeys: String, CodingKey { case kind, points, grow, min, max }
 
     public init(from decoder: any Decoder) throws {
         if let tagged = try? decoder.container(keyedBy: CodingKeys.self) {
             let kind = try tagged.decode(String.self, forKey: .kind)
-            if kind != "fill", let points = try tagged.decodeIfPresent(Double.self, forKey: .points) {
+            if kind == "content", let points = try tagged.decodeIfPresent(Double.self, forKey: .points),
+               let min = try tagged.decodeIfPresent(Double.self, forKey: .min), let max = try tagged.decodeIfPresent(Double.self, forKey: .max) {
+                self = .content(points: points, min: min, max: max)
+            } else if kind != "fill", let points = try tagged.decodeIfPresent(Double.self, forKey: .points) {
                 self = .points(points)
             } else {
                 self = .fill(grow: try tagged.decodeIfPresent(Double.self, forKey: .grow) ?? 1)
@@ -198,6 +202,11 @@ extension Node.Width: Codable {
         case .fill(let grow):
             try tagged.encode("fill", forKey: .kind)
             try tagged.encode(grow, forKey: .grow)
+        case .content(let points, let min, let max):
+            try tagged.encode("content", forKey: .kind)
+            try tagged.encode(points, forKey: .points)
+            try tagged.encode(min, forKey: .min)
+            try tagged.encode(max, forKey: .max)
         }
     }
 }

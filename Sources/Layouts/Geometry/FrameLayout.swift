@@ -15,7 +15,9 @@
 /// that ratio high, and a stack with one is its frame's width over it high, or its content's height
 /// when taller unless it clips or has a minimum height (CSS's `aspect-ratio`); a stretched stack in a
 /// row is as tall as the row's inner height (CSS's `align-self: stretch`), its content laid out from
-/// its top, so a painted card is drawn at the row's height; a stack's overlays (`Node.overlay`) take no
+/// its top, so a painted card is drawn at the row's height; a row's table columns (`content`
+/// widths) share what its other children and spacing leave as CSS's automatic table layout does
+/// (`TableColumns`); a stack's overlays (`Node.overlay`) take no
 /// part in its flow and are placed over its frame after its other children (CSS's `position:
 /// absolute` in a positioned parent, one inset per axis); a paragraph is its lines, the last `lastLineFraction`
 /// of the width, or with a `measure` the lines it wraps to at its width (`Wrapping`), its `float`
@@ -174,12 +176,21 @@ extension LayoutBox {
     /// The widths of a row's children in an inner width `width`, as CSS's `flex: grow 1 0px` on
     /// border boxes gives them: a greedy child is its own horizontal padding (a box is never
     /// narrower) plus a share of what the others leave, in proportion to its grow (all of it when
-    /// the grows add up to 1 or more).
+    /// the grows add up to 1 or more). Table columns (`column`) first share what the other
+    /// children's widths and paddings and the spacing leave (`TableColumns`; beyond their
+    /// max-content widths only when no child is greedy), the greedy children what they leave.
     static func widths(ofRow children: [LayoutBox], in width: Double, spacing: Double) -> [Double] {
         let grows = children.filter(\.isGreedy).reduce(0) { $0 + $1.grow }
-        let taken = children.reduce(0) { $0 + ($1.isGreedy ? $1.horizontalPadding : $1.width) }
-        let free = max(0, width - taken - spacing * Double(max(0, children.count - 1)))
-        return children.map { $0.isGreedy ? $0.horizontalPadding + free * $0.grow / max(grows, 1) : $0.width }
+        let taken = children.reduce(0) { $0 + ($1.column != nil ? 0 : $1.isGreedy ? $1.horizontalPadding : $1.width) }
+        let left = width - taken - spacing * Double(max(0, children.count - 1))
+        var columns = TableColumns.widths(of: children.compactMap(\.column), in: left, fills: grows == 0).makeIterator()
+        var free = left
+        let widths = children.map { child -> Double in
+            guard child.column != nil, let column = columns.next() else { return child.width }
+            free -= column
+            return column
+        }
+        return zip(children, widths).map { $0.isGreedy ? $0.horizontalPadding + max(0, free) * $0.grow / max(grows, 1) : $1 }
     }
 
     /// Its leading and trailing padding together.

@@ -46,8 +46,12 @@ struct LayoutBox {
     var isGreedy = false
     /// A greedy box's share of a row's free width, relative to its greedy siblings'.
     var grow = 1.0
-    /// The frame's width, padding included, of a node other than a block with a `points` width.
+    /// The frame's width, padding included, of a node other than a block with a `points` width,
+    /// or of any node with a `content` width (its `points`, its width outside a row).
     var fixedWidth: Double?
+    /// A table column's min-content and max-content widths (`Node.Width.content`), never below
+    /// its horizontal padding: what it takes of a row (`TableColumns`).
+    var column: ClosedRange<Double>?
 
     /// A block drawn inside a frame of its own: the frame holds the padding, minimum height and
     /// background, and centres the shape vertically.
@@ -85,6 +89,8 @@ struct LayoutBox {
             box.aspectRatio = node.aspectRatio
             box.isStretched = node.isStretched
             box.wraps = node.wraps && stackAxis == .horizontal
+            // A row that wraps lays its table columns out at their points.
+            if box.wraps { for index in box.children.indices { box.children[index].column = nil } }
         case .scroll(let scrollAxis, let child):
             box.content = .scroll(scrollAxis)
             box.children = [Self.box(child, theme: theme, axis: scrollAxis, suffix: suffix)]
@@ -112,6 +118,16 @@ struct LayoutBox {
             box.content = .divider(thickness: thickness, fill: PaletteToken.gray.color(in: theme).opacity(opacity))
             box.isGreedy = axis != .horizontal
         }
+        // A table column's cell, of any type: its points outside a row (a block's shape that wide,
+        // its padding outside, as for a points width), a share of the row in one.
+        let width: Node.Width? = if case .block(let width, _, _, _, _) = node.kind { width } else { node.width }
+        if case .content(let points, let min, let max)? = width {
+            let least = Swift.max(min, box.horizontalPadding)
+            box.fixedWidth = if case .block = node.kind { points + box.horizontalPadding } else { points }
+            box.column = least...Swift.max(max, least)
+            box.isGreedy = false
+            return box
+        }
         // A block's width is its kind's; another node's, when set, overrides its type's rule.
         if case .block = node.kind { return box }
         switch node.width {
@@ -121,7 +137,7 @@ struct LayoutBox {
         case .fill(let grow)?:
             box.isGreedy = true
             box.grow = grow
-        case nil:
+        case .content, nil:
             break
         }
         return box

@@ -121,8 +121,9 @@ extension Node {
         }
     }
 
-    /// The tagged width: `{"kind": "points", "points": 120}`, `{"kind": "fill"}`, or with a grow
-    /// other than 1 `{"kind": "fill", "grow": 2}`.
+    /// The tagged width: `{"kind": "points", "points": 120}`, `{"kind": "fill"}`, with a grow
+    /// other than 1 `{"kind": "fill", "grow": 2}`, or a table column's
+    /// `{"kind": "content", "points": 180, "min": 90, "max": 260}`.
     private static func write(_ width: Width, to writer: inout JSONWriter) {
         writer.key("width")
         writer.beginObject()
@@ -133,6 +134,11 @@ extension Node {
         case .fill(let grow):
             writer.member("kind", "fill")
             if grow != 1 { writer.member("grow", grow) }
+        case .content(let points, let min, let max):
+            writer.member("kind", "content")
+            writer.member("points", points)
+            writer.member("min", min)
+            writer.member("max", max)
         }
         writer.endObject()
     }

@@ -114,19 +114,32 @@ struct NodeDecoder {
     }
 
     /// Points, `"fill"`, or the tagged form served documents write (`{"kind": "points", "points": 120}`,
-    /// `{"kind": "fill"}`, `{"kind": "fill", "grow": 2}`), so that a node copied from a layout
-    /// document is a screen file's node.
+    /// `{"kind": "fill"}`, `{"kind": "fill", "grow": 2}`, a table column's `{"kind": "content",
+    /// "points": 180, "min": 90, "max": 260}`), so that a node copied from a layout document is a
+    /// screen file's node.
     private static func width(_ value: JSONValue, at pointer: String, reader: inout ValueReader) -> Node.Width? {
         if value == .string("fill") { return .fill }
         guard case .object = value else { return size(value, at: pointer, reader: &reader).map { .points($0) } }
-        guard let tagged = reader.object(value, at: pointer, allowed: ["kind", "points", "grow"]),
-              let kind = reader.required(tagged, "kind", { $0.choice($1, at: $2, of: ["points", "fill"], what: "width kind") }) else { return nil }
+        guard let tagged = reader.object(value, at: pointer, allowed: ["kind", "points", "grow", "min", "max"]),
+              let kind = reader.required(tagged, "kind", { $0.choice($1, at: $2, of: ["points", "fill", "content"], what: "width kind") }) else { return nil }
+        if kind != "content" {
+            for member in ["min", "max"] where tagged[member] != nil { reader.report(tagged.pointer(member), "only a content width has \"min\" and \"max\"") }
+        }
         if kind == "fill" {
             if tagged["points"] != nil { reader.report(tagged.pointer("points"), "a fill width has no points (only \"grow\")") }
             return .fill(grow: reader.optional(tagged, "grow") { aboveZero($1, at: $2, in: ScreenFileLimits.grows, reader: &$0) } ?? 1)
         }
         if tagged["grow"] != nil { reader.report(tagged.pointer("grow"), "only a fill width grows") }
-        return reader.required(tagged, "points") { size($1, at: $2, reader: &$0) }.map { .points($0) }
+        let points = reader.required(tagged, "points") { size($1, at: $2, reader: &$0) }
+        guard kind == "content" else { return points.map { .points($0) } }
+        let min = reader.required(tagged, "min") { size($1, at: $2, reader: &$0) }
+        let max = reader.required(tagged, "max") { size($1, at: $2, reader: &$0) }
+        guard let points, let min, let max else { return nil }
+        guard min <= max else {
+            reader.report(tagged.pointer("min"), "a column's min-content width \(min) is above its max-content width \(max)")
+            return nil
+        }
+        return .content(points: points, min: min, max: max)
     }
 
     /// A paragraph's float: `width` and `height` required, its margin's `trailing` and `bottom` 0 when omitted.
@@ -161,6 +174,7 @@ struct NodeDecoder {
         if let value = object["maxWidth"] {
             if value == .string("fill") { node.fillsWidth = true } else { reader.report(object.pointer("maxWidth"), "only \"fill\" is allowed") }
             if case .points = node.width { reader.report(object.pointer("maxWidth"), "a node with a points width does not fill") }
+            if case .content = node.width { reader.report(object.pointer("maxWidth"), "a node with a content width does not fill") }
         }
         node.background = reader.optional(object, "background") { token($1, at: $2, reader: &$0) }
         node.cornerRadius = reader.optional(object, "cornerRadius") { size($1, at: $2, reader: &$0) }

@@ -28,14 +28,14 @@ extension Node {
     /// A block whose shape follows from its size as SwiftUI draws it, a rounded rectangle's
     /// radius being clamped to half its shorter side: a circle when square with its radius at
     /// that limit, a capsule when the radius reaches it, else a rounded rect (always, when only
-    /// some `corners` are rounded). A fill-width block's shorter side is taken to be its height.
+    /// some `corners` are rounded). A fill-width or content-width block's shorter side is taken to be its height.
     static func block(
         width: Width, height: Double, cornerRadius: Double, fill: PaletteToken, corners: [Corner]? = nil
     ) -> Node {
         let shorterSide: Double
         switch width {
         case .points(let points): shorterSide = min(points, height)
-        case .fill: shorterSide = height
+        case .fill, .content: shorterSide = height
         }
         let shape: Shape
         if cornerRadius * 2 < shorterSide || corners != nil {

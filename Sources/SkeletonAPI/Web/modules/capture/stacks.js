@@ -4,6 +4,7 @@ import { CAPTURE_LIMITS, CaptureError, SKIPPED, round, size } from './limits.js'
 import { addPadding, autoMargins, bounds, fill, fixed, grow, lineBlock, narrower, pseudoBlocks, repeats, squeezable, stretches, trackSizes, trailingMargin } from './nodes.js';
 import { rowLines, rowsOf, spanSplit } from './grid-rows.js';
 import { insets } from './paint.js';
+import { tableRow } from './table-columns.js';
 import { runRect, textRuns } from './text.js';
 import { CaptureWalk } from './walk.js';
 
@@ -57,6 +58,8 @@ export class Capture extends CaptureWalk {
     }
     for (const pseudo of after) items.push(pseudo);
     if (items.length === 0) return null;
+    const cells = own.display === 'table-row' ? tableRow(this, element, items, rect) : null;
+    if (cells) return cells;
     const rows = rowsOf(items);
     const justify = flex && own.flexDirection.startsWith('row') && (/space-(between|around|evenly)/.exec(own.justifyContent)?.[1] ?? (own.justifyContent === 'center' ? 'center' : undefined));
     const gap = parseFloat(own.columnGap) || 0;

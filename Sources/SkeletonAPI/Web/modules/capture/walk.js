@@ -9,7 +9,7 @@ import { beside } from '../shared/wrapping.js';
 
 /** Walks a page's elements into nodes, counting them against the limits; Capture (stacks.js) is the whole capture. */
 export class CaptureWalk {
-  constructor(rtl, defaultStage, { second, wider, widerBoxes }, root) {
+  constructor(rtl, defaultStage, { second, wider, widerBoxes, columns }, root) {
     if (!ID.test(defaultStage)) throw new CaptureError(`stage '${String(defaultStage).slice(0, 80)}' is not a stage id`);
     this.rtl = rtl;
     this.second = second?.boxes;
@@ -17,6 +17,8 @@ export class CaptureWalk {
     this.secondTracks = second?.tracks;
     this.wider = wider;
     this.widerBoxes = widerBoxes;
+    /** Tables laid out automatically: each column's min-content and max-content widths (tableColumns). */
+    this.columns = columns ?? new Map();
     this.wrapped = false;
     /** Boxes a grid or a flex row stretches to its row's height (their own height auto). */
     this.stretched = new WeakSet();

@@ -190,6 +190,7 @@ function modifiers(raw, layout) {
     aspectRatio: typeof own(raw, 'aspectRatio') === 'number' && own(raw, 'aspectRatio') > 0 ? number(own(raw, 'aspectRatio'), 0, 100, 1) : null,
     width: width === undefined || width === null ? null : readWidth(width),
     grow: width !== null && typeof width === 'object' && typeof own(width, 'grow') === 'number' && own(width, 'grow') > 0 ? number(own(width, 'grow'), 0, 100, 1) : 1,
+    column: readColumn(width),
     fillsWidth: own(raw, 'maxWidth') === 'fill',
     background: typeof background === 'string' ? layout.palette.get(background) ?? null : null,
     cornerRadius: number(own(raw, 'cornerRadius'), 0, LIMITS.length, 0),
@@ -208,6 +209,18 @@ function readWidth(width) {
   const points = own(width ?? {}, 'points');
   if (own(width ?? {}, 'kind') !== 'fill' && typeof points === 'number') return number(points, 0, LIMITS.length, 0);
   return 'fill';
+}
+
+/**
+ * A content width's min-content and max-content widths (a table column's cell: `columns.js`),
+ * `min` at most `max`; null for any other width, or one without both (then `points` wide).
+ */
+function readColumn(width) {
+  if (own(width ?? {}, 'kind') !== 'content' || typeof own(width, 'points') !== 'number') return null;
+  const [min, max] = [own(width, 'min'), own(width, 'max')];
+  if (typeof min !== 'number' || typeof max !== 'number') return null;
+  const least = number(min, 0, LIMITS.length, 0);
+  return { min: least, max: Math.max(least, number(max, 0, LIMITS.length, 0)) };
 }
 
 /**

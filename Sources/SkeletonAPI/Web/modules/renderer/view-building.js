@@ -1,6 +1,7 @@
 // A view's DOM, built from its layout (the first part of SkeletonView: view.js).
 
 import { alignments, applyModifiers, corners, div, followRatio, overlaid, place, renderValue, wantsReducedMotion, wrap } from './dom.js';
+import { shareColumns } from './columns.js';
 import { ShimmerGroup, registerPhase } from './shimmer.js';
 import { ElementSlot, findNode } from './slot.js';
 import { format, readStrings } from './strings.js';
@@ -107,14 +108,16 @@ export class ViewBuilding {
 
   buildNode(node, context) {
     let group = context.group;
-    const inside = (axis) => ({ mode: context.mode, group, parentAxis: axis });
+    // (`columns`: in a row that does not wrap, where a content width is a share of the row.)
+    const inside = (axis) => ({ mode: context.mode, group, parentAxis: axis, columns: axis === 'horizontal' && !node.wrap });
     const skeleton = context.mode === 'skeleton';
     let element;
     if (node.type === 'block') {
       // Padding lies outside a block's shape: the shape is the frame's content (SwiftUI's order).
       const framed = node.padding || node.background || node.minHeight !== null;
       // The outermost box of a view's root fills the view: the block's frame, else the block.
-      const width = context.fills && !framed ? 'fill' : node.width;
+      // (A table column's framed block: its frame takes the column's width, the shape fills it.)
+      const width = (context.fills && !framed) || (framed && node.column && context.columns) ? 'fill' : node.width;
       const shape = this.buildShape(node, width, node.height, context);
       if (node.aspectRatio !== null) followRatio(shape, node);
       if (skeleton && node.shimmer) group = this.group(shape);
@@ -144,12 +147,14 @@ export class ViewBuilding {
           // CSS's automatic minimum keeps it at least its content's height unless it clips or has a minHeight.
           if (node.aspectRatio !== null) style.aspectRatio = String(node.aspectRatio);
           if (node.shimmer) group = this.group(element);
-          node.children.filter((child) => !child.overlay).forEach((child, index) => {
+          const flow = node.children.filter((child) => !child.overlay);
+          flow.forEach((child, index) => {
             const built = this.build(child, inside(node.axis));
             // CSS has no negative gap: a negative spacing is a negative margin before every child but the first.
             if (node.spacing < 0 && index > 0) built.style[node.axis === 'horizontal' ? 'marginInlineStart' : 'marginTop'] = px(node.spacing);
             element.append(built);
           });
+          if (node.axis === 'horizontal' && !node.wrap) shareColumns({ ...node, children: flow }, [...element.children]);
           // Overlays after the flow, so that they are drawn over it (every box is positioned: DOM order).
           for (const child of node.children.filter((each) => each.overlay)) element.append(overlaid(this.build(child, inside(node.axis)), child));
           break;

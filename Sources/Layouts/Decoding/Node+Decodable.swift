@@ -6,7 +6,7 @@ extension Node: Codable {
     private enum Key: String, CodingKey {
         case type, id, axis, spacing, alignment, children, child, width, height, cornerRadius, shape, corners,
             fill, lines, lineHeight, lineSpacing, lastLineFraction, measure, maxLines, opacity, thickness, count,
-            padding, minHeight, aspectRatio, maxWidth, background, clip, shimmer, stretch, wrap
+            padding, minHeight, aspectRatio, maxWidth, background, clip, shimmer, stretch, wrap, minColumnWidth, autoFit
     }
 
     public init(from decoder: any Decoder) throws {
@@ -57,7 +57,10 @@ extension Node: Codable {
             isClipped: try node.decodeIfPresent(Bool.self, forKey: .clip) ?? false,
             startsShimmer: try node.decodeIfPresent(Bool.self, forKey: .shimmer) ?? false,
             isStretched: try type == "stack" && node.decodeIfPresent(Bool.self, forKey: .stretch) ?? false,
-            wraps: try type == "stack" && node.decodeIfPresent(Bool.self, forKey: .wrap) ?? false)
+            wraps: try type == "stack" && node.decodeIfPresent(Bool.self, forKey: .wrap) ?? false,
+            columns: try type == "stack" ? node.decodeIfPresent(Double.self, forKey: .minColumnWidth).map {
+                GridColumns(minWidth: $0, collapsesEmpty: try node.decodeIfPresent(Bool.self, forKey: .autoFit) ?? false)
+            } : nil)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -111,6 +114,8 @@ extension Node: Codable {
         if startsShimmer { try node.encode(true, forKey: .shimmer) }
         if isStretched { try node.encode(true, forKey: .stretch) }
         if wraps { try node.encode(true, forKey: .wrap) }
+        try node.encodeIfPresent(columns?.minWidth, forKey: .minColumnWidth)
+        if columns?.collapsesEmpty == true { try node.encode(true, forKey: .autoFit) }
     }
 }
 

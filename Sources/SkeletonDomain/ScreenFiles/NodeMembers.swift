@@ -6,7 +6,7 @@ package enum NodeMembers {
 
     /// Each type's own members besides `common`.
     package static let byType: KeyValuePairs<String, [String]> = [
-        "stack": ["axis", "spacing", "alignment", "aspectRatio", "stretch", "wrap", "children"],
+        "stack": ["axis", "spacing", "alignment", "aspectRatio", "stretch", "wrap", "minColumnWidth", "autoFit", "children"],
         "scroll": ["axis", "scrollEnabled", "child"],
         "block": ["height", "aspectRatio", "shape", "corners", "fill"],
         "text": ["lines", "lineHeight", "lineSpacing", "lastLineFraction", "measure", "maxLines"],

@@ -35,7 +35,6 @@ TABLE = os.path.join(ROOT, ".build", "capture-corpus.md")
 # pages of a capture rule still to come ("capture: ..."); each a strict xfail, so that the fix shows.
 WRAP = "model lacks a wrapping row's item that starts at a basis and grows (flex: 1 1 200px): drawn as it wrapped at W"
 XFAIL = {
-    "grid-auto-fill": "model lacks a track count that follows the width (repeat(auto-fill, minmax()))",
     "flex-wrap-cards": WRAP,
     "table-invoice": "model lacks table columns that share their width by content",
     "badge-over-image": "model lacks a badge positioned over its image (absolute positioning)",

@@ -2,6 +2,7 @@
 
 import { CAPTURE_LIMITS, CaptureError, SKIPPED, round, size } from './limits.js';
 import { addPadding, autoMargins, bounds, fill, fixed, grow, lineBlock, narrower, pseudoBlocks, repeats, squeezable, stretches, trackSizes, trailingMargin } from './nodes.js';
+import { autoColumns, columnsRow } from './auto-columns.js';
 import { rowLines, rowsOf, spanSplit } from './grid-rows.js';
 import { insets } from './paint.js';
 import { runRect, textRuns } from './text.js';
@@ -57,6 +58,9 @@ export class Capture extends CaptureWalk {
     const gap = parseFloat(own.columnGap) || 0;
     const tracks = grid ? this.tracks(element, own, rect) : null;
     const rowGap = parseFloat(own.rowGap) || 0;
+    const columns = grid && Math.abs(rowGap - gap) < 0.5 ? autoColumns(element) : null;
+    const onColumns = columns && columnsRow(this, items, own, gap, columns);
+    if (onColumns) return onColumns;
     if (flex && own.flexDirection === 'row' && own.flexWrap === 'wrap' && !justify && items.length > 1 && Math.abs(rowGap - gap) < 0.5 && !items.some((item) => item.grows || item.margins?.before || item.margins?.after)) return this.wrappedRow(items, own, gap);
     if (!tracks && rows.length === 1 && (rows[0].items.length > 1 || row)) return this.stack('horizontal', rows[0].items, rect, { element, justify, gap });
     if (flex && own.flexWrap !== 'nowrap' && rows.length > 1) this.wrapped = true;

@@ -21,6 +21,8 @@ export class Capture extends CaptureWalk {
     const items = [];
     const own = getComputedStyle(element);
     const inset = insets(own);
+    const columns = (own.display === 'grid' || own.display === 'inline-grid') && Math.abs((parseFloat(own.rowGap) || 0) - (parseFloat(own.columnGap) || 0)) < 0.5 ? autoColumns(element) : null;
+    if (columns) (this.columnGrids ??= new Set()).add(element);
     const flex = own.display === 'flex' || own.display === 'inline-flex';
     const grid = own.display === 'grid' || own.display === 'inline-grid';
     const contentWidth = rect.width - inset.left - inset.right;
@@ -58,7 +60,6 @@ export class Capture extends CaptureWalk {
     const gap = parseFloat(own.columnGap) || 0;
     const tracks = grid ? this.tracks(element, own, rect) : null;
     const rowGap = parseFloat(own.rowGap) || 0;
-    const columns = grid && Math.abs(rowGap - gap) < 0.5 ? autoColumns(element) : null;
     const onColumns = columns && columnsRow(this, items, own, gap, columns);
     if (onColumns) return onColumns;
     if (flex && own.flexDirection === 'row' && own.flexWrap === 'wrap' && !justify && items.length > 1 && Math.abs(rowGap - gap) < 0.5 && !items.some((item) => item.grows || item.margins?.before || item.margins?.after)) return this.wrappedRow(items, own, gap);
@@ -356,7 +357,15 @@ export class Capture extends CaptureWalk {
     if (narrower === undefined) return null;
     const wider = this.widerBoxes?.get(item.element);
     if (wider && wider.width - item.rect.width < 0.5 && squeezable(item.element)) return 0;
+    // (Wider at the narrower width, in a grid whose columns follow the width: fewer columns there; it follows them.)
+    if (narrower.width - item.rect.width > 0.5 && this.inColumns(item.element)) return narrower.width - item.rect.width;
     return item.rect.width - narrower.width;
+  }
+
+  /** Whether `element` lies inside a grid whose columns follow the width (autoColumns). */
+  inColumns(element) {
+    for (let at = element.parentElement; at && this.columnGrids; at = at.parentElement) if (this.columnGrids.has(at)) return true;
+    return false;
   }
 
   /**

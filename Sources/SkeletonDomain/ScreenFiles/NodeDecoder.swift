@@ -157,7 +157,7 @@ struct NodeDecoder {
         let collapses = reader.optional(object, "autoFit") { $0.bool($1, at: $2) } ?? false
         node.columns = reader.optional(object, "minColumnWidth") { aboveZero($1, at: $2, in: ScreenFileLimits.sizes, reader: &$0) }
             .map { GridColumns(minWidth: $0, collapsesEmpty: collapses) }
-        if object["autoFit"] != nil, object["minColumnWidth"] == nil { reader.report(object.pointer("autoFit"), "autoFit needs minColumnWidth (the columns' least width)") }
+        if object["type"] == .string("stack"), object["autoFit"] != nil, object["minColumnWidth"] == nil { reader.report(object.pointer("autoFit"), "autoFit needs minColumnWidth (the columns' least width)") }
     }
 
     private static func axis(_ object: JSONObject, reader: inout ValueReader) -> Node.Axis {

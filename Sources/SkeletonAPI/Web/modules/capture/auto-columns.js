@@ -45,6 +45,12 @@ export function autoColumns(element) {
   return minWidth > 0 ? { minWidth, autoFit: match[1] === 'auto-fit' } : null;
 }
 
+/** Whether `element` lies inside one of `grids` (a Set of grids whose columns follow the width, or none). */
+export function insideColumns(element, grids) {
+  for (let at = element.parentElement; at && grids; at = at.parentElement) if (grids.has(at)) return true;
+  return false;
+}
+
 /**
  * The grid's `items` on its `columns` (autoColumns), `gap` apart both ways: a stack with
  * `minColumnWidth` filling the width its parent gives, each item in order, across its column

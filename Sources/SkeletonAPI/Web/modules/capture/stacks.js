@@ -2,7 +2,7 @@
 
 import { CAPTURE_LIMITS, CaptureError, SKIPPED, round, size } from './limits.js';
 import { addPadding, autoMargins, bounds, fill, fixed, grow, lineBlock, narrower, pseudoBlocks, repeats, squeezable, stretches, trackSizes, trailingMargin } from './nodes.js';
-import { autoColumns, columnsRow } from './auto-columns.js';
+import { autoColumns, columnsRow, insideColumns } from './auto-columns.js';
 import { rowLines, rowsOf, spanSplit } from './grid-rows.js';
 import { insets } from './paint.js';
 import { runRect, textRuns } from './text.js';
@@ -358,14 +358,8 @@ export class Capture extends CaptureWalk {
     const wider = this.widerBoxes?.get(item.element);
     if (wider && wider.width - item.rect.width < 0.5 && squeezable(item.element)) return 0;
     // (Wider at the narrower width, in a grid whose columns follow the width: fewer columns there; it follows them.)
-    if (narrower.width - item.rect.width > 0.5 && this.inColumns(item.element)) return narrower.width - item.rect.width;
+    if (narrower.width - item.rect.width > 0.5 && insideColumns(item.element, this.columnGrids)) return narrower.width - item.rect.width;
     return item.rect.width - narrower.width;
-  }
-
-  /** Whether `element` lies inside a grid whose columns follow the width (autoColumns). */
-  inColumns(element) {
-    for (let at = element.parentElement; at && this.columnGrids; at = at.parentElement) if (this.columnGrids.has(at)) return true;
-    return false;
   }
 
   /**

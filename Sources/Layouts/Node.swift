@@ -9,7 +9,8 @@
 /// so clients need no defaults (a block always has `width`, `height`, `cornerRadius`, `shape`,
 /// `fill`; a stack always `axis`, `spacing`, `alignment`); another node's `width`, a paragraph's
 /// `measure` and `maxLines`, a fill width's `grow` other than 1, `aspectRatio`, a stack's
-/// `stretch` and `wrap`, a node's `overlay`, and a paragraph's `float` are written when set.
+/// `stretch`, `wrap`, `minColumnWidth` and `autoFit`, a node's `overlay`, and a paragraph's
+/// `float` are written when set.
 public struct Node: Sendable, Equatable {
     public enum Axis: String, Sendable {
         case vertical
@@ -151,6 +152,13 @@ public struct Node: Sendable, Equatable {
     /// tallest child. In a vertical stack it changes nothing. A client that does not know it
     /// draws the children on one line.
     public var wraps: Bool
+    /// Written `"minColumnWidth"` (and `"autoFit": true` when empty columns collapse), on a stack
+    /// only: a horizontal stack whose children lie on a grid of as many columns at least that
+    /// wide as fit its inner width (`GridColumns`), in order, row by row; each child in its
+    /// column as in a column that wide (greedy ones across it), rows `spacing` apart, each as tall
+    /// as its tallest child. Such a stack is greedy unless it has a `points` width. In a vertical
+    /// stack it changes nothing. A client that does not know it draws the children on one line.
+    public var columns: GridColumns?
     /// Written `"overlay": {"top" or "bottom", "leading" or "trailing"}`, on a child of a stack: the
     /// node is out of its parent's flow (it takes no space there, nor counts for its width or
     /// greediness), laid out at its own size (a greedy one as wide as the parent's frame less its
@@ -169,7 +177,7 @@ public struct Node: Sendable, Equatable {
         _ kind: Kind, id: String? = nil, padding: EdgeInsets? = nil, minHeight: Double? = nil, aspectRatio: Double? = nil, width: Width? = nil,
         fillsWidth: Bool = false, background: PaletteToken? = nil, cornerRadius: Double? = nil,
         isClipped: Bool = false, startsShimmer: Bool = false, isStretched: Bool = false, wraps: Bool = false,
-        overlay: Overlay? = nil, float: FloatBox? = nil
+        columns: GridColumns? = nil, overlay: Overlay? = nil, float: FloatBox? = nil
     ) {
         self.kind = kind
         self.id = id
@@ -184,6 +192,7 @@ public struct Node: Sendable, Equatable {
         self.startsShimmer = startsShimmer
         self.isStretched = isStretched
         self.wraps = wraps
+        self.columns = columns
         self.overlay = overlay
         self.float = float
     }

@@ -441,6 +441,34 @@ OVERLAY_SCREEN = screen_file("overlay", "children placed over their stacks", "pr
 })
 
 
+def grid_card(measure, **members):
+    """A card of COLUMNS_SCREEN: an image across its column and a paragraph that wraps by width, on the card background."""
+    fill = {} if "width" in members else {"maxWidth": "fill"}
+    return {"type": "stack", "alignment": "leading", "spacing": 8, "background": "card", "cornerRadius": 10, **fill,
+            "padding": {"top": 10, "leading": 10, "bottom": 10, "trailing": 10}, "children": [
+                {"type": "block", "width": "fill", "height": 60, "cornerRadius": 6},
+                {"type": "text", "lines": 1, "lineHeight": 14, "lineSpacing": 4, "measure": measure}]} | members
+
+
+# Columns that follow the width (issue 41): cards on columns at least 180 wide, 16 apart (four
+# columns at 900, two at 600, one at 360), their paragraphs wrapping to rows as tall as their
+# tallest card, one a loading element, one stretched to its row, one 120 wide at its column's start;
+# bottom-aligned blocks on columns of at least 100; and auto-fit: two cards sharing the width that
+# auto-fill would leave partly empty.
+COLUMNS_SCREEN = screen_file("columns", "columns that follow the width", "first", {
+    "type": "stack", "alignment": "leading", "spacing": 12, "background": "screen",
+    "padding": {"top": 16, "leading": 16, "bottom": 16, "trailing": 16},
+    "children": [
+        {"type": "stack", "axis": "horizontal", "minColumnWidth": 180, "spacing": 16, "alignment": "top", "children": [
+            grid_card(200, id="first"), grid_card(700), grid_card(400, stretch=True), grid_card(300, width=120), grid_card(1200), grid_card(90)]},
+        {"type": "stack", "axis": "horizontal", "minColumnWidth": 100, "spacing": 8, "alignment": "bottom", "children": [
+            {"type": "block", "width": "fill", "height": h} for h in (30, 50, 20, 40, 60, 10, 30)]},
+        {"type": "stack", "axis": "horizontal", "minColumnWidth": 180, "autoFit": True, "spacing": 16, "alignment": "top", "children": [
+            grid_card(500), grid_card(250)]},
+    ],
+})
+
+
 def test_overlays_equal_the_renderers_boxes(driver, tmp_path):
     (tmp_path / "overlay.json").write_text(json.dumps(OVERLAY_SCREEN))
     running = RunningServer(["--layouts", str(tmp_path)])
@@ -457,6 +485,15 @@ def test_overlays_equal_the_renderers_boxes(driver, tmp_path):
         return sorted(frame["x"] for frame in frames[width] if frame["kind"] == "block" and frame["height"] == 18)
     assert badge_xs(900) == [832] and badge_xs(600) == [532], (badge_xs(900), badge_xs(600))
     assert [frame["x"] for frame in frames[900] if frame["height"] == 20 and frame["width"] == 48] == [26]
+
+
+def test_columns_that_follow_the_width_equal_the_renderers_boxes(driver, tmp_path):
+    frames = checked_frames(driver, tmp_path, COLUMNS_SCREEN, 900)
+    # Beside the browser: at 900 four columns of (868 - 48) / 4 = 205 (the first card's frame), the
+    # fifth card in a second row; the auto-fit cards (the last two backgrounds) share the width.
+    cards = [frame for frame in frames if frame["kind"] == "background"][1:]
+    assert cards[0]["width"] == 205 and cards[4]["x"] == 16 and cards[4]["y"] > cards[0]["y"], cards
+    assert cards[-1]["width"] == cards[-2]["width"] == (868 - 16) / 2, cards[-2:]
 
 
 # The renderer's drawing of the skeleton at rest, as the snapshot draws it: each shape in its own

@@ -225,6 +225,16 @@ test('overlay: one offset per axis read (top or bottom, leading or trailing), pl
     { alignSelf: 'auto', position: 'absolute', bottom: '8px', insetInlineStart: '16px', width: 'calc(100% - 16px)' });
 });
 
+test('minColumnWidth: read on a stack as a size above 0, autoFit only with it, and such a row greedy', () => {
+  const read = (raw) => readLayout(documentWith({ type: 'stack', axis: 'horizontal', children: [], ...raw })).root;
+  assert.deepEqual([180, 0, -5, '180', undefined].map((minColumnWidth) => read({ minColumnWidth }).minColumnWidth), [180, null, null, null, null]);
+  assert.deepEqual([true, 'yes', undefined].map((autoFit) => read({ minColumnWidth: 90, autoFit }).autoFit), [true, false, false]);
+  assert.equal(read({ autoFit: true }).autoFit, false, 'autoFit without minColumnWidth is nothing');
+  assert.equal(read({ minColumnWidth: 90 }).greedy, true, 'a row on columns takes the width it is offered');
+  assert.equal(read({}).greedy, false);
+  assert.equal(readLayout(documentWith({ type: 'block', height: 9, minColumnWidth: 90 })).root.minColumnWidth, undefined, 'a block has none');
+});
+
 test('stretch: read on a stack as true only, and placed as align-self stretch in a row alone', () => {
   const read = [true, false, 'yes', 1, undefined].map((stretch) => readLayout(documentWith({ type: 'stack', axis: 'horizontal', children: [{ type: 'stack', stretch, children: [] }] })).root.children[0].stretch);
   assert.deepEqual(read, [true, false, false, false, false]);

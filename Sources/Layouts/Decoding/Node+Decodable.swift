@@ -6,7 +6,7 @@ extension Node: Codable {
     private enum Key: String, CodingKey {
         case type, id, axis, spacing, alignment, children, child, width, height, cornerRadius, shape, corners,
             fill, lines, lineHeight, lineSpacing, lastLineFraction, measure, maxLines, opacity, thickness, count,
-            padding, minHeight, aspectRatio, maxWidth, background, clip, shimmer, stretch, wrap, overlay, float
+            padding, minHeight, aspectRatio, maxWidth, background, clip, shimmer, stretch, wrap, minColumnWidth, autoFit, overlay, float
     }
 
     public init(from decoder: any Decoder) throws {
@@ -58,6 +58,9 @@ extension Node: Codable {
             startsShimmer: try node.decodeIfPresent(Bool.self, forKey: .shimmer) ?? false,
             isStretched: try type == "stack" && node.decodeIfPresent(Bool.self, forKey: .stretch) ?? false,
             wraps: try type == "stack" && node.decodeIfPresent(Bool.self, forKey: .wrap) ?? false,
+            columns: try type == "stack" ? node.decodeIfPresent(Double.self, forKey: .minColumnWidth).map {
+                GridColumns(minWidth: $0, collapsesEmpty: try node.decodeIfPresent(Bool.self, forKey: .autoFit) ?? false)
+            } : nil,
             overlay: try node.decodeIfPresent(Overlay.self, forKey: .overlay),
             float: type == "text" ? try node.decodeIfPresent(FloatBox.self, forKey: .float) : nil)
     }
@@ -113,6 +116,8 @@ extension Node: Codable {
         if startsShimmer { try node.encode(true, forKey: .shimmer) }
         if isStretched { try node.encode(true, forKey: .stretch) }
         if wraps { try node.encode(true, forKey: .wrap) }
+        try node.encodeIfPresent(columns?.minWidth, forKey: .minColumnWidth)
+        if columns?.collapsesEmpty == true { try node.encode(true, forKey: .autoFit) }
         try node.encodeIfPresent(overlay, forKey: .overlay)
         try node.encodeIfPresent(float, forKey: .float)
     }

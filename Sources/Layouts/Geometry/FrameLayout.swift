@@ -133,6 +133,8 @@ extension LayoutBox {
         switch content {
         case .stack(.vertical, let spacing, _):
             own = max(0, children.reduce(0) { $0 + $1.height(width: $1.width(inColumn: inner)) } + spacing * Double(max(0, children.count - 1)))
+        case .stack(.horizontal, let spacing, _) where columns != nil:
+            own = columns.map { GridRows(children, columns: $0, width: inner, spacing: spacing).height } ?? 0
         case .stack(.horizontal, let spacing, _) where wraps:
             own = WrappedRow(children, width: inner, spacing: spacing).height
         case .stack(.horizontal, let spacing, _):
@@ -265,6 +267,8 @@ private struct Placer {
             if box.startsShimmer { context.group = newGroup(rect) }
             if axis == .vertical {
                 placeColumn(box.children, in: inner, spacing: spacing, alignment: alignment, context: context)
+            } else if let columns = box.columns {
+                placeGrid(box.children, columns: columns, in: inner, spacing: spacing, alignment: alignment, context: context)
             } else if box.wraps {
                 placeLines(box.children, in: inner, spacing: spacing, alignment: alignment, context: context)
             } else {
@@ -383,6 +387,24 @@ private struct Placer {
         let x = isFromTrailing ? parent.x + parent.width - across - width : parent.x + across
         let y = isFromBottom ? parent.y + parent.height - down - height : parent.y + down
         place(child, in: Rect(x: x, y: y, width: width, height: height), context: context)
+    }
+
+    /// A row on columns: each child of `GridRows` at its column's leading edge, at its width in
+    /// that column, across its row as in a row of its own (`alignment`; a stretched stack the
+    /// row's height), the rows `spacing` apart from the top.
+    mutating func placeGrid(_ children: [LayoutBox], columns: GridColumns, in inner: Rect, spacing: Double, alignment: Node.Alignment, context: Context) {
+        let grid = GridRows(children, columns: columns, width: inner.width, spacing: spacing)
+        var y = inner.y
+        for (row, height) in zip(grid.rows, grid.heights) {
+            for (column, child) in children[row].enumerated() {
+                let x = inner.x + Double(column) * (grid.columnWidth + grid.spacing)
+                let width = child.width(inColumn: grid.columnWidth)
+                let childHeight = child.isStretched ? max(height, child.padding.top + child.padding.bottom, child.minHeight ?? 0) : child.height(width: width)
+                let top = child.isStretched ? y : y + Self.offset(height - childHeight, alignment)
+                place(child, in: Rect(x: x, y: top, width: width, height: childHeight), context: context)
+            }
+            y += height + grid.spacing
+        }
     }
 
     /// Where a child goes across its stack: at the start, centred, or at the end of `free`.

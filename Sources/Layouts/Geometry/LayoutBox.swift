@@ -2,7 +2,8 @@
 /// expanded (copy i's ids suffixed `[i]`; where one node must stand, the copies in a stack with
 /// spacing 0), colours resolved in one theme, and whether the node is greedy decided: whether it
 /// takes all the width its parent offers, as SwiftUI sizes it (a `fill` width, `maxWidth: fill`,
-/// a scroll view, a paragraph, a spacer in a row, a divider in a column, a stack holding any),
+/// a scroll view, a paragraph, a spacer in a row, a divider in a column, a stack holding any, a
+/// row with `columns`),
 /// unless a `points` width gives it a frame of its own.
 struct LayoutBox {
     enum Content {
@@ -43,6 +44,8 @@ struct LayoutBox {
     var wraps = false
     /// A paragraph's float (`Node.float`): its first lines narrowed, the float drawn as a block.
     var float: Node.FloatBox?
+    /// A row whose children lie on columns that follow its width (`Node.columns`; `GridRows`).
+    var columns: GridColumns?
     var isGreedy = false
     /// A greedy box's share of a row's free width, relative to its greedy siblings'.
     var grow = 1.0
@@ -85,7 +88,8 @@ struct LayoutBox {
         case .stack(let stackAxis, let spacing, let alignment, let children):
             box.content = .stack(stackAxis, spacing: spacing, alignment: alignment)
             box.setChildren(children.flatMap { boxes($0, theme: theme, axis: stackAxis, suffix: suffix) })
-            box.isGreedy = node.fillsWidth || box.children.contains { $0.isGreedy }
+            box.columns = stackAxis == .horizontal ? node.columns : nil
+            box.isGreedy = node.fillsWidth || box.columns != nil || box.children.contains { $0.isGreedy }
             box.aspectRatio = node.aspectRatio
             box.isStretched = node.isStretched
             box.wraps = node.wraps && stackAxis == .horizontal

@@ -173,6 +173,10 @@ extension Node {
         if startsShimmer { writer.member("shimmer", true) }
         if isStretched { writer.member("stretch", true) }
         if wraps { writer.member("wrap", true) }
+        if let columns {
+            writer.member("minColumnWidth", columns.minWidth)
+            if columns.collapsesEmpty { writer.member("autoFit", true) }
+        }
         if let overlay { Self.write(overlay, to: &writer) }
     }
 }

@@ -2,6 +2,7 @@
 
 import { CAPTURE_LIMITS, CaptureError, SKIPPED, round, size } from './limits.js';
 import { addPadding, autoMargins, bounds, fill, fixed, grow, lineBlock, narrower, pseudoBlocks, repeats, squeezable, stretches, trackSizes, trailingMargin } from './nodes.js';
+import { autoColumns, columnsRow, insideColumns } from './auto-columns.js';
 import { rowLines, rowsOf, spanSplit } from './grid-rows.js';
 import { insets } from './paint.js';
 import { tableRow } from './table-columns.js';
@@ -21,6 +22,8 @@ export class Capture extends CaptureWalk {
     const items = [];
     const own = getComputedStyle(element);
     const inset = insets(own);
+    const columns = (own.display === 'grid' || own.display === 'inline-grid') && Math.abs((parseFloat(own.rowGap) || 0) - (parseFloat(own.columnGap) || 0)) < 0.5 ? autoColumns(element) : null;
+    if (columns) (this.columnGrids ??= new Set()).add(element);
     const flex = own.display === 'flex' || own.display === 'inline-flex';
     const grid = own.display === 'grid' || own.display === 'inline-grid';
     const contentWidth = rect.width - inset.left - inset.right;
@@ -65,6 +68,8 @@ export class Capture extends CaptureWalk {
     const gap = parseFloat(own.columnGap) || 0;
     const tracks = grid ? this.tracks(element, own, rect) : null;
     const rowGap = parseFloat(own.rowGap) || 0;
+    const onColumns = columns && columnsRow(this, items, own, gap, columns);
+    if (onColumns) return onColumns;
     if (flex && own.flexDirection === 'row' && own.flexWrap === 'wrap' && !justify && items.length > 1 && Math.abs(rowGap - gap) < 0.5 && !items.some((item) => item.grows || item.margins?.before || item.margins?.after)) return this.wrappedRow(items, own, gap);
     if (!tracks && rows.length === 1 && (rows[0].items.length > 1 || row)) return this.stack('horizontal', rows[0].items, rect, { element, justify, gap });
     if (flex && own.flexWrap !== 'nowrap' && rows.length > 1) this.wrapped = true;
@@ -360,6 +365,8 @@ export class Capture extends CaptureWalk {
     if (narrower === undefined) return null;
     const wider = this.widerBoxes?.get(item.element);
     if (wider && wider.width - item.rect.width < 0.5 && squeezable(item.element)) return 0;
+    // (Wider at the narrower width, in a grid whose columns follow the width: fewer columns there; it follows them.)
+    if (narrower.width - item.rect.width > 0.5 && insideColumns(item.element, this.columnGrids)) return narrower.width - item.rect.width;
     return item.rect.width - narrower.width;
   }
 

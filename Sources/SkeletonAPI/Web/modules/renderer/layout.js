@@ -119,6 +119,10 @@ function readNode(raw, layout, budget, depth, parentAxis, suffix) {
       node.stretch = own(raw, 'stretch') === true;
       // A row that breaks into lines (CSS's flex-wrap: wrap); anything but true is false.
       node.wrap = own(raw, 'wrap') === true;
+      // Columns at least this wide, as many as fit (CSS's repeat(auto-fill, minmax(M, 1fr))): a size above 0, else none.
+      node.minColumnWidth = typeof own(raw, 'minColumnWidth') === 'number' && own(raw, 'minColumnWidth') > 0 ? number(own(raw, 'minColumnWidth'), 0, LIMITS.length, 0) : null;
+      // CSS's auto-fit: the columns no child is in collapse; anything but true is false.
+      node.autoFit = node.minColumnWidth !== null && own(raw, 'autoFit') === true;
       node.children = readChildren(own(raw, 'children'), layout, budget, depth + 1, node.axis, suffix);
       break;
     case 'scroll':
@@ -226,8 +230,8 @@ function readColumn(width) {
 /**
  * Whether the node takes all the width its parent offers, as SwiftUI sizes it: a `fill` width,
  * `maxWidth: fill`, a scroll view, a paragraph, a spacer in a row, a divider in a column, and a
- * stack with any such child in its flow (not an overlay); unless a node other than a block has a width in points (a frame
- * that wide).
+ * stack with any such child in its flow (not an overlay), a row with columns (`minColumnWidth`);
+ * unless a node other than a block has a width in points (a frame that wide).
  */
 function finish(node, parentAxis) {
   if (node.type !== 'block' && node.width !== null) {
@@ -239,7 +243,7 @@ function finish(node, parentAxis) {
     case 'text': case 'scroll': node.greedy = true; break;
     case 'spacer': node.greedy = parentAxis === 'horizontal'; break;
     case 'divider': node.greedy = parentAxis !== 'horizontal'; break;
-    default: node.greedy = node.fillsWidth || node.children.some((child) => child.greedy && !child.overlay);
+    default: node.greedy = node.fillsWidth || (node.axis === 'horizontal' && node.minColumnWidth !== null) || node.children.some((child) => child.greedy && !child.overlay);
   }
   return node;
 }

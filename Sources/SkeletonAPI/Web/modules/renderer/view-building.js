@@ -144,6 +144,9 @@ export class ViewBuilding {
           style.gap = px(Math.max(0, node.spacing));
           // Lines from the top, each as tall as its tallest child, as the layout engine's WrappedRow.
           if (node.wrap && node.axis === 'horizontal') Object.assign(style, { flexWrap: 'wrap', alignContent: 'flex-start' });
+          // Columns that follow the width, as the layout engine's GridRows: children in order, each from its column's start.
+          const grid = node.minColumnWidth !== null && node.axis === 'horizontal';
+          if (grid) Object.assign(style, { display: 'grid', gridTemplateColumns: `repeat(${node.autoFit ? 'auto-fit' : 'auto-fill'}, minmax(${px(node.minColumnWidth)}, 1fr))`, justifyItems: 'start' });
           // CSS's automatic minimum keeps it at least its content's height unless it clips or has a minHeight.
           if (node.aspectRatio !== null) style.aspectRatio = String(node.aspectRatio);
           if (node.shimmer) group = this.group(element);
@@ -151,7 +154,9 @@ export class ViewBuilding {
           flow.forEach((child, index) => {
             const built = this.build(child, inside(node.axis));
             // CSS has no negative gap: a negative spacing is a negative margin before every child but the first.
-            if (node.spacing < 0 && index > 0) built.style[node.axis === 'horizontal' ? 'marginInlineStart' : 'marginTop'] = px(node.spacing);
+            // (On columns a negative spacing is 0: a greedy child spans its column.)
+            if (grid) built.style.justifySelf = child.greedy ? 'stretch' : 'start';
+            else if (node.spacing < 0 && index > 0) built.style[node.axis === 'horizontal' ? 'marginInlineStart' : 'marginTop'] = px(node.spacing);
             element.append(built);
           });
           if (node.axis === 'horizontal' && !node.wrap) shareColumns({ ...node, children: flow }, [...element.children]);

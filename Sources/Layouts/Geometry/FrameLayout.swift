@@ -6,8 +6,9 @@
 /// row's free width equally with the row's other greedy children, while any other child keeps
 /// its own size (a block its points, a stack the size of its content, a node with a `points`
 /// width that frame); a row's greedy children share its free width in proportion to their `grow`
-/// (as CSS's `flex: grow 1 0px` on border boxes: each is at least its own padding, and shares what
-/// the row leaves beyond that; when the grows add up to less than 1, only that part of it); no
+/// (as CSS's `flex: grow 1 basis` on border boxes: each is at least its own padding or its `basis`,
+/// and shares what the row leaves beyond that; when the grows add up to less than 1, only that
+/// part of it; a row too narrow for the bases shrinks those with a basis, `RowShrinking`); no
 /// box is narrower than its horizontal padding (one stretched across a narrower column, or with a
 /// smaller `points` width, is its padding wide, from the column's leading edge, and overflows); a
 /// spacer shares the free length of its stack; a block with padding, a background or a minimum height sits in a frame
@@ -164,15 +165,22 @@ extension LayoutBox {
         stretchesAcrossColumn ? max(inner, horizontalPadding) : width
     }
 
-    /// The widths of a row's children in an inner width `width`, as CSS's `flex: grow 1 0px` on
-    /// border boxes gives them: a greedy child is its own horizontal padding (a box is never
-    /// narrower) plus a share of what the others leave, in proportion to its grow (all of it when
-    /// the grows add up to 1 or more).
+    /// The widths of a row's children in an inner width `width`, as CSS's `flex: grow 1 basis` on
+    /// border boxes gives them: a greedy child is its `rowBasis` plus a share of what the others
+    /// leave, in proportion to its grow (all of it when the grows add up to 1 or more). When the
+    /// bases leave less than nothing, `RowShrinking` takes it from the children with a basis.
     static func widths(ofRow children: [LayoutBox], in width: Double, spacing: Double) -> [Double] {
+        let bases = children.map(\.rowBasis)
+        let free = width - bases.reduce(0, +) - spacing * Double(max(0, children.count - 1))
+        guard free >= 0 else { return RowShrinking.widths(children, bases: bases, free: free) }
         let grows = children.filter(\.isGreedy).reduce(0) { $0 + $1.grow }
-        let taken = children.reduce(0) { $0 + ($1.isGreedy ? $1.horizontalPadding : $1.width) }
-        let free = max(0, width - taken - spacing * Double(max(0, children.count - 1)))
-        return children.map { $0.isGreedy ? $0.horizontalPadding + free * $0.grow / max(grows, 1) : $0.width }
+        return zip(children, bases).map { $0.isGreedy ? $1 + free * $0.grow / max(grows, 1) : $1 }
+    }
+
+    /// Its width in a row before the row's free width is shared: a greedy box's basis (0 without
+    /// one), never below its horizontal padding; another box's own width.
+    var rowBasis: Double {
+        isGreedy ? max(basis ?? 0, horizontalPadding) : width
     }
 
     /// Its leading and trailing padding together.

@@ -104,7 +104,7 @@ extension Node {
     }
 
     /// The tagged width: `{"kind": "points", "points": 120}`, `{"kind": "fill"}`, or with a grow
-    /// other than 1 `{"kind": "fill", "grow": 2}`.
+    /// other than 1 `{"kind": "fill", "grow": 2}`, with a basis `{"kind": "fill", "basis": 200}`.
     private static func write(_ width: Width, to writer: inout JSONWriter) {
         writer.key("width")
         writer.beginObject()
@@ -112,9 +112,10 @@ extension Node {
         case .points(let points):
             writer.member("kind", "points")
             writer.member("points", points)
-        case .fill(let grow):
+        case .fill(let grow, let basis):
             writer.member("kind", "fill")
             if grow != 1 { writer.member("grow", grow) }
+            if let basis { writer.member("basis", basis) }
         }
         writer.endObject()
     }

@@ -109,18 +109,21 @@ struct NodeDecoder {
     }
 
     /// Points, `"fill"`, or the tagged form served documents write (`{"kind": "points", "points": 120}`,
-    /// `{"kind": "fill"}`, `{"kind": "fill", "grow": 2}`), so that a node copied from a layout
+    /// `{"kind": "fill"}`, `{"kind": "fill", "grow": 2, "basis": 200}`), so that a node copied from a layout
     /// document is a screen file's node.
     private static func width(_ value: JSONValue, at pointer: String, reader: inout ValueReader) -> Node.Width? {
         if value == .string("fill") { return .fill }
         guard case .object = value else { return size(value, at: pointer, reader: &reader).map { .points($0) } }
-        guard let tagged = reader.object(value, at: pointer, allowed: ["kind", "points", "grow"]),
+        guard let tagged = reader.object(value, at: pointer, allowed: ["kind", "points", "grow", "basis"]),
               let kind = reader.required(tagged, "kind", { $0.choice($1, at: $2, of: ["points", "fill"], what: "width kind") }) else { return nil }
         if kind == "fill" {
-            if tagged["points"] != nil { reader.report(tagged.pointer("points"), "a fill width has no points (only \"grow\")") }
-            return .fill(grow: reader.optional(tagged, "grow") { aboveZero($1, at: $2, in: ScreenFileLimits.grows, reader: &$0) } ?? 1)
+            if tagged["points"] != nil { reader.report(tagged.pointer("points"), "a fill width has no points (only \"grow\" and \"basis\")") }
+            return .fill(
+                grow: reader.optional(tagged, "grow") { aboveZero($1, at: $2, in: ScreenFileLimits.grows, reader: &$0) } ?? 1,
+                basis: reader.optional(tagged, "basis") { size($1, at: $2, reader: &$0) })
         }
         if tagged["grow"] != nil { reader.report(tagged.pointer("grow"), "only a fill width grows") }
+        if tagged["basis"] != nil { reader.report(tagged.pointer("basis"), "only a fill width has a basis (a points width is its points)") }
         return reader.required(tagged, "points") { size($1, at: $2, reader: &$0) }.map { .points($0) }
     }
 

@@ -1,7 +1,7 @@
 // Laying out a box's children: stacks, grid rows and the widths they share (the second part of Capture).
 
 import { CAPTURE_LIMITS, CaptureError, SKIPPED, round, size } from './limits.js';
-import { addPadding, autoMargins, bounds, fill, fixed, grow, lineBlock, narrower, pseudoBlocks, repeats, squeezable, stretches, trackSizes, trailingMargin } from './nodes.js';
+import { addPadding, autoMargins, bounds, fill, fixed, flexBasis, grow, lineBlock, narrower, pseudoBlocks, repeats, squeezable, stretches, trackSizes, trailingMargin } from './nodes.js';
 import { rowLines, rowsOf, spanSplit } from './grid-rows.js';
 import { insets } from './paint.js';
 import { runRect, textRuns } from './text.js';
@@ -57,7 +57,7 @@ export class Capture extends CaptureWalk {
     const gap = parseFloat(own.columnGap) || 0;
     const tracks = grid ? this.tracks(element, own, rect) : null;
     const rowGap = parseFloat(own.rowGap) || 0;
-    if (flex && own.flexDirection === 'row' && own.flexWrap === 'wrap' && !justify && items.length > 1 && Math.abs(rowGap - gap) < 0.5 && !items.some((item) => item.grows || item.margins?.before || item.margins?.after)) return this.wrappedRow(items, own, gap);
+    if (flex && own.flexDirection === 'row' && own.flexWrap === 'wrap' && !justify && items.length > 1 && Math.abs(rowGap - gap) < 0.5 && !items.some((item) => (item.grows && !flexBasis(item.element)) || item.margins?.before || item.margins?.after)) return this.wrappedRow(items, own, gap);
     if (!tracks && rows.length === 1 && (rows[0].items.length > 1 || row)) return this.stack('horizontal', rows[0].items, rect, { element, justify, gap });
     if (flex && own.flexWrap !== 'nowrap' && rows.length > 1) this.wrapped = true;
     const lines = tracks ? rowLines(element, own, rect) : null;
@@ -166,17 +166,22 @@ export class Capture extends CaptureWalk {
   }
 
   /**
-   * A flex row that wraps (`flex-wrap: wrap`, row and column gaps alike, items that neither grow
-   * nor have auto margins): a stack that wraps, its items at their own widths (not the lines as
-   * captured), `spacing` the gap, filling the width its parent gives, so that its lines break
-   * where the page's do at every width.
+   * A flex row that wraps (`flex-wrap: wrap`, row and column gaps alike, items without auto
+   * margins that either do not grow or grow from a basis in points): a stack that wraps, its
+   * items at their own widths or fill widths from their bases (`flexBasis`), not the lines as
+   * captured, `spacing` the gap, filling the width its parent gives, so that its lines break
+   * and grow where the page's do at every width.
    */
   wrappedRow(items, own, gap) {
     this.count();
     const inset = insets(own);
     const children = items.map((item) => {
       const node = item.node.type === 'text' && item.node.lines === 1 ? lineBlock(item.node) : item.node;
-      fixed(node, item.rect.width);
+      const width = item.grows ? flexBasis(item.element) : null;
+      if (width) {
+        delete node.maxWidth;
+        node.width = width;
+      } else fixed(node, item.rect.width);
       return node;
     });
     if (children.length > CAPTURE_LIMITS.maxChildren) throw new CaptureError(`a box has more than ${CAPTURE_LIMITS.maxChildren} children (maxChildren)`, 'maxChildren');

@@ -8,9 +8,9 @@
 /// Written documents are explicit: every member with a meaning for the node's type is written,
 /// so clients need no defaults (a block always has `width`, `height`, `cornerRadius`, `shape`,
 /// `fill`; a stack always `axis`, `spacing`, `alignment`); another node's `width`, a paragraph's
-/// `measure` and `maxLines`, a fill width's `grow` other than 1, `aspectRatio`, a stack's
-/// `stretch`, `wrap`, `minColumnWidth` and `autoFit`, a node's `overlay`, and a paragraph's
-/// `float` are written when set.
+/// `measure` and `maxLines`, a fill width's `grow` other than 1 and its `basis`, `aspectRatio`, a
+/// stack's `stretch`, `wrap`, `minColumnWidth` and `autoFit`, a node's `overlay`, and a
+/// paragraph's `float` are written when set.
 public struct Node: Sendable, Equatable {
     public enum Axis: String, Sendable {
         case vertical
@@ -30,12 +30,17 @@ public struct Node: Sendable, Equatable {
     /// A node's width: a frame exactly `points` wide (its content laid out in it, from the
     /// leading edge), or greedy: all the width the parent offers (SwiftUI's `width: nil`), a
     /// row's free width shared among its greedy children in proportion to their `grow`, beyond
-    /// their paddings. Either way a node is never narrower than its horizontal padding (a CSS
-    /// border box): given less, it is its padding wide and overflows its parent's trailing edge.
+    /// their paddings (or their `basis`). Either way a node is never narrower than its horizontal
+    /// padding (a CSS border box): given less, it is its padding wide and overflows its parent's
+    /// trailing edge.
     public enum Width: Sendable, Equatable {
         case points(Double)
-        /// `grow` is above 0 and at most 100; it matters only in a horizontal stack.
-        case fill(grow: Double)
+        /// `grow` is above 0 and at most 100; it matters only in a horizontal stack. `basis`
+        /// (points, padding included; nil: none) is where a child of a horizontal stack starts
+        /// before it grows (CSS's `flex: grow 1 basis` on a border box): a wrapping row breaks
+        /// its lines by it, and a row too narrow for its children's bases shrinks those with one
+        /// in proportion to their basis beyond their padding, none below its padding.
+        case fill(grow: Double, basis: Double? = nil)
         /// A table column's cell (CSS's automatic table layout, CSS 2.1 §17.5.2.2): in a
         /// horizontal stack, its children with a content width share what the row's other children
         /// and spacing leave (`TableColumns`) by their `min` and `max` (min-content and max-content

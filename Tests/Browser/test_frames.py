@@ -469,6 +469,34 @@ COLUMNS_SCREEN = screen_file("columns", "columns that follow the width", "first"
 })
 
 
+def basis_card(basis, measure, grow=1, padding=12, **members):
+    """A card of BASIS_SCREEN: a paragraph that wraps by width in `padding` on the card background,
+    starting in its row at `basis` and growing by `grow`."""
+    return {"type": "stack", "alignment": "leading", "spacing": 6, "background": "card", "cornerRadius": 8,
+            "width": {"kind": "fill", "grow": grow, "basis": basis},
+            "padding": {"top": padding, "leading": padding, "bottom": padding, "trailing": padding}, "children": [
+                {"type": "block", "width": 50, "height": 12},
+                {"type": "text", "lines": 1, "lineHeight": 14, "lineSpacing": 4, "measure": measure}]} | members
+
+
+# Items that grow from a basis (issue 41): a row that wraps, its cards (one of grow 2 from a wider
+# basis) breaking into lines by their bases, four a line at 900, two at 600, one at 360, growing
+# into what each line leaves; and a row that does not wrap, too narrow for its bases at 360 and
+# 600 (a padded card that is the loading element, an unpadded one, a fixed block), shrinking the
+# two with a basis by their basis beyond their padding.
+BASIS_SCREEN = screen_file("basis", "items that grow from a basis", "shrinking", {
+    "type": "stack", "alignment": "leading", "spacing": 12, "background": "screen",
+    "padding": {"top": 16, "leading": 16, "bottom": 16, "trailing": 16},
+    "children": [
+        {"type": "stack", "axis": "horizontal", "wrap": True, "spacing": 16, "alignment": "top", "maxWidth": "fill", "children": [
+            basis_card(180, 400), basis_card(240, 700, grow=2), basis_card(180, 250), basis_card(180, 900), basis_card(180, 120)]},
+        {"type": "stack", "axis": "horizontal", "spacing": 10, "alignment": "top", "maxWidth": "fill", "children": [
+            basis_card(360, 500, padding=20, id="shrinking"), basis_card(240, 300, padding=0),
+            {"type": "block", "width": 60, "height": 40}]},
+    ],
+})
+
+
 def test_overlays_equal_the_renderers_boxes(driver, tmp_path):
     (tmp_path / "overlay.json").write_text(json.dumps(OVERLAY_SCREEN))
     running = RunningServer(["--layouts", str(tmp_path)])
@@ -494,6 +522,14 @@ def test_columns_that_follow_the_width_equal_the_renderers_boxes(driver, tmp_pat
     cards = [frame for frame in frames if frame["kind"] == "background"][1:]
     assert cards[0]["width"] == 205 and cards[4]["x"] == 16 and cards[4]["y"] > cards[0]["y"], cards
     assert cards[-1]["width"] == cards[-2]["width"] == (868 - 16) / 2, cards[-2:]
+
+
+def test_items_that_grow_from_a_basis_equal_the_renderers_boxes(driver, tmp_path):
+    widths = {width: checked_frames(driver, tmp_path, BASIS_SCREEN, width) for width in (900, 360)}
+    # Beside the browser: the loading card is its basis grown at 900 and shrunk below it at 360.
+    shrinking = {width: max(frame["width"] for frame in frames if frame["kind"] == "background" and frame["y"] == max(
+        f["y"] for f in frames if f["kind"] == "background")) for width, frames in widths.items()}
+    assert shrinking[900] > 360 > shrinking[360], shrinking
 
 
 # The renderer's drawing of the skeleton at rest, as the snapshot draws it: each shape in its own

@@ -20,3 +20,19 @@ struct WrapScreenFileTests {
         ])
     }
 }
+
+/// A fill width's `basis` in screen files (issue 41): read and served in the tagged width; on a
+/// points width, or not a size, a problem naming its pointer.
+struct BasisScreenFileTests {
+    @Test func aBasisIsServedInTheFillWidth() throws {
+        let children = try OneElementScreenFile.servedChildren(root: #"{"type": "stack", "id": "e", "children": [{"type": "stack", "width": {"kind": "fill", "basis": 200}, "children": []}, {"type": "stack", "width": {"kind": "fill", "grow": 2}, "children": []}]}"#)
+        try #require(children.count == 2)
+        #expect(children[0]["width"]?["basis"]?.number == 200)
+        #expect(children[1]["width"]?["basis"] == nil, "no basis is not written")
+    }
+
+    @Test func aBasisOnAPointsWidthIsAProblem() {
+        let found = OneElementScreenFile.problems(root: #"{"type": "stack", "id": "e", "children": [{"type": "stack", "width": {"kind": "points", "points": 10, "basis": 200}, "children": []}]}"#)
+        #expect(found == ["/layouts/0/root/children/0/width/basis: only a fill width has a basis (a points width is its points)"])
+    }
+}

@@ -171,12 +171,12 @@ extension Motion: Codable {}
 extension Direction: Codable {}
 
 /// Format 2's tagged width (`{"kind": "points", "points": 120}`, `{"kind": "fill"}`, `{"kind":
-/// "fill", "grow": 2}`, grow 1 when absent, `{"kind": "content", "points": 180, "min": 90,
-/// "max": 260}`); a kind this client does not know (or a content width without its `min` and
-/// `max`) is `points` wide when it has them, else fill. Format 1's number or `"fill"` is read too, so that documents from
+/// "fill", "grow": 2, "basis": 200}`, grow 1 when absent, no basis when absent, `{"kind": "content",
+/// "points": 180, "min": 90, "max": 260}`); a kind this client does not know (or a content width
+/// without its `min` and `max`) is `points` wide when it has them, else fill. Format 1's number or `"fill"` is read too, so that documents from
 /// older servers still decode. Written in format 2's form, `grow` always given.
 extension Node.Width: Codable {
-    private enum CodingKeys: String, CodingKey { case kind, points, grow, min, max }
+    private enum CodingKeys: String, CodingKey { case kind, points, grow, basis, min, max }
 
     public init(from decoder: any Decoder) throws {
         if let tagged = try? decoder.container(keyedBy: CodingKeys.self) {
@@ -187,7 +187,7 @@ extension Node.Width: Codable {
             } else if kind != "fill", let points = try tagged.decodeIfPresent(Double.self, forKey: .points) {
                 self = .points(points)
             } else {
-                self = .fill(grow: try tagged.decodeIfPresent(Double.self, forKey: .grow) ?? 1)
+                self = .fill(grow: try tagged.decodeIfPresent(Double.self, forKey: .grow) ?? 1, basis: try tagged.decodeIfPresent(Double.self, forKey: .basis))
             }
         } else if let points = try? decoder.singleValueContainer().decode(Double.self) {
             self = .points(points)
@@ -204,9 +204,10 @@ extension Node.Width: Codable {
         case .points(let points):
             try tagged.encode("points", forKey: .kind)
             try tagged.encode(points, forKey: .points)
-        case .fill(let grow):
+        case .fill(let grow, let basis):
             try tagged.encode("fill", forKey: .kind)
             try tagged.encode(grow, forKey: .grow)
+            try tagged.encodeIfPresent(basis, forKey: .basis)
         case .content(let points, let min, let max):
             try tagged.encode("content", forKey: .kind)
             try tagged.encode(points, forKey: .points)

@@ -6,8 +6,9 @@
 /// row's free width equally with the row's other greedy children, while any other child keeps
 /// its own size (a block its points, a stack the size of its content, a node with a `points`
 /// width that frame); a row's greedy children share its free width in proportion to their `grow`
-/// (as CSS's `flex: grow 1 0px` on border boxes: each is at least its own padding, and shares what
-/// the row leaves beyond that; when the grows add up to less than 1, only that part of it); no
+/// (as CSS's `flex: grow 1 basis` on border boxes: each is at least its own padding or its `basis`,
+/// and shares what the row leaves beyond that; when the grows add up to less than 1, only that
+/// part of it; a row too narrow for the bases shrinks those with a basis, `RowShrinking`); no
 /// box is narrower than its horizontal padding (one stretched across a narrower column, or with a
 /// smaller `points` width, is its padding wide, from the column's leading edge, and overflows); a
 /// spacer shares the free length of its stack; a block with padding, a background or a minimum height sits in a frame
@@ -175,24 +176,27 @@ extension LayoutBox {
         stretchesAcrossColumn ? max(inner, horizontalPadding) : width
     }
 
-    /// The widths of a row's children in an inner width `width`, as CSS's `flex: grow 1 0px` on
-    /// border boxes gives them: a greedy child is its own horizontal padding (a box is never
-    /// narrower) plus a share of what the others leave, in proportion to its grow (all of it when
-    /// the grows add up to 1 or more). Table columns (`column`) first share what the other
-    /// children's widths and paddings and the spacing leave (`TableColumns`; beyond their
-    /// max-content widths only when no child is greedy), the greedy children what they leave.
+    /// The widths of a row's children in an inner width `width`, as CSS's `flex: grow 1 basis` on
+    /// border boxes gives them: a greedy child is its `rowBasis` plus a share of what the others
+    /// leave, in proportion to its grow (all of it when the grows add up to 1 or more). Table
+    /// columns (`column`) first share what the other children's bases and the spacing leave
+    /// (`TableColumns`; beyond their max-content widths only when no child is greedy). When the
+    /// widths leave less than nothing, `RowShrinking` takes it from the children with a basis.
     static func widths(ofRow children: [LayoutBox], in width: Double, spacing: Double) -> [Double] {
         let grows = children.filter(\.isGreedy).reduce(0) { $0 + $1.grow }
-        let taken = children.reduce(0) { $0 + ($1.column != nil ? 0 : $1.isGreedy ? $1.horizontalPadding : $1.width) }
-        let left = width - taken - spacing * Double(max(0, children.count - 1))
-        var columns = TableColumns.widths(of: children.compactMap(\.column), in: left, fills: grows == 0).makeIterator()
-        var free = left
-        let widths = children.map { child -> Double in
-            guard child.column != nil, let column = columns.next() else { return child.width }
-            free -= column
-            return column
-        }
-        return zip(children, widths).map { $0.isGreedy ? $0.horizontalPadding + max(0, free) * $0.grow / max(grows, 1) : $1 }
+        let gaps = spacing * Double(max(0, children.count - 1))
+        let bases = children.map { $0.column != nil ? 0 : $0.rowBasis }
+        var columns = TableColumns.widths(of: children.compactMap(\.column), in: width - bases.reduce(0, +) - gaps, fills: grows == 0).makeIterator()
+        let sized = zip(children, bases).map { child, basis in child.column != nil ? columns.next() ?? basis : basis }
+        let free = width - sized.reduce(0, +) - gaps
+        guard free >= 0 else { return RowShrinking.widths(children, bases: sized, free: free) }
+        return zip(children, sized).map { $0.isGreedy ? $1 + free * $0.grow / max(grows, 1) : $1 }
+    }
+
+    /// Its width in a row before the row's free width is shared: a greedy box's basis (0 without
+    /// one), never below its horizontal padding; another box's own width.
+    var rowBasis: Double {
+        isGreedy ? max(basis ?? 0, horizontalPadding) : width
     }
 
     /// Its leading and trailing padding together.

@@ -49,6 +49,8 @@ struct LayoutBox {
     var isGreedy = false
     /// A greedy box's share of a row's free width, relative to its greedy siblings'.
     var grow = 1.0
+    /// A greedy box's width in a row before it grows, padding included (`Node.Width.fill`'s `basis`).
+    var basis: Double?
     /// The frame's width, padding included, of a node other than a block with a `points` width,
     /// or of any node with a `content` width (its `points`, its width outside a row).
     var fixedWidth: Double?
@@ -109,7 +111,7 @@ struct LayoutBox {
             box.aspectRatio = node.aspectRatio
             if node.aspectRatio != nil, shape != .rect { box.capsuleCorners = isRounded }
             box.isGreedy = node.fillsWidth || fixedWidth == nil
-            if case .fill(let grow) = width { box.grow = grow }
+            if case .fill(let grow, let basis) = width { (box.grow, box.basis) = (grow, basis) }
         case .text(let lines, let lineHeight, let lineSpacing, let lastLineFraction, let measure, let maxLines):
             box.content = .text(
                 lines: lines, lineHeight: lineHeight, lineSpacing: lineSpacing, lastLineFraction: lastLineFraction,
@@ -138,9 +140,9 @@ struct LayoutBox {
         case .points(let points)?:
             box.fixedWidth = points
             box.isGreedy = false
-        case .fill(let grow)?:
+        case .fill(let grow, let basis)?:
             box.isGreedy = true
-            box.grow = grow
+            (box.grow, box.basis) = (grow, basis)
         case .content, nil:
             break
         }

@@ -1,6 +1,6 @@
 /// A row's children broken into lines, as CSS's `flex-wrap: wrap` with `gap: spacing` breaks a
-/// flex row: each child takes its own width on the line (a greedy one only its horizontal
-/// padding, its flex basis being 0), a line breaks before a child that would end beyond the
+/// flex row: each child takes its own width on the line (a greedy one its basis, or only its
+/// horizontal padding without one: `LayoutBox.rowBasis`), a line breaks before a child that would end beyond the
 /// inner width (a child wider than the width has a line of its own), and a line is as tall as
 /// its tallest child at the width the line gives it (`LayoutBox.widths(ofRow:)` on its children).
 ///
@@ -18,7 +18,7 @@ struct WrappedRow {
         var start = 0
         var end = 0.0
         for (index, child) in children.enumerated() {
-            let own = child.isGreedy ? child.horizontalPadding : child.width
+            let own = child.rowBasis
             if index > start, end + spacing + own > width + Self.tolerance {
                 lines.append(start..<index)
                 start = index

@@ -122,8 +122,8 @@ extension Node {
     }
 
     /// The tagged width: `{"kind": "points", "points": 120}`, `{"kind": "fill"}`, with a grow
-    /// other than 1 `{"kind": "fill", "grow": 2}`, or a table column's
-    /// `{"kind": "content", "points": 180, "min": 90, "max": 260}`.
+    /// other than 1 `{"kind": "fill", "grow": 2}`, with a basis `{"kind": "fill", "basis": 200}`,
+    /// or a table column's `{"kind": "content", "points": 180, "min": 90, "max": 260}`.
     private static func write(_ width: Width, to writer: inout JSONWriter) {
         writer.key("width")
         writer.beginObject()
@@ -131,9 +131,10 @@ extension Node {
         case .points(let points):
             writer.member("kind", "points")
             writer.member("points", points)
-        case .fill(let grow):
+        case .fill(let grow, let basis):
             writer.member("kind", "fill")
             if grow != 1 { writer.member("grow", grow) }
+            if let basis { writer.member("basis", basis) }
         case .content(let points, let min, let max):
             writer.member("kind", "content")
             writer.member("points", points)

@@ -115,22 +115,25 @@ struct NodeDecoder {
     }
 
     /// Points, `"fill"`, or the tagged form served documents write (`{"kind": "points", "points": 120}`,
-    /// `{"kind": "fill"}`, `{"kind": "fill", "grow": 2}`, a table column's `{"kind": "content",
+    /// `{"kind": "fill"}`, `{"kind": "fill", "grow": 2, "basis": 200}`, a table column's `{"kind": "content",
     /// "points": 180, "min": 90, "max": 260}`), so that a node copied from a layout document is a
     /// screen file's node.
     private static func width(_ value: JSONValue, at pointer: String, reader: inout ValueReader) -> Node.Width? {
         if value == .string("fill") { return .fill }
         guard case .object = value else { return size(value, at: pointer, reader: &reader).map { .points($0) } }
-        guard let tagged = reader.object(value, at: pointer, allowed: ["kind", "points", "grow", "min", "max"]),
+        guard let tagged = reader.object(value, at: pointer, allowed: ["kind", "points", "grow", "basis", "min", "max"]),
               let kind = reader.required(tagged, "kind", { $0.choice($1, at: $2, of: ["points", "fill", "content"], what: "width kind") }) else { return nil }
         if kind != "content" {
             for member in ["min", "max"] where tagged[member] != nil { reader.report(tagged.pointer(member), "only a content width has \"min\" and \"max\"") }
         }
         if kind == "fill" {
-            if tagged["points"] != nil { reader.report(tagged.pointer("points"), "a fill width has no points (only \"grow\")") }
-            return .fill(grow: reader.optional(tagged, "grow") { aboveZero($1, at: $2, in: ScreenFileLimits.grows, reader: &$0) } ?? 1)
+            if tagged["points"] != nil { reader.report(tagged.pointer("points"), "a fill width has no points (only \"grow\" and \"basis\")") }
+            return .fill(
+                grow: reader.optional(tagged, "grow") { aboveZero($1, at: $2, in: ScreenFileLimits.grows, reader: &$0) } ?? 1,
+                basis: reader.optional(tagged, "basis") { size($1, at: $2, reader: &$0) })
         }
         if tagged["grow"] != nil { reader.report(tagged.pointer("grow"), "only a fill width grows") }
+        if tagged["basis"] != nil { reader.report(tagged.pointer("basis"), "only a fill width has a basis (a points width is its points)") }
         let points = reader.required(tagged, "points") { size($1, at: $2, reader: &$0) }
         guard kind == "content" else { return points.map { .points($0) } }
         let min = reader.required(tagged, "min") { size($1, at: $2, reader: &$0) }

@@ -156,6 +156,20 @@ export function grow(node, share) {
   node.width = { kind: 'fill', grow: share };
 }
 
+/**
+ * A flex item that grows from a basis in points (`flex: 1 1 200px`: grow above 0, shrink 1, a
+ * basis in px): its grow and its basis as a border box (a content-box basis with its padding and
+ * borders added), as a fill width takes them; null for any other item.
+ */
+export function flexBasis(element) {
+  if (element?.nodeType !== Node.ELEMENT_NODE) return null;
+  const style = getComputedStyle(element);
+  const grow = parseFloat(style.flexGrow);
+  if (!(grow > 0) || parseFloat(style.flexShrink) !== 1 || !/^-?[\d.]+px$/.test(style.flexBasis)) return null;
+  const inset = style.boxSizing === 'border-box' ? 0 : ['Left', 'Right'].reduce((total, side) => total + (parseFloat(style[`padding${side}`]) || 0) + (parseFloat(style[`border${side}Width`]) || 0), 0);
+  return { kind: 'fill', grow: Math.min(100, round(grow)), basis: size(Math.max(0, parseFloat(style.flexBasis)) + inset) };
+}
+
 /** The node is `width` wide whatever its parent offers (a block keeps its own width, its padding outside). */
 export function fixed(node, width) {
   if (node.type === 'block') return;

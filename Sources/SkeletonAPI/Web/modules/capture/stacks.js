@@ -1,11 +1,12 @@
 // Laying out a box's children: stacks, grid rows and the widths they share (the second part of Capture).
 
 import { CAPTURE_LIMITS, CaptureError, SKIPPED, round, size } from './limits.js';
-import { addPadding, autoMargins, bounds, fill, fixed, grow, lineBlock, narrower, pseudoBlocks, repeats, squeezable, stretches, trackSizes, trailingMargin } from './nodes.js';
+import { addPadding, autoMargins, bounds, fill, fixed, flexBasis, grow, lineBlock, narrower, pseudoBlocks, repeats, squeezable, stretches, trackSizes, trailingMargin } from './nodes.js';
 import { autoColumns, columnsRow, insideColumns } from './auto-columns.js';
 import { rowLines, rowsOf, spanSplit } from './grid-rows.js';
 import { insets } from './paint.js';
 import { tableRow } from './table-columns.js';
+import { wrappedRow } from './wrapped-row.js';
 import { runRect, textRuns } from './text.js';
 import { CaptureWalk } from './walk.js';
 
@@ -70,7 +71,7 @@ export class Capture extends CaptureWalk {
     const rowGap = parseFloat(own.rowGap) || 0;
     const onColumns = columns && columnsRow(this, items, own, gap, columns);
     if (onColumns) return onColumns;
-    if (flex && own.flexDirection === 'row' && own.flexWrap === 'wrap' && !justify && items.length > 1 && Math.abs(rowGap - gap) < 0.5 && !items.some((item) => item.grows || item.margins?.before || item.margins?.after)) return this.wrappedRow(items, own, gap);
+    if (flex && own.flexDirection === 'row' && own.flexWrap === 'wrap' && !justify && items.length > 1 && Math.abs(rowGap - gap) < 0.5 && !items.some((item) => (item.grows && !flexBasis(item.element)) || item.margins?.before || item.margins?.after)) return wrappedRow(this, items, own, gap);
     if (!tracks && rows.length === 1 && (rows[0].items.length > 1 || row)) return this.stack('horizontal', rows[0].items, rect, { element, justify, gap });
     if (flex && own.flexWrap !== 'nowrap' && rows.length > 1) this.wrapped = true;
     const lines = tracks ? rowLines(element, own, rect) : null;
@@ -175,26 +176,6 @@ export class Capture extends CaptureWalk {
     if (out.length > CAPTURE_LIMITS.maxChildren) throw new CaptureError(`a box has more than ${CAPTURE_LIMITS.maxChildren} children (maxChildren)`, 'maxChildren');
     const stack = { type: 'stack', axis, spacing: spacing < 0 ? -size(-spacing) : size(spacing), alignment: centred ? 'center' : vertical ? 'leading' : 'top', children: repeats(out) };
     addPadding(stack, padding);
-    return stack;
-  }
-
-  /**
-   * A flex row that wraps (`flex-wrap: wrap`, row and column gaps alike, items that neither grow
-   * nor have auto margins): a stack that wraps, its items at their own widths (not the lines as
-   * captured), `spacing` the gap, filling the width its parent gives, so that its lines break
-   * where the page's do at every width.
-   */
-  wrappedRow(items, own, gap) {
-    this.count();
-    const inset = insets(own);
-    const children = items.map((item) => {
-      const node = item.node.type === 'text' && item.node.lines === 1 ? lineBlock(item.node) : item.node;
-      fixed(node, item.rect.width);
-      return node;
-    });
-    if (children.length > CAPTURE_LIMITS.maxChildren) throw new CaptureError(`a box has more than ${CAPTURE_LIMITS.maxChildren} children (maxChildren)`, 'maxChildren');
-    const stack = { type: 'stack', axis: 'horizontal', spacing: size(gap), alignment: 'top', wrap: true, maxWidth: 'fill', children: repeats(children) };
-    addPadding(stack, { top: inset.top, leading: this.rtl ? inset.right : inset.left, bottom: inset.bottom, trailing: this.rtl ? inset.left : inset.right });
     return stack;
   }
 

@@ -15,12 +15,12 @@ export function div(role) {
 /**
  * How a node sits in its parent: a node other than a block with a width in points is a frame
  * that wide; a greedy node stretches across a column or shares a row's free width by its grow;
- * a stretched stack in a row is the row's height.
+ * a stretched stack in a row is the row's height; in a row a greedy node starts at its `basis`.
  * It is never narrower than its horizontal padding and shares only what the paddings leave, as a
  * border box is: said on `element` itself, since an element's slot holds the node's box without
  * having its padding.
  */
-export function place(element, node, parentAxis) {
+export function place(element, node, parentAxis, hasPadding = true) {
   const style = element.style;
   const padding = node.padding ? node.padding.leading + node.padding.trailing : 0;
   style.flex = '0 0 auto';
@@ -39,7 +39,7 @@ export function place(element, node, parentAxis) {
   if (!node.greedy) return;
   if (parentAxis === 'vertical') style.alignSelf = 'stretch';
   else if (parentAxis === 'horizontal') {
-    style.flex = `${node.grow} 1 ${px(padding)}`;
+    style.flex = `${node.grow} ${shrink(node, padding, hasPadding)} ${px(Math.max(node.basis ?? 0, padding))}`;
     if (padding === 0) style.minWidth = '0';
   }
 }
@@ -59,6 +59,16 @@ export function overlaid(element, node) {
   if (leading !== null) style.insetInlineStart = px(leading); else style.insetInlineEnd = px(trailing);
   if (node.greedy) style.width = `calc(100% - ${px(leading ?? trailing)})`;
   return element;
+}
+
+/**
+ * A greedy node's flex-shrink: CSS shrinks in proportion to the basis inside the padding; an
+ * element that does not hold the node's padding (a slot) has its whole basis counted, so its
+ * factor is scaled to the same share (the layout engine's RowShrinking).
+ */
+function shrink(node, padding, hasPadding) {
+  if (node.basis === null || hasPadding || node.basis <= padding) return 1;
+  return (node.basis - padding) / node.basis;
 }
 
 /**

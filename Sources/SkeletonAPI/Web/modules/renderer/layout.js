@@ -195,6 +195,8 @@ function modifiers(raw, layout) {
     width: width === undefined || width === null ? null : readWidth(width),
     grow: width !== null && typeof width === 'object' && typeof own(width, 'grow') === 'number' && own(width, 'grow') > 0 ? number(own(width, 'grow'), 0, 100, 1) : 1,
     column: readColumn(width),
+    // Where a fill width starts in a row before it grows (CSS's flex-basis, padding included); anything but a number is none.
+    basis: width !== null && typeof width === 'object' && own(width, 'kind') === 'fill' && typeof own(width, 'basis') === 'number' ? number(own(width, 'basis'), 0, LIMITS.length, 0) : null,
     fillsWidth: own(raw, 'maxWidth') === 'fill',
     background: typeof background === 'string' ? layout.palette.get(background) ?? null : null,
     cornerRadius: number(own(raw, 'cornerRadius'), 0, LIMITS.length, 0),

@@ -290,7 +290,7 @@ export class ViewBuilding {
     // out exactly as the same node would outside a slot (the server's frames assume so).
     element.style.gridTemplateColumns = 'minmax(0, 1fr)';
     element.style.boxSizing = 'border-box';
-    place(element, node, context.parentAxis);
+    place(element, node, context.parentAxis, false);
     if (context.parentAxis === 'root') element.style.flex = '1 1 auto';
     if (slot.shownAt === 0) {
       slot.shownAt = this.shown ? performance.now() : this.startedAt + this.layout.showDelayMs;

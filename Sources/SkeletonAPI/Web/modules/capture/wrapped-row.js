@@ -1,0 +1,31 @@
+// Capture: a flex row that wraps, as a stack that wraps.
+
+import { CAPTURE_LIMITS, CaptureError, size } from './limits.js';
+import { addPadding, fixed, flexBasis, lineBlock, repeats } from './nodes.js';
+import { insets } from './paint.js';
+
+/**
+ * A flex row that wraps (`flex-wrap: wrap`, row and column gaps alike, items without auto
+ * margins that either do not grow or grow from a basis in points): a stack that wraps, its
+ * items at their own widths or fill widths from their bases (`flexBasis`), not the lines as
+ * captured, `spacing` the gap, filling the width its parent gives, so that its lines break
+ * and grow where the page's do at every width.
+ * `capture`: the capture walking the page (its direction, its count of nodes).
+ */
+export function wrappedRow(capture, items, own, gap) {
+  capture.count();
+  const inset = insets(own);
+  const children = items.map((item) => {
+    const node = item.node.type === 'text' && item.node.lines === 1 ? lineBlock(item.node) : item.node;
+    const width = item.grows ? flexBasis(item.element) : null;
+    if (width) {
+      delete node.maxWidth;
+      node.width = width;
+    } else fixed(node, item.rect.width);
+    return node;
+  });
+  if (children.length > CAPTURE_LIMITS.maxChildren) throw new CaptureError(`a box has more than ${CAPTURE_LIMITS.maxChildren} children (maxChildren)`, 'maxChildren');
+  const stack = { type: 'stack', axis: 'horizontal', spacing: size(gap), alignment: 'top', wrap: true, maxWidth: 'fill', children: repeats(children) };
+  addPadding(stack, { top: inset.top, leading: capture.rtl ? inset.right : inset.left, bottom: inset.bottom, trailing: capture.rtl ? inset.left : inset.right });
+  return stack;
+}

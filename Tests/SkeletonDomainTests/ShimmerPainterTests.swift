@@ -16,18 +16,10 @@ struct ShimmerPainterTests {
     }
 
     @Test func pointsAndStopsAreThePaints() throws {
-        for screen in Catalog.builtIn.screens {
-            for theme in [Theme.light, .dark] {
-                for direction in [Direction.ltr, .rtl] {
-                    for motion in Motion.allCases {
-                        let options = LayoutOptions(theme: theme, motion: motion, direction: direction)
-                        let document = try #require(FramesDocument(screen: screen, options: options, width: 390, height: nil))
-                        for epochMs in [0.0, 1, 749, 1_200, 2_999, 1_700_000_000_375] {
-                            Self.expectSame(document.painter, at: epochMs, "\(screen.id) \(theme) \(direction) \(motion)")
-                        }
-                    }
-                }
-            }
+        let documents = everyFramesDocument()
+        #expect(documents.count == Catalog.builtIn.screens.count * 8)
+        for (label, document) in documents {
+            for epochMs in [0.0, 1, 749, 1_200, 2_999, 1_700_000_000_375] { Self.expectSame(document.painter, at: epochMs, label) }
         }
         let pulse = Shimmer.Effect.pulse(fromOpacity: 0.25, toOpacity: 1, timing: Shimmer.Timing(durationMs: 1_000, easing: .linear, autoreverses: true))
         let shimmer = ResolvedShimmer(application: .overlay, stops: [.init(color: RGBA(0xFFFF_FF80), location: 0), .init(color: RGBA(0x0A14_1EFF), location: 0.625)],

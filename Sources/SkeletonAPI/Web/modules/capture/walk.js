@@ -4,7 +4,8 @@ import { CAPTURE_LIMITS, CaptureError, ID, MEDIA, round, size } from './limits.j
 import { fill, fixed, lastLineWidths, pseudoBlocks, unwrapped } from './nodes.js';
 import { containingBlock, overlayOf, withOverlays } from './overlays.js';
 import { aspectRatioOf, cornerRadii, insets, paint, radius } from './paint.js';
-import { clampOf, hasText, leadingFloat, lineBoxes, measureFor, paintedShape, showing } from './text.js';
+import { clampOf, greedy, hasText, leadingFloat, lineBoxes, measureFor, paintedShape, showing } from './text.js';
+import { wordsOf, wrapWords } from './words.js';
 import { beside } from '../shared/wrapping.js';
 
 /** Walks a page's elements into nodes, counting them against the limits; Capture (stacks.js) is the whole capture. */
@@ -157,7 +158,9 @@ export class CaptureWalk {
    * width: from its lines summed (its run, the full lines' slack left out; a clamped one's
    * hidden lines too), measureFor chooses one from its line counts at the
    * captured, second and wider widths (a clamped paragraph: the captured and second ones) and,
-   * between them, greedy wrapping with its full lines' largest slack. Its
+   * between them, the browser's greedy wrapping as predicted: its words (`wordsOf`) broken into
+   * lines (`wrapWords`) when that gives the line counts measured, else its run wrapped with its
+   * full lines' largest slack. Its
    * last line at the captured width is then its own `lastLineFraction`, not what is left of the
    * measure (`Wrapping`: where it wraps into its own lines).
    */
@@ -196,7 +199,11 @@ export class CaptureWalk {
     }
     const full = shown.slice(0, -1);
     const slack = full.length === 0 ? null : Math.max(0, Math.max(...full.map((line, index) => room(index) - (line.right - line.left))));
-    const measure = measureFor(measured, start, most, slack) - shift;
+    const words = full.length === 0 ? null : wordsOf(element, float?.box);
+    const wrapsAt = words && ((at) => Math.min(most, wrapWords(words, at, short, side?.indent ?? 0)));
+    // Its words broken as the browser breaks them where that gives the lines measured, else its run with its largest slack.
+    const linesAt = wrapsAt && measured.every(({ width: at, count: lines }) => wrapsAt(at) === lines) ? wrapsAt : slack === null ? null : greedy(start, slack);
+    const measure = measureFor(measured, start, most, linesAt) - shift;
     const node = {
       type: 'text', lines: count, lineHeight: size(bar), lineSpacing: size(lineBox - bar), lastLineFraction: round(fraction) || 0.01,
       measure: Math.max(1, Math.min(100000, round(measure))), maxLines: most,

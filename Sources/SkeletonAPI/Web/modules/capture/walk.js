@@ -5,7 +5,7 @@ import { fill, fixed, lastLineWidths, pseudoBlocks, unwrapped } from './nodes.js
 import { containingBlock, overlayOf, withOverlays } from './overlays.js';
 import { aspectRatioOf, cornerRadii, insets, paint, radius } from './paint.js';
 import { clampOf, greedy, hasText, leadingFloat, lineBoxes, measureFor, paintedShape, showing } from './text.js';
-import { wordsOf, wrapWords } from './words.js';
+import { typicalSlack, wordsOf, wrapWords } from './words.js';
 import { beside } from '../shared/wrapping.js';
 
 /** Walks a page's elements into nodes, counting them against the limits; Capture (stacks.js) is the whole capture. */
@@ -158,9 +158,9 @@ export class CaptureWalk {
    * width: from its lines summed (its run, the full lines' slack left out; a clamped one's
    * hidden lines too), measureFor chooses one from its line counts at the
    * captured, second and wider widths (a clamped paragraph: the captured and second ones) and,
-   * between them, the browser's greedy wrapping as predicted: its words (`wordsOf`) broken into
-   * lines (`wrapWords`) when that gives the line counts measured, else its run wrapped with its
-   * full lines' largest slack. Its
+   * between them, greedy wrapping of its run with a full line's slack: the typical one (the mean
+   * where its words, `wordsOf`, broken as the browser breaks them, `typicalSlack`, give the line
+   * counts measured), else its full lines' largest at the captured width. Its
    * last line at the captured width is then its own `lastLineFraction`, not what is left of the
    * measure (`Wrapping`: where it wraps into its own lines).
    */
@@ -198,12 +198,12 @@ export class CaptureWalk {
       measured.push({ width: otherWidth, count: Math.min(most, Math.max(1, showing(other.lines, clamp, other.rect, inset).length)) });
     }
     const full = shown.slice(0, -1);
-    const slack = full.length === 0 ? null : Math.max(0, Math.max(...full.map((line, index) => room(index) - (line.right - line.left))));
     const words = full.length === 0 ? null : wordsOf(element, float?.box);
-    const wrapsAt = words && ((at) => Math.min(most, wrapWords(words, at, short, side?.indent ?? 0)));
-    // Its words broken as the browser breaks them where that gives the lines measured, else its run with its largest slack.
-    const linesAt = wrapsAt && measured.every(({ width: at, count: lines }) => wrapsAt(at) === lines) ? wrapsAt : slack === null ? null : greedy(start, slack);
-    const measure = measureFor(measured, start, most, linesAt) - shift;
+    const exact = words && measured.every(({ width: at, count: lines }) => Math.min(most, wrapWords(words, at, short, side?.indent ?? 0).lines) === lines);
+    // A full line's typical slack where its words break as the browser breaks them (the measured line counts), else its largest at the captured width.
+    const slack = exact ? typicalSlack(words, width, short, side?.indent ?? 0)
+      : full.length === 0 ? null : Math.max(0, Math.max(...full.map((line, index) => room(index) - (line.right - line.left))));
+    const measure = measureFor(measured, start, most, slack === null ? null : greedy(start, slack)) - shift;
     const node = {
       type: 'text', lines: count, lineHeight: size(bar), lineSpacing: size(lineBox - bar), lastLineFraction: round(fraction) || 0.01,
       measure: Math.max(1, Math.min(100000, round(measure))), maxLines: most,

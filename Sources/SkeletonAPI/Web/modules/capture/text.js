@@ -177,10 +177,9 @@ const nearest = (value, [low, high]) => (low > high ? value : Math.min(high, Mat
 /**
  * The lines greedy wrapping gives a text whose run is `run` at `width` when each wrapped line
  * leaves `slack` at its end: one where the run fits, else ⌈(run − slack) / (width − slack)⌉ (k − 1
- * full lines of width − slack and a last of at most width). For text whose words capture cannot
- * break as the browser does (`wordsOf`, `wrapWords`).
+ * full lines of width − slack and a last of at most width).
  */
-export const greedy = (run, slack) => (width) => (run <= width ? 1 : Math.ceil((run - slack) / Math.max(1, width - slack) - 1e-6));
+const greedy = (run, slack, width) => (run <= width ? 1 : Math.ceil((run - slack) / Math.max(1, width - slack) - 1e-6));
 
 /**
  * The widths between 80% and 150% of `width`, 1% apart (`width` itself left out), each with its
@@ -195,17 +194,17 @@ const between = (width) => Array.from({ length: 71 }, (_, step) => ({ width: (wi
  * (`measured`: `{ width, count }`, the captured width first), starting from `start` (its run:
  * its lines summed). The captured width's count is always kept: the measure is in its interval
  * (wrapsTo). Of those values, the one with the fewest lines wrong at the other measured widths
- * (summed); of those, with `linesAt` (the lines the browser's greedy wrapping gives at a content
- * width, as predicted: its words wrapped, or a run with a slack), the fewest wrong at the widths
- * between 80% and 150% against it, each weighed by its nearness (so that a paragraph wraps as the
- * browser does between the widths it was measured at: its lines' slack grows with their count); of those, the nearest
+ * (summed); of those, with `slack` (a wrapped paragraph's largest space at the end of a full line
+ * at the captured width: about its longest word), the fewest wrong at the widths between 80% and 150% against greedy
+ * wrapping of `start` with that slack, each weighed by its nearness (so that a paragraph wraps as the browser does between the
+ * widths it was measured at: its lines' slack grows with their count); of those, the nearest
  * `start`. The lines wrong change only at the widths' multiples, so the values half a point
  * either side of each multiple in the interval, its ends and `start` are all it compares.
  */
-export function measureFor([captured, ...others], start, most, linesAt = null) {
+export function measureFor([captured, ...others], start, most, slack = null) {
   const interval = wrapsTo(captured.count, captured.width, most);
   const candidates = [nearest(start, interval)];
-  const predicted = linesAt === null ? [] : between(captured.width).map(({ width, weight }) => ({ width, weight, count: Math.min(most, linesAt(width)) }));
+  const predicted = slack === null ? [] : between(captured.width).map(({ width, weight }) => ({ width, weight, count: Math.min(most, greedy(start, slack, width)) }));
   for (const { width } of [...others, ...predicted]) {
     const last = Math.min(most, Math.ceil(Math.min(interval[1], most * width) / width));
     for (let multiple = Math.max(1, Math.floor(interval[0] / width)); multiple <= last; multiple++) {

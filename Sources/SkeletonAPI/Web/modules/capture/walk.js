@@ -4,8 +4,7 @@ import { CAPTURE_LIMITS, CaptureError, ID, MEDIA, round, size } from './limits.j
 import { fill, fixed, lastLineWidths, pseudoBlocks, unwrapped } from './nodes.js';
 import { containingBlock, overlayOf, withOverlays } from './overlays.js';
 import { aspectRatioOf, cornerRadii, insets, paint, radius } from './paint.js';
-import { clampOf, greedy, hasText, leadingFloat, lineBoxes, measureFor, paintedShape, showing } from './text.js';
-import { typicalSlack, wordsOf, wrapWords } from './words.js';
+import { clampOf, hasText, leadingFloat, lineBoxes, measureFor, paintedShape, showing } from './text.js';
 import { beside } from '../shared/wrapping.js';
 
 /** Walks a page's elements into nodes, counting them against the limits; Capture (stacks.js) is the whole capture. */
@@ -158,9 +157,7 @@ export class CaptureWalk {
    * width: from its lines summed (its run, the full lines' slack left out; a clamped one's
    * hidden lines too), measureFor chooses one from its line counts at the
    * captured, second and wider widths (a clamped paragraph: the captured and second ones) and,
-   * between them, greedy wrapping of its run with a full line's slack: the typical one (the mean
-   * where its words, `wordsOf`, broken as the browser breaks them, `typicalSlack`, give the line
-   * counts measured), else its full lines' largest at the captured width. Its
+   * between them, greedy wrapping with its full lines' largest slack. Its
    * last line at the captured width is then its own `lastLineFraction`, not what is left of the
    * measure (`Wrapping`: where it wraps into its own lines).
    */
@@ -198,12 +195,8 @@ export class CaptureWalk {
       measured.push({ width: otherWidth, count: Math.min(most, Math.max(1, showing(other.lines, clamp, other.rect, inset).length)) });
     }
     const full = shown.slice(0, -1);
-    const words = full.length === 0 ? null : wordsOf(element, float?.box);
-    const exact = words && measured.every(({ width: at, count: lines }) => Math.min(most, wrapWords(words, at, short, side?.indent ?? 0).lines) === lines);
-    // A full line's typical slack where its words break as the browser breaks them (the measured line counts), else its largest at the captured width.
-    const slack = exact ? typicalSlack(words, width, short, side?.indent ?? 0)
-      : full.length === 0 ? null : Math.max(0, Math.max(...full.map((line, index) => room(index) - (line.right - line.left))));
-    const measure = measureFor(measured, start, most, slack === null ? null : greedy(start, slack)) - shift;
+    const slack = full.length === 0 ? null : Math.max(0, Math.max(...full.map((line, index) => room(index) - (line.right - line.left))));
+    const measure = measureFor(measured, start, most, slack) - shift;
     const node = {
       type: 'text', lines: count, lineHeight: size(bar), lineSpacing: size(lineBox - bar), lastLineFraction: round(fraction) || 0.01,
       measure: Math.max(1, Math.min(100000, round(measure))), maxLines: most,

@@ -17,9 +17,10 @@ export function shrinksToFit(element) {
  * `node`, the node of a shrink-to-fit `element` as wide as its column at the captured width (a
  * chip whose text wraps there), in a row of its own that fills the column: the node with a content
  * width (`{kind: 'content', points, min, max}`, its min-content and max-content widths measured in
- * place, its padding added), which a lone cell of a row takes as CSS's shrink-to-fit does: its
- * max-content width where the column is wider, the column's width between, its min-content width
- * (overflowing) below. The element's style is put back.
+ * place, its padding added) and a spacer after it (a greedy sibling: the column does not grow past
+ * its max-content width), which the row shares as CSS's shrink-to-fit does: its max-content width
+ * where the column is wider (the spacer takes the rest), the column's width between, its
+ * min-content width (overflowing) below. The element's style is put back.
  */
 export function shrinkToFit(capture, element, node, rect) {
   const style = element.getAttribute('style');
@@ -40,5 +41,5 @@ export function shrinkToFit(capture, element, node, rect) {
   delete node.maxWidth;
   node.width = { kind: 'content', points: size(rect.width + padding), min: size(min + padding), max: size(max + padding) };
   capture.count();
-  return { type: 'stack', axis: 'horizontal', spacing: 0, alignment: 'top', maxWidth: 'fill', children: [node] };
+  return { type: 'stack', axis: 'horizontal', spacing: 0, alignment: 'top', maxWidth: 'fill', children: [node, { type: 'spacer' }] };
 }

@@ -20,7 +20,9 @@ export function shrinksToFit(element) {
  * place, its padding added) and a spacer after it (a greedy sibling: the column does not grow past
  * its max-content width), which the row shares as CSS's shrink-to-fit does: its max-content width
  * where the column is wider (the spacer takes the rest), the column's width between, its
- * min-content width (overflowing) below. The element's style is put back.
+ * min-content width (overflowing) below. The spacer is as tall as the line height around the box
+ * (the line box's strut), the row aligned to the bottom: a box shorter than the line sits near
+ * its bottom, on its baseline. The element's style is put back.
  */
 export function shrinkToFit(capture, element, node, rect) {
   const style = element.getAttribute('style');
@@ -41,5 +43,8 @@ export function shrinkToFit(capture, element, node, rect) {
   delete node.maxWidth;
   node.width = { kind: 'content', points: size(rect.width + padding), min: size(min + padding), max: size(max + padding) };
   capture.count();
-  return { type: 'stack', axis: 'horizontal', spacing: 0, alignment: 'top', maxWidth: 'fill', children: [node, { type: 'spacer' }] };
+  // The line it sits in is at least the line height of the box around it (the strut), the box on its baseline: near its bottom.
+  const around = getComputedStyle(element.parentElement);
+  const strut = parseFloat(around.lineHeight) || parseFloat(around.fontSize) * 1.2;
+  return { type: 'stack', axis: 'horizontal', spacing: 0, alignment: 'bottom', maxWidth: 'fill', children: [node, { type: 'spacer', minHeight: size(strut) }] };
 }

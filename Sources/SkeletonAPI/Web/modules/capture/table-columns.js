@@ -80,6 +80,23 @@ export function cellRoom(columns) {
 }
 
 const ALIGNMENTS = { middle: 'center', bottom: 'bottom' };
+/**
+ * A painted cell's stack (its row leaves it room): stretched to its row's height, as the page
+ * paints a cell, its content (in a column of its own when it is a row) placed in it by spacers
+ * as the cell's `vertical-align` places it: one above and one below (middle), one above (bottom),
+ * one below (top).
+ */
+function paintedCell(capture, node, alignment) {
+  let content = node.children;
+  if (node.axis === 'horizontal') {
+    capture.count();
+    content = [{ type: 'stack', axis: 'horizontal', spacing: node.spacing, alignment: node.alignment, children: node.children }];
+  }
+  const above = alignment === 'top' ? [] : [{ type: 'spacer' }];
+  const below = alignment === 'bottom' ? [] : [{ type: 'spacer' }];
+  return { ...node, axis: 'vertical', spacing: 0, alignment: 'leading', stretch: true, children: [...above, ...content, ...below] };
+}
+
 const alignmentOf = (cell) => ALIGNMENTS[getComputedStyle(cell).verticalAlign] ?? 'top';
 
 /**
@@ -103,6 +120,7 @@ export function tableRow(capture, element, items, rect) {
       node.padding.top = size(Math.max(0, node.padding.top - room.above));
       node.padding.bottom = size(Math.max(0, node.padding.bottom - room.below));
     }
+    if (room && node.type === 'stack' && node.background) node = paintedCell(capture, node, alignmentOf(item.element));
     if (node.type === 'block') {
       capture.count();
       node = { type: 'stack', axis: 'vertical', spacing: 0, alignment: 'leading', children: [node] };

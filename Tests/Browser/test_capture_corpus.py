@@ -35,7 +35,6 @@ TABLE = os.path.join(ROOT, ".build", "capture-corpus.md")
 # pages of a capture rule still to come ("capture: ..."); each a strict xfail, so that the fix shows.
 XFAIL = {
     "drop-cap-initial": "capture: measureFor's greedy prediction (the captured width's largest slack, 44 px) gives the drop cap's paragraph 8 lines at 0.85 W where the browser wraps 7: within a line, but the content 7 % taller",
-    "table-rtl-orders": "capture: at 1.2 W this right-to-left automatic table (separated borders, cells centred) is drawn a line taller than the page (cause not found yet; 0.85 W and W pass)",
 }
 
 # The page's declarations, its capture, and the time it took.

@@ -82,15 +82,15 @@ export function cellRoom(columns) {
 const ALIGNMENTS = { middle: 'center', bottom: 'bottom' };
 /**
  * A painted cell's stack (its row leaves it room): stretched to its row's height, as the page
- * paints a cell, its content (in a column of its own when it is a row) placed in it by spacers
+ * paints a cell, its content (in a stack of its own when it is a row or more than one node) placed in it by spacers
  * as the cell's `vertical-align` places it: one above and one below (middle), one above (bottom),
  * one below (top).
  */
 function paintedCell(capture, node, alignment) {
   let content = node.children;
-  if (node.axis === 'horizontal') {
+  if (node.axis === 'horizontal' || content.length > 1) {
     capture.count();
-    content = [{ type: 'stack', axis: 'horizontal', spacing: node.spacing, alignment: node.alignment, children: node.children }];
+    content = [{ type: 'stack', axis: node.axis, spacing: node.spacing, alignment: node.alignment, children: node.children }];
   }
   const above = alignment === 'top' ? [] : [{ type: 'spacer' }];
   const below = alignment === 'bottom' ? [] : [{ type: 'spacer' }];

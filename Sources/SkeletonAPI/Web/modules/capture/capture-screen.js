@@ -4,7 +4,7 @@ import { CAPTURE_LIMITS, CaptureError, SCREEN_ID, round } from './limits.js';
 import { captureWidth, otherWidths } from './nodes.js';
 import { backdropOf, screenColor } from './paint.js';
 import { Capture } from './stacks.js';
-import { tableColumns } from './table-columns.js';
+import { cellRoom, tableColumns } from './table-columns.js';
 
 /**
  * The screen file of the page under `root`. Options: `id` (default `captured`), `title`,
@@ -18,7 +18,8 @@ export function captureScreen(root, options = {}) {
   if (!SCREEN_ID.test(id)) throw new CaptureError(`id '${String(id).slice(0, 80)}' is not a screen id (${SCREEN_ID.source})`);
   const box = root.getBoundingClientRect();
   if (box.width < 1 || box.height < 1) throw new CaptureError(`the root has no size (${round(box.width)} x ${round(box.height)}): capture an element that is laid out`);
-  const capture = new Capture(getComputedStyle(root).direction === 'rtl', options.stage ?? 'content', { ...otherWidths(root, box), columns: tableColumns(root) }, root);
+  const columns = tableColumns(root);
+  const capture = new Capture(getComputedStyle(root).direction === 'rtl', options.stage ?? 'content', { ...otherWidths(root, box), columns, room: cellRoom(columns) }, root);
   const screen = screenColor(root, box);
   const inFlow = capture.container(root, box, 0, screen ?? backdropOf(root), true);
   const tree = inFlow && capture.attachOverlays(root, inFlow);

@@ -5,6 +5,7 @@ import { addPadding, autoMargins, bounds, fill, fixed, flexBasis, grow, lineBloc
 import { autoColumns, columnsRow, insideColumns } from './auto-columns.js';
 import { rowLines, rowsOf, spanSplit } from './grid-rows.js';
 import { insets } from './paint.js';
+import { shrinkToFit, shrinksToFit } from './shrink-to-fit.js';
 import { tableRow } from './table-columns.js';
 import { wrappedRow } from './wrapped-row.js';
 import { runRect, textRuns } from './text.js';
@@ -131,8 +132,11 @@ export class Capture extends CaptureWalk {
       if (node.type === 'text' && node.lines === 1 && !wraps && (vertical ? node.lastLineFraction < 0.95 : !fluid)) node = lineBlock(node);
       if (vertical) {
         const margin = available - extraCross - item.rect.width;
-        if (fluid && item.rect.width >= available - 1 && !narrower(node, item.rect)) fill(node);
-        else if (fluid && !centre[index] && !narrower(node, item.rect) && item.element?.nodeType === Node.ELEMENT_NODE && Math.abs(trailingMargin(item.element, this.rtl) - margin) < 1) {
+        if (fluid && item.rect.width >= available - 1 && !narrower(node, item.rect)) {
+          // (A shrink-to-fit box as wide as the column is only as wide as its content where the column is wider.)
+          if (node.type === 'stack' && shrinksToFit(item.element)) node = shrinkToFit(this, item.element, node, item.rect);
+          else fill(node);
+        } else if (fluid && !centre[index] && !narrower(node, item.rect) && item.element?.nodeType === Node.ELEMENT_NODE && Math.abs(trailingMargin(item.element, this.rtl) - margin) < 1) {
           // Narrower than the column by its own trailing margin: as wide as the column less that margin.
           node = this.outside(node, { trailing: margin });
           fill(node);

@@ -39,7 +39,65 @@ export function tableColumns(root) {
   return columns;
 }
 
+/**
+ * The room a table cell's content does not fill (its row is taller, for a taller cell beside it),
+ * by cell, for the tables of `columns` and the rows whose cells share one alignment (the row's,
+ * `tableRow`): `{ above, below }` in px, the part above and below the content. Measured in place:
+ * the content's top (its range's bounds) as the page aligns it, then with every cell of the table
+ * aligned to the top and to the bottom (their difference is the room); the cells' style is put
+ * back. Cells with no content, or none to spare, are left out. Kept out of a cell's node, the
+ * row's alignment places it at any width, where the row's height follows its tallest cell.
+ */
+export function cellRoom(columns) {
+  const room = new Map();
+  for (const table of columns.keys()) {
+    const cells = [...table.rows].filter((row) => new Set([...row.cells].map(alignmentOf)).size === 1).flatMap((row) => [...row.cells]);
+    const top = (cell) => {
+      const range = document.createRange();
+      range.selectNodeContents(cell);
+      const box = range.getBoundingClientRect();
+      return box.width > 0 || box.height > 0 ? box.top : null;
+    };
+    const styles = cells.map((cell) => cell.getAttribute('style'));
+    const aligned = (to) => {
+      cells.forEach((cell, index) => cell.setAttribute('style', `${styles[index] ?? ''};vertical-align:${to} !important`));
+      return cells.map(top);
+    };
+    try {
+      const own = cells.map(top);
+      const first = aligned('top');
+      const last = aligned('bottom');
+      cells.forEach((cell, index) => {
+        if (own[index] === null || last[index] - first[index] < 0.5) return;
+        const above = Math.max(0, own[index] - first[index]);
+        room.set(cell, { above, below: Math.max(0, last[index] - first[index] - above) });
+      });
+    } finally {
+      cells.forEach((cell, index) => (styles[index] === null ? cell.removeAttribute('style') : cell.setAttribute('style', styles[index])));
+    }
+  }
+  return room;
+}
+
 const ALIGNMENTS = { middle: 'center', bottom: 'bottom' };
+/**
+ * A painted cell's stack (its row leaves it room): stretched to its row's height, as the page
+ * paints a cell, its content (in a stack of its own when it is a row or more than one node) placed in it by spacers
+ * as the cell's `vertical-align` places it: one above and one below (middle), one above (bottom),
+ * one below (top).
+ */
+function paintedCell(capture, node, alignment) {
+  let content = node.children;
+  if (node.axis === 'horizontal' || content.length > 1) {
+    capture.count();
+    content = [{ type: 'stack', axis: node.axis, spacing: node.spacing, alignment: node.alignment, children: node.children }];
+  }
+  const above = alignment === 'top' ? [] : [{ type: 'spacer' }];
+  const below = alignment === 'bottom' ? [] : [{ type: 'spacer' }];
+  return { ...node, axis: 'vertical', spacing: 0, alignment: 'leading', stretch: true, children: [...above, ...content, ...below] };
+}
+
+const alignmentOf = (cell) => ALIGNMENTS[getComputedStyle(cell).verticalAlign] ?? 'top';
 
 /**
  * A table row (`tr`, its table's columns measured) of `items`, its cells: a row filling its
@@ -56,6 +114,13 @@ export function tableRow(capture, element, items, rect) {
   capture.count();
   const children = items.map((item, index) => {
     let node = item.node;
+    // The room its row leaves it is the row's to place (a text's is kept out of its lines: Capture.text).
+    const room = capture.room.get(item.element);
+    if (room && node.type !== 'text' && node.padding) {
+      node.padding.top = size(Math.max(0, node.padding.top - room.above));
+      node.padding.bottom = size(Math.max(0, node.padding.bottom - room.below));
+    }
+    if (room && node.type === 'stack' && node.background) node = paintedCell(capture, node, alignmentOf(item.element));
     if (node.type === 'block') {
       capture.count();
       node = { type: 'stack', axis: 'vertical', spacing: 0, alignment: 'leading', children: [node] };
@@ -70,7 +135,7 @@ export function tableRow(capture, element, items, rect) {
   const own = getComputedStyle(element);
   const table = getComputedStyle(element.closest('table'));
   const spacing = table.borderCollapse === 'collapse' ? 0 : parseFloat(table.borderSpacing) || 0;
-  const aligned = new Set(items.map((item) => ALIGNMENTS[getComputedStyle(item.element).verticalAlign] ?? 'top'));
+  const aligned = new Set(items.map((item) => alignmentOf(item.element)));
   const start = (r) => (capture.rtl ? -r.right : r.left);
   const end = (r) => (capture.rtl ? -r.left : r.right);
   const row = { type: 'stack', axis: 'horizontal', spacing: size(spacing), alignment: aligned.size === 1 ? [...aligned][0] : 'top', maxWidth: 'fill', children };

@@ -9,7 +9,7 @@ import { beside } from '../shared/wrapping.js';
 
 /** Walks a page's elements into nodes, counting them against the limits; Capture (stacks.js) is the whole capture. */
 export class CaptureWalk {
-  constructor(rtl, defaultStage, { second, wider, widerBoxes, columns }, root) {
+  constructor(rtl, defaultStage, { second, wider, widerBoxes, columns, room }, root) {
     if (!ID.test(defaultStage)) throw new CaptureError(`stage '${String(defaultStage).slice(0, 80)}' is not a stage id`);
     this.rtl = rtl;
     this.second = second?.boxes;
@@ -19,6 +19,8 @@ export class CaptureWalk {
     this.widerBoxes = widerBoxes;
     /** Tables laid out automatically: each column's min-content and max-content widths (tableColumns). */
     this.columns = columns ?? new Map();
+    /** The room a table cell's row leaves its content, above and below it (cellRoom). */
+    this.room = room ?? new Map();
     this.wrapped = false;
     /** Boxes a grid or a flex row stretches to its row's height (their own height auto). */
     this.stretched = new WeakSet();
@@ -168,7 +170,9 @@ export class CaptureWalk {
     const most = clamp ?? CAPTURE_LIMITS.maxLines;
     const lines = lineBoxes(element);
     const width = Math.max(1, rect.width - inset.left - inset.right);
-    const height = Math.max(1, rect.height - inset.top - inset.bottom);
+    // A table cell's lines are as tall as its text's, not its row's (the room its row leaves it is the row's to place).
+    const spare = this.room.get(element);
+    const height = Math.max(1, rect.height - inset.top - inset.bottom - (spare ? spare.above + spare.below : 0));
     const shown = showing(lines, clamp, rect, inset);
     const count = Math.min(most, Math.max(1, shown.length));
     // A float's paragraph may be as tall as its float: its line box is then its line height.

@@ -1,0 +1,50 @@
+// Boxes as wide as their content up to the width they are given (shrink-to-fit): a row of their own with a content width.
+
+import { size } from './limits.js';
+
+const SHRINKING = /^inline-(block|flex|grid)$/;
+
+/**
+ * Whether `element` sizes as CSS's shrink-to-fit does (an `inline-block`, `inline-flex` or
+ * `inline-grid` whose `width` is auto): min(max-content, max(min-content, the width it is given)).
+ */
+export function shrinksToFit(element) {
+  if (element?.nodeType !== Node.ELEMENT_NODE || !SHRINKING.test(getComputedStyle(element).display)) return false;
+  return String(element.computedStyleMap?.().get('width') ?? 'auto') === 'auto';
+}
+
+/**
+ * `node`, the node of a shrink-to-fit `element` as wide as its column at the captured width (a
+ * chip whose text wraps there), in a row of its own that fills the column: the node with a content
+ * width (`{kind: 'content', points, min, max}`, its min-content and max-content widths measured in
+ * place, its padding added) and a spacer after it (a greedy sibling: the column does not grow past
+ * its max-content width), which the row shares as CSS's shrink-to-fit does: its max-content width
+ * where the column is wider (the spacer takes the rest), the column's width between, its
+ * min-content width (overflowing) below. The spacer is as tall as the line height around the box
+ * (the line box's strut), the row aligned to the bottom: a box shorter than the line sits near
+ * its bottom, on its baseline. The element's style is put back.
+ */
+export function shrinkToFit(capture, element, node, rect) {
+  const style = element.getAttribute('style');
+  const widthAt = (width) => {
+    element.setAttribute('style', `${style ?? ''};width:${width} !important`);
+    return element.getBoundingClientRect().width;
+  };
+  let min;
+  let max;
+  try {
+    min = widthAt('min-content');
+    max = Math.max(min, widthAt('max-content'));
+  } finally {
+    if (style === null) element.removeAttribute('style');
+    else element.setAttribute('style', style);
+  }
+  const padding = (node.padding?.leading ?? 0) + (node.padding?.trailing ?? 0);
+  delete node.maxWidth;
+  node.width = { kind: 'content', points: size(rect.width + padding), min: size(min + padding), max: size(max + padding) };
+  capture.count();
+  // The line it sits in is at least the line height of the box around it (the strut), the box on its baseline: near its bottom.
+  const around = getComputedStyle(element.parentElement);
+  const strut = parseFloat(around.lineHeight) || parseFloat(around.fontSize) * 1.2;
+  return { type: 'stack', axis: 'horizontal', spacing: 0, alignment: 'bottom', maxWidth: 'fill', children: [node, { type: 'spacer', minHeight: size(strut) }] };
+}

@@ -57,4 +57,4 @@ sanitized_build() {
         -Xswiftc -wmo -Xswiftc -num-threads -Xswiftc 2 2>&1 | quiet_link
 }
 
-children_cpu() { awk '{ printf "%d", ($16 + $17) / 100 }' "/proc/$BASHPID/stat"; }
+children_cpu() { awk '{ printf "%d", ($16 + $17) / 100 }' "/proc/$$/stat"; }

@@ -28,10 +28,11 @@ that client and server share the 2 cores; no load leaves 127.0.0.1):
 Warm-up: 1 minute for a 10-minute run, scaled down for short runs (duration/5, at least 10 s,
 at most 60 s); samples every 5 s (every 2 s for runs under 5 minutes). The warm-up begins with
 1,100 `/loading-state/timeline` requests of distinct screen/scenario/seed triples: they fill the
-server's bounded schedule cache (1,024 entries, then it starts afresh) that the load's varied
-seeds would otherwise take ~35 s to fill, then 12,288 sessions each started and polled once:
-they fill each loop's cache of verified tokens (4,096 a loop), which the load's sessions would
-otherwise take minutes to fill; so short runs measure steady state too.
+server's bounded schedule cache (256 entries, then it starts afresh) that the load's varied
+seeds would otherwise take ~35 s to fill, then 12,288 sessions each started and polled once, by 8
+client threads each opening a fresh connection every 16 sessions, so that both event loops take a
+share (see `prime_verified_sessions`): they fill each loop's cache of verified tokens (4,096 a loop),
+which the load's sessions would otherwise take minutes to fill; so short runs measure steady state too.
 
 Checks:
   rss        RSS growth from the end of warm-up to the last sample under load < 5 %
@@ -254,20 +255,36 @@ class Load:
             time.sleep(0.02)
 
 
-def prime_verified_sessions(port, tally):
+def prime_verified_sessions(port, tally, threads=8, per_connection=16):
     """Fills each loop's cache of verified session tokens past its capacity (4,096 a loop, kept
     whole when it starts afresh), so that the load after the warm-up measures steady state: a
-    session started, then polled once, on 64 connections taken in turn, which the kernel spreads
-    over both loops."""
-    clients = [Client(port, timeout=10) for _ in range(64)]
-    for n in range(2 * VERIFIED_SESSIONS_PER_LOOP * 3 // 2):
-        client = clients[n % len(clients)]
-        response = client.request(f"/loading-state?screen={SCREENS[n % len(SCREENS)]}&scenario=typical&seed={n}")
-        token = json.loads(response.body)["session"]
-        client.request(f"/loading-state?session={token}")
-        tally.ok("session_prime")
-    for client in clients:
-        client.close()
+    session started, then polled once. The loops share one listening socket registered
+    `EPOLLEXCLUSIVE`, so a connection goes to the first loop waiting in `epoll_wait`: connections
+    opened one after another by an idle client all land on the same loop (64 of them did, leaving
+    the other loop's cache to fill, and its table to double, under the measured load). Here
+    `threads` clients each open a fresh connection every `per_connection` sessions while the
+    others keep a loop busy, so that both loops take a share of the sessions."""
+    total = 2 * VERIFIED_SESSIONS_PER_LOOP * 3 // 2
+
+    def prime(first):
+        client = None
+        for n in range(first, total, threads):
+            if (n // threads) % per_connection == 0:
+                if client:
+                    client.close()
+                client = Client(port, timeout=10)
+            response = client.request(f"/loading-state?screen={SCREENS[n % len(SCREENS)]}&scenario=typical&seed={n}")
+            token = json.loads(response.body)["session"]
+            client.request(f"/loading-state?session={token}")
+            tally.ok("session_prime")
+        if client:
+            client.close()
+
+    workers = [threading.Thread(target=prime, args=(first,), daemon=True) for first in range(threads)]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join()
 
 
 def main():

@@ -29,7 +29,7 @@ root=$(dirname "$here")
 bench=$here/harness
 rounds=3 duration=10s idle=10000 peers="nginx" smoke=0 ab_n=20000 warmup=3s settle=3
 binary="" streams=50000 polls=50000 held=10000 # held: the stream-memory and all-at-one-instant runs
-at_ratio=4.2 at_screens="home insights inbox thread movies"
+at_ratio=5.4 at_screens="home insights inbox thread movies"
 while [ $# -gt 0 ]; do
     case $1 in
         --smoke) smoke=1; rounds=1; duration=2s; idle=200; ab_n=2000; warmup=0; settle=1; streams=200; polls=200; held=200; at_screens=""; shift ;;

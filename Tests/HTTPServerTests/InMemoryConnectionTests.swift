@@ -11,11 +11,6 @@ import Testing
         for name in ["a", "b", "c"] {
             router.get("/\(name)") { _ in Response(headers: .contentType("text/plain"), body: Array(name.uppercased().utf8)) }
         }
-        for (name, leading) in [("short", "ab"), ("long", String(repeating: "x", count: 1500))] {
-            router.get("/leading/\(name)") { _ in
-                Response(headers: .contentType("text/plain"), leadingBody: Array(leading.utf8)[...], body: Array("tail".utf8))
-            }
-        }
         router.add(.get, "/later") { _ in
             .deferred { exchange in
                 exchange.schedule(afterMilliseconds: 50) {
@@ -59,14 +54,6 @@ import Testing
         #expect(client.writes == 1)
         #expect(client.interest == [.input, .hangUp])
         #expect(!client.isClosed)
-    }
-
-    /// A response's kept first bytes (`leadingBody`) go before its body, counted in its length,
-    /// whether they are copied (a few bytes) or sent from where they lie (a document's opening).
-    @Test func aLeadingBodyIsSentBeforeTheBodyAndCounted() throws {
-        let loop = try InMemoryLoop(Self.router())
-        let client = loop.connect(sending: Self.get("/leading/short") + Self.get("/leading/long") + Self.get("/a"))
-        #expect(Self.masked(client.received()) == Self.ok("abtail") + Self.ok(String(repeating: "x", count: 1500) + "tail") + Self.ok("A"))
     }
 
     @Test func aRequestSplitAcrossReadsIsAnsweredOnceComplete() throws {

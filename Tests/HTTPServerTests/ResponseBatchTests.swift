@@ -10,7 +10,7 @@ import Testing
         var batch = ResponseBatch(capacity: 64)
         for (head, body) in responses {
             batch.append(Array(head.utf8))
-            batch.append(body: body[...])
+            batch.append(body: body)
         }
         return batch
     }
@@ -74,7 +74,7 @@ import Testing
         batch.removeAll(keepingCapacity: 1024)
         #expect(batch.isEmpty && batch.count == 0)
         batch.append(Array("B".utf8))
-        batch.append(body: body(2000, 2)[...])
+        batch.append(body: body(2000, 2))
         #expect(batch.bytes(from: 0) == Array("B".utf8) + body(2000, 2))
     }
 }

@@ -75,7 +75,7 @@ struct InstantJSONTests {
         var bodies: Set<[UInt8]> = []
         for epochMs in [0, 1, 250, 500, 999, 1_000, 1_500, 2_000, 1_700_000_000_375] {
             let expected = opening + [UInt8(ascii: ",")] + Self.written(painter.paints(at: Double(epochMs)), at: epochMs).dropFirst()
-            #expect(instant.encoded(at: epochMs).content == expected, "at \(epochMs)")
+            #expect(instant.encoded(at: epochMs).bytes == expected, "at \(epochMs)")
             bodies.insert(Array(expected.drop { $0 != UInt8(ascii: "[") }))
         }
         // The stops change with the instant (the points do not): 0, 1 and 2,000 round to the same
@@ -97,9 +97,9 @@ struct InstantJSONTests {
                     for epochMs in stride(from: 1_700_000_000_000, to: 1_700_000_004_000, by: 37) {
                         let encoded = instant.encoded(at: epochMs)
                         #expect(again.encoded(at: epochMs).etag == encoded.etag)
-                        let body = Array(encoded.content.drop { $0 != UInt8(ascii: "[") })
-                        #expect(tags.updateValue(encoded.etag, forKey: encoded.content) ?? encoded.etag == encoded.etag)
-                        #expect(bodies.updateValue(encoded.content, forKey: encoded.etag) ?? encoded.content == encoded.content, "\(screen.id) at \(epochMs): \(String(decoding: body, as: UTF8.self))")
+                        let body = Array(encoded.bytes.drop { $0 != UInt8(ascii: "[") })
+                        #expect(tags.updateValue(encoded.etag, forKey: encoded.bytes) ?? encoded.etag == encoded.etag)
+                        #expect(bodies.updateValue(encoded.bytes, forKey: encoded.etag) ?? encoded.bytes == encoded.bytes, "\(screen.id) at \(epochMs): \(String(decoding: body, as: UTF8.self))")
                     }
                 }
             }

@@ -9,7 +9,7 @@ struct ResponseBatch: ~Copyable, OutgoingBytes {
     /// A body kept by reference, sent after the first `offset` bytes of `buffer`.
     private struct Body {
         let offset: Int
-        let bytes: ArraySlice<UInt8>
+        let bytes: [UInt8]
     }
 
     private var buffer: OutputBuffer
@@ -42,9 +42,9 @@ struct ResponseBatch: ~Copyable, OutgoingBytes {
 
     /// Appends a response body: by reference from `referenceThreshold` bytes on, else copied.
     @inline(__always)
-    mutating func append(body: ArraySlice<UInt8>) {
+    mutating func append(body: [UInt8]) {
         guard body.count >= Self.referenceThreshold else {
-            body.withUnsafeBytes { buffer.append($0) }
+            buffer.append(body)
             return
         }
         bodies.append(Body(offset: buffer.count, bytes: body))

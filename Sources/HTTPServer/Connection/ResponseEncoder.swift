@@ -26,12 +26,9 @@ struct ResponseEncoder {
     /// A complete response. `includeBody` is false for HEAD (the length is still the GET one's).
     func encode(_ response: Response, includeBody: Bool, version: Request.Version, keepAlive: Bool, date: [UInt8], into out: inout ResponseBatch) {
         let forbidsContent = response.status.forbidsContent
-        encodeHead(status: response.status, headers: response.headers, framing: forbidsContent ? nil : .length(response.leadingBody.count + response.body.count),
+        encodeHead(status: response.status, headers: response.headers, framing: forbidsContent ? nil : .length(response.body.count),
                    version: version, keepAlive: keepAlive, date: date, into: &out)
-        if includeBody && !forbidsContent {
-            if !response.leadingBody.isEmpty { out.append(body: response.leadingBody) }
-            out.append(body: response.body[...])
-        }
+        if includeBody && !forbidsContent { out.append(body: response.body) }
     }
 
     func encodeHead(status: Status, headers: ResponseHeaders, framing: Framing?, version: Request.Version, keepAlive: Bool, date: [UInt8], into out: inout ResponseBatch) {

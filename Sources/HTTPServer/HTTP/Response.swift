@@ -1,27 +1,15 @@
 /// A complete response: status, header fields (already encoded as field lines) and content.
 /// The server adds the framing and connection fields itself: `Date`, `Server`, `Content-Length`,
-/// `Connection` and the CORS origin; handlers never set those. The content is `leadingBody`
-/// then `body`: a handler that keeps a document's first bytes (a frames document's opening, the
-/// same for every instant) hands them over as `leadingBody`, and they are sent from where they
-/// lie rather than copied into each body.
+/// `Connection` and the CORS origin; handlers never set those.
 package struct Response: Sendable {
     package var status: Status
     package var headers: ResponseHeaders
-    /// The content's first bytes, kept by the handler (empty for most responses).
-    package var leadingBody: ArraySlice<UInt8>
-    /// The content after `leadingBody`.
     package var body: [UInt8]
 
-    package init(status: Status = .ok, headers: ResponseHeaders = ResponseHeaders(), leadingBody: ArraySlice<UInt8> = [], body: [UInt8] = []) {
+    package init(status: Status = .ok, headers: ResponseHeaders = ResponseHeaders(), body: [UInt8] = []) {
         self.status = status
         self.headers = headers
-        self.leadingBody = leadingBody
         self.body = body
-    }
-
-    /// The whole content, `leadingBody` then `body`, in one array.
-    package var content: [UInt8] {
-        leadingBody.isEmpty ? body : Array(leadingBody) + body
     }
 
     /// A JSON response (`application/json`) with the given bytes.

@@ -59,6 +59,6 @@ struct DocumentFields: Sendable {
         if ifNoneMatch(request.fields, matches: document.etag) {
             return Response(status: .notModified, headers: notModified(etag: document.etag, hints: hints))
         }
-        return Response(status: .ok, headers: ok(etag: document.etag, hints: hints), leadingBody: document.opening, body: document.bytes)
+        return Response(status: .ok, headers: ok(etag: document.etag, hints: hints), body: document.bytes)
     }
 }

@@ -2,12 +2,8 @@
 /// hash of exactly these bytes, so equal bytes always carry the same tag and any change of a
 /// byte changes it (for all practical purposes). A frames document at an instant is hashed in
 /// the pieces it is made of (`init(bytes:hash:)`): equal bytes still carry equal tags, and a
-/// change still changes it; its bytes then follow its `opening`, the bytes at rest that every
-/// instant shares, kept once rather than copied into each instant's.
+/// change still changes it.
 package struct EncodedDocument: Sendable {
-    /// The document's first bytes, shared with others (empty unless made by `InstantJSON`).
-    package let opening: ArraySlice<UInt8>
-    /// The document's bytes after `opening`.
     package let bytes: [UInt8]
     /// The quoted form, ready for the `ETag` header: `"3f2a9c0d11e8b702"`.
     package let etag: String
@@ -15,22 +11,15 @@ package struct EncodedDocument: Sendable {
     package init(bytes: [UInt8]) {
         var hash = ContentHash()
         hash.add(bytes)
-        opening = []
         self.bytes = bytes
         self.etag = hash.quotedHex
     }
 
-    /// `opening` then `bytes`, tagged with `hash`, which its maker carried over every byte in
-    /// pieces of its own (`InstantJSON`: the kept pieces once, the instant's for each request),
-    /// so that equal bytes from one maker carry equal tags and a change of a byte changes the tag.
-    init(opening: ArraySlice<UInt8>, bytes: [UInt8], hash: ContentHash) {
-        self.opening = opening
+    /// `bytes` tagged with `hash`, which its maker carried over every byte in pieces of its
+    /// own (`InstantJSON`: the kept pieces once, the instant's for each request), so that equal
+    /// bytes from one maker carry equal tags and a change of a byte changes the tag.
+    init(bytes: [UInt8], hash: ContentHash) {
         self.bytes = bytes
         self.etag = hash.quotedHex
-    }
-
-    /// The whole document, `opening` then `bytes`, in one array.
-    package var content: [UInt8] {
-        opening.isEmpty ? bytes : Array(opening) + bytes
     }
 }

@@ -59,7 +59,7 @@ package struct FramesDocument: Sendable {
     package func json(at epochMs: Int? = nil) -> [UInt8] {
         let atRest = jsonAtRest()
         guard let epochMs else { return atRest }
-        return instantJSON(atRest: atRest).encoded(at: epochMs).content
+        return instantJSON(atRest: atRest).encoded(at: epochMs).bytes
     }
 
     /// What every instant's JSON is made from, `atRest` (this document's `json()`) among it, made

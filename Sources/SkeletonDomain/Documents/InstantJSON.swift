@@ -5,8 +5,7 @@ import Layouts
 /// instants (the opening, each paint's `{"group":N,"kind":…,"application":…,"start":`, and the
 /// stops unless they pulse) is kept as bytes and hashed here; a request writes the instant, each
 /// paint's points and, for a pulse, its stops once (the same for every paint), into one buffer
-/// sized for them, and hashes only those. The opening is not copied: the document carries it
-/// as its own first bytes (`EncodedDocument.opening`), which the response sends from where they lie.
+/// sized for them, and hashes only those.
 ///
 /// Guarantees: the bytes `JSONWriter` writes for the same members (`InstantJSONTests`); the ETag
 /// is strong (RFC 9110 §8.8.3). Every byte of the body lies in one hashed piece: the opening
@@ -60,7 +59,7 @@ package struct InstantJSON: Sendable {
         bound = 64 + heads.count + paints.count * (Self.pointsBound + Self.stopsBound(stops.count))
     }
 
-    /// The JSON at `epochMs` with its ETag: the kept opening, then the instant's bytes.
+    /// The JSON at `epochMs` with its ETag.
     package func encoded(at epochMs: Int) -> EncodedDocument {
         // Every paint of an instant has the same stops: the kept bytes when they are the kept
         // stops, else (a pulse's) written once after the first paint's points, hashed, and
@@ -68,10 +67,11 @@ package struct InstantJSON: Sendable {
         let instantStops = painter.hasChangingStops ? painter.stops(at: Double(epochMs)) : stops
         let changingStops = instantStops == stops ? nil : instantStops
         var hash = keptHash
-        let capacity = bound
+        let capacity = opening.count + bound
         let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
             let base = buffer.baseAddress!
             var cursor = JSONCursor(base)
+            cursor.write(opening)
             var pieceStart = cursor.pointer
             cursor.write(",\"at\":")
             cursor.write(epochMs)
@@ -106,7 +106,7 @@ package struct InstantJSON: Sendable {
             count = cursor.pointer - base
             precondition(count + ContentHash.roomAfter <= capacity, "an instant's JSON overran its bound")
         }
-        return EncodedDocument(opening: opening, bytes: bytes, hash: hash)
+        return EncodedDocument(bytes: bytes, hash: hash)
     }
 
     private static let pointsBound = 2 * 64 + 8

@@ -1,10 +1,12 @@
 import Layouts
 
-/// The screens the service serves, with every document it can return encoded once, up front.
+/// The screens the service serves, with every document it can return encoded once: a screen's
+/// documents all together, when the first of them or its version is asked for.
 ///
 /// Guarantees: screen ids are unique; every (screen, options) pair with a known variant has one
-/// document, found by lookup with no encoding per call; equal inputs give byte-identical
-/// documents on every run; a screen's `version` changes whenever any of its documents would.
+/// document, found by lookup with no encoding after the screen's first; equal inputs give
+/// byte-identical documents on every run; a screen's `version` changes whenever any of its
+/// documents would.
 package struct Catalog: Sendable {
     /// The five seed screens (docs/spec.md §4), encoded at first use.
     package static let builtIn = Catalog(screens: Screen.builtIns)
@@ -24,19 +26,15 @@ package struct Catalog: Sendable {
     package let layoutsIndex: EncodedDocument
     /// The body of `GET /themes`: `{"themes": [{theme, palette}], "assumptions": [...]}`.
     package let themesIndex: EncodedDocument
-    /// Per screen, its documents in `slot` order.
-    private let documents: [[EncodedDocument]]
-    /// Per screen, the `version` its documents carry.
-    private let versions: [String]
+    /// Per screen, its documents in `slot` order and the `version` they carry.
+    private let encoded: [Once<(documents: [EncodedDocument], version: String)>]
     /// In `Theme.allCases` order.
     private let themeDocuments: [EncodedDocument]
 
     package init(screens: [Screen]) {
         precondition(Set(screens.map(\.id)).count == screens.count, "two screens share an id")
         self.screens = screens
-        let encoded = screens.map(Self.encodeDocuments)
-        documents = encoded.map(\.documents)
-        versions = encoded.map(\.version)
+        encoded = screens.map { screen in Once { Self.encodeDocuments(of: screen) } }
         layoutsIndex = Self.encodeLayoutsIndex(screens)
         themeDocuments = Theme.allCases.map { theme in
             var writer = JSONWriter()
@@ -52,7 +50,7 @@ package struct Catalog: Sendable {
 
     /// The screen's current `version` (what its layout documents carry); nil when it is unknown.
     package func version(of id: String) -> String? {
-        screens.firstIndex { $0.id == id }.map { versions[$0] }
+        screens.firstIndex { $0.id == id }.map { encoded[$0].value.version }
     }
 
     /// Nil when the screen or the variant is unknown.
@@ -60,7 +58,7 @@ package struct Catalog: Sendable {
         guard let screenIndex = screens.firstIndex(where: { $0.id == id }),
             let variantIndex = screens[screenIndex].variants.firstIndex(of: options.variant)
         else { return nil }
-        return documents[screenIndex][Self.slot(options, variantIndex: variantIndex)]
+        return encoded[screenIndex].value.documents[Self.slot(options, variantIndex: variantIndex)]
     }
 
     /// The body of `GET /themes/{theme}`: `{"theme", "palette", "assumptions"}`.

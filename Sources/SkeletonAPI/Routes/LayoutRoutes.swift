@@ -3,14 +3,15 @@ import Layouts
 import SkeletonDomain
 
 /// `GET /layouts`, `GET /layouts/{screen}`, `GET /themes`, `GET /themes/{theme}` (docs/spec.md §2-§4).
-/// Every document, for every screen and option, is encoded at start-up; a request parses its
-/// options, looks the document up and answers with its prepared response.
+/// A screen's documents, for every option, are encoded with their responses on its first request
+/// (`Once`); a request parses its options, looks the document up and answers with its prepared
+/// response.
 struct LayoutRoutes: Sendable {
     /// One screen's prepared documents, indexed by `slot(_:variantIndex:)`.
     private struct ScreenDocuments: Sendable {
         let id: String
         let variants: QueryChoices
-        let documents: [DocumentResponses]
+        let documents: Once<[DocumentResponses]>
     }
 
     private let screens: [ScreenDocuments]
@@ -21,29 +22,34 @@ struct LayoutRoutes: Sendable {
 
     init(catalog: Catalog) {
         screens = catalog.screens.map { screen in
-            var documents: [DocumentResponses] = []
-            for (variantIndex, variant) in screen.variants.enumerated() {
-                for theme in Theme.allCases {
-                    for motion in Motion.allCases {
-                        for direction in Direction.allCases {
-                            for expand in [false, true] {
-                                let options = LayoutOptions(theme: theme, motion: motion, variant: variant, direction: direction, expand: expand)
-                                guard let document = catalog.document(screen: screen.id, options: options) else {
-                                    preconditionFailure("the catalog has no \(screen.id) document for \(options)")
-                                }
-                                assert(documents.count == Self.slot(options, variantIndex: variantIndex))
-                                documents.append(DocumentResponses(document, hinted: true))
-                            }
-                        }
-                    }
-                }
-            }
-            return ScreenDocuments(id: screen.id, variants: QueryChoices(screen.variants), documents: documents)
+            ScreenDocuments(id: screen.id, variants: QueryChoices(screen.variants), documents: Once { Self.responses(of: screen, in: catalog) })
         }
         layoutsIndex = DocumentResponses(catalog.layoutsIndex, hinted: false)
         themesIndex = DocumentResponses(catalog.themesIndex, hinted: false)
         lightTheme = DocumentResponses(catalog.themeDocument(.light), hinted: false)
         darkTheme = DocumentResponses(catalog.themeDocument(.dark), hinted: false)
+    }
+
+    /// The screen's documents' responses, in `slot` order.
+    private static func responses(of screen: Screen, in catalog: Catalog) -> [DocumentResponses] {
+        var documents: [DocumentResponses] = []
+        for (variantIndex, variant) in screen.variants.enumerated() {
+            for theme in Theme.allCases {
+                for motion in Motion.allCases {
+                    for direction in Direction.allCases {
+                        for expand in [false, true] {
+                            let options = LayoutOptions(theme: theme, motion: motion, variant: variant, direction: direction, expand: expand)
+                            guard let document = catalog.document(screen: screen.id, options: options) else {
+                                preconditionFailure("the catalog has no \(screen.id) document for \(options)")
+                            }
+                            assert(documents.count == Self.slot(options, variantIndex: variantIndex))
+                            documents.append(DocumentResponses(document, hinted: true))
+                        }
+                    }
+                }
+            }
+        }
+        return documents
     }
 
     private func theme(_ theme: Theme) -> DocumentResponses {
@@ -79,6 +85,9 @@ struct LayoutRoutes: Sendable {
         }
         var chosen = ChosenLayoutOptions()
         if let problem = chosen.choose(from: request, variants: screens[index].variants) { return problem }
-        return screens[index].documents[Self.slot(chosen.options, variantIndex: chosen.variantIndex)].response(to: request, hints: chosen.hints)
+        // Read unretained: `screens` holds the `Once` as long as the routes live, and a retained
+        // one (kept across its first read's call) cost every layout request some 40 instructions.
+        let documents = Unmanaged.passUnretained(screens[index].documents)._withUnsafeGuaranteedRef { $0.value }
+        return documents[Self.slot(chosen.options, variantIndex: chosen.variantIndex)].response(to: request, hints: chosen.hints)
     }
 }

@@ -5,52 +5,58 @@ import SkeletonDomain
 /// declarations), `GET /capture.js` (its page capture, which it re-exports), `GET /drift.js` (its
 /// drift measurement, which it re-exports too), `GET /capture` (the
 /// page offering capture as a bookmarklet) and `GET /preview/{screen}` (the page for designers and
-/// client developers, docs/spec.md §2). All are fixed bytes with a strong ETag, built once; a
-/// request costs a lookup, as for the layout documents.
+/// client developers, docs/spec.md §2). All are fixed bytes with a strong ETag, each built on its
+/// first request (`Once`); a request costs a lookup, as for the layout documents.
 struct WebRoutes: Sendable {
-    private let renderer: DocumentResponses
-    private let rendererTypes: DocumentResponses
-    private let capture: DocumentResponses
-    private let drift: DocumentResponses
-    private let preview: DocumentResponses
-    private let capturePage: DocumentResponses
+    private static let noSniff = ResponseHeaders(["X-Content-Type-Options": "nosniff"])
+    private let renderer = Once {
+        DocumentResponses(EncodedDocument(bytes: EmbeddedFiles.rendererJS), hinted: false,
+                          contentType: "text/javascript; charset=utf-8", headers: noSniff)
+    }
+    private let rendererTypes = Once {
+        DocumentResponses(EncodedDocument(bytes: EmbeddedFiles.rendererDTS), hinted: false,
+                          contentType: "application/typescript; charset=utf-8", headers: noSniff)
+    }
+    private let capture = Once {
+        DocumentResponses(EncodedDocument(bytes: EmbeddedFiles.captureJS), hinted: false,
+                          contentType: "text/javascript; charset=utf-8", headers: noSniff)
+    }
+    private let drift = Once {
+        DocumentResponses(EncodedDocument(bytes: EmbeddedFiles.driftJS), hinted: false,
+                          contentType: "text/javascript; charset=utf-8", headers: noSniff)
+    }
+    private let preview = Once {
+        var headers = noSniff
+        headers.add("Content-Security-Policy", PreviewPage.contentSecurityPolicy)
+        headers.add("Referrer-Policy", "no-referrer")
+        return DocumentResponses(EncodedDocument(bytes: PreviewPage.bytes), hinted: false,
+                                 contentType: "text/html; charset=utf-8", headers: headers)
+    }
+    private let capturePage = Once {
+        var headers = noSniff
+        headers.add("Content-Security-Policy", PreviewPage.policy(style: EmbeddedFiles.capturePageCSS, script: EmbeddedFiles.capturePageJS))
+        headers.add("Referrer-Policy", "no-referrer")
+        return DocumentResponses(
+            EncodedDocument(bytes: PreviewPage.inlined(EmbeddedFiles.capturePageHTML, style: EmbeddedFiles.capturePageCSS, script: EmbeddedFiles.capturePageJS)),
+            hinted: false, contentType: "text/html; charset=utf-8", headers: headers)
+    }
     private let screens: [String]
 
     init(catalog: Catalog) {
-        let noSniff = ResponseHeaders(["X-Content-Type-Options": "nosniff"])
-        renderer = DocumentResponses(EncodedDocument(bytes: EmbeddedFiles.rendererJS), hinted: false,
-                                     contentType: "text/javascript; charset=utf-8", headers: noSniff)
-        rendererTypes = DocumentResponses(EncodedDocument(bytes: EmbeddedFiles.rendererDTS), hinted: false,
-                                          contentType: "application/typescript; charset=utf-8", headers: noSniff)
-        capture = DocumentResponses(EncodedDocument(bytes: EmbeddedFiles.captureJS), hinted: false,
-                                    contentType: "text/javascript; charset=utf-8", headers: noSniff)
-        drift = DocumentResponses(EncodedDocument(bytes: EmbeddedFiles.driftJS), hinted: false,
-                                  contentType: "text/javascript; charset=utf-8", headers: noSniff)
-        var pageHeaders = noSniff
-        pageHeaders.add("Content-Security-Policy", PreviewPage.contentSecurityPolicy)
-        pageHeaders.add("Referrer-Policy", "no-referrer")
-        preview = DocumentResponses(EncodedDocument(bytes: PreviewPage.bytes), hinted: false,
-                                    contentType: "text/html; charset=utf-8", headers: pageHeaders)
-        var capturePageHeaders = noSniff
-        capturePageHeaders.add("Content-Security-Policy", PreviewPage.policy(style: EmbeddedFiles.capturePageCSS, script: EmbeddedFiles.capturePageJS))
-        capturePageHeaders.add("Referrer-Policy", "no-referrer")
-        capturePage = DocumentResponses(
-            EncodedDocument(bytes: PreviewPage.inlined(EmbeddedFiles.capturePageHTML, style: EmbeddedFiles.capturePageCSS, script: EmbeddedFiles.capturePageJS)),
-            hinted: false, contentType: "text/html; charset=utf-8", headers: capturePageHeaders)
         screens = catalog.screens.map(\.id)
     }
 
     func register(on router: inout Router) {
         let routes = self
-        router.get(Operations.renderer) { request in routes.renderer.response(to: request) }
-        router.get(Operations.rendererTypes) { request in routes.rendererTypes.response(to: request) }
-        router.get(Operations.capture) { request in routes.capture.response(to: request) }
-        router.get(Operations.driftModule) { request in routes.drift.response(to: request) }
-        router.get(Operations.capturePage) { request in routes.capturePage.response(to: request) }
+        router.get(Operations.renderer) { request in routes.renderer.value.response(to: request) }
+        router.get(Operations.rendererTypes) { request in routes.rendererTypes.value.response(to: request) }
+        router.get(Operations.capture) { request in routes.capture.value.response(to: request) }
+        router.get(Operations.driftModule) { request in routes.drift.value.response(to: request) }
+        router.get(Operations.capturePage) { request in routes.capturePage.value.response(to: request) }
         router.get(Operations.preview) { request in
             let name = request.parameter("screen") ?? ""
             guard routes.screens.contains(name) else { return routes.unknownScreen(name, request) }
-            return routes.preview.response(to: request)
+            return routes.preview.value.response(to: request)
         }
     }
 

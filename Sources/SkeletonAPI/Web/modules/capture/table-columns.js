@@ -39,6 +39,14 @@ export function tableColumns(root) {
   return columns;
 }
 
+/** The top of an element's content (its range's bounds) in px; null when it has none. */
+function contentTop(element) {
+  const range = document.createRange();
+  range.selectNodeContents(element);
+  const box = range.getBoundingClientRect();
+  return box.width > 0 || box.height > 0 ? box.top : null;
+}
+
 /**
  * The room a table cell's content does not fill (its row is taller, for a taller cell beside it),
  * by cell, for the tables of `columns` and the rows whose cells share one alignment (the row's,
@@ -52,19 +60,13 @@ export function cellRoom(columns) {
   const room = new Map();
   for (const table of columns.keys()) {
     const cells = [...table.rows].filter((row) => new Set([...row.cells].map(alignmentOf)).size === 1).flatMap((row) => [...row.cells]);
-    const top = (cell) => {
-      const range = document.createRange();
-      range.selectNodeContents(cell);
-      const box = range.getBoundingClientRect();
-      return box.width > 0 || box.height > 0 ? box.top : null;
-    };
     const styles = cells.map((cell) => cell.getAttribute('style'));
     const aligned = (to) => {
       cells.forEach((cell, index) => cell.setAttribute('style', `${styles[index] ?? ''};vertical-align:${to} !important`));
-      return cells.map(top);
+      return cells.map(contentTop);
     };
     try {
-      const own = cells.map(top);
+      const own = cells.map(contentTop);
       const first = aligned('top');
       const last = aligned('bottom');
       cells.forEach((cell, index) => {

@@ -12,20 +12,20 @@ import SkeletonDomain
 struct ContractRoutes {
     private let openAPI: DocumentResponses
     private let openAPI32: DocumentResponses
-    private let layoutSchema: SchemaResponses
-    private let screenSchema: SchemaResponses
-    private let framesSchema: SchemaResponses
-    private let contentSchema: SchemaResponses
-    private let driftReportSchema: SchemaResponses
+    private let layoutSchema: DocumentResponses
+    private let screenSchema: DocumentResponses
+    private let framesSchema: DocumentResponses
+    private let contentSchema: DocumentResponses
+    private let driftReportSchema: DocumentResponses
 
     init() {
         openAPI = DocumentResponses(EncodedDocument(bytes: OpenAPIDocument.bytes), hinted: false)
         openAPI32 = DocumentResponses(EncodedDocument(bytes: OpenAPIDocument.bytes32), hinted: false)
-        layoutSchema = SchemaResponses(LayoutSchema.document)
-        screenSchema = SchemaResponses(ScreenSchema.document)
-        framesSchema = SchemaResponses(FramesSchema.document)
-        contentSchema = SchemaResponses(ContentSchema.document)
-        driftReportSchema = SchemaResponses(DriftReportSchema.document)
+        layoutSchema = Self.schema(LayoutSchema.document)
+        screenSchema = Self.schema(ScreenSchema.document)
+        framesSchema = Self.schema(FramesSchema.document)
+        contentSchema = Self.schema(ContentSchema.document)
+        driftReportSchema = Self.schema(DriftReportSchema.document)
     }
 
     func register(on router: inout Router) {
@@ -39,27 +39,9 @@ struct ContractRoutes {
         router.get(Operations.contentSchema) { request in contentSchema.response(to: request) }
         router.get(Operations.driftReportSchema) { request in driftReportSchema.response(to: request) }
     }
-}
 
-/// A schema document's 200 and 304 responses, built once (RFC 9110 §8.8.3, §13.1.2, §15.4.5).
-private struct SchemaResponses: Sendable {
-    private let etag: String
-    private let ok: Response
-    private let notModified: Response
-
-    init(_ bytes: [UInt8]) {
-        let document = EncodedDocument(bytes: bytes)
-        var headers = ResponseHeaders()
-        headers.add("ETag", document.etag)
-        headers.add(.sharedForAMinute)
-        var okHeaders = ResponseHeaders.contentType("application/schema+json")
-        okHeaders.append(headers)
-        etag = document.etag
-        ok = Response(headers: okHeaders, body: document.bytes)
-        notModified = Response(status: .notModified, headers: headers)
-    }
-
-    func response(to request: Request) -> Response {
-        ifNoneMatch(request.fields, matches: etag) ? notModified : ok
+    /// A schema document's responses: served as the other documents are, as `application/schema+json`.
+    private static func schema(_ bytes: [UInt8]) -> DocumentResponses {
+        DocumentResponses(EncodedDocument(bytes: bytes), hinted: false, contentType: "application/schema+json")
     }
 }

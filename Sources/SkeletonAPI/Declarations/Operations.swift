@@ -123,7 +123,8 @@ enum Operations {
         summary: "An element's data in a load this request starts, answered at its time, with its failures and network faults.",
         description: "Held until the element's readyAtMs in a load of the path's screen started by this request (scenario, seed, speed). \(R.dataRules)",
         parameters: [Parameters.screenPath, Parameters.elementPath, Parameters.loadingVariant, Parameters.scenario, Parameters.seed, Parameters.speed, Parameters.fault, Parameters.ifNoneMatch],
-        undocumented: olderQueryForms,
+        // `screen=` too: refused beside `session=`, as on /loading-state (the path names the screen).
+        undocumented: olderQueryForms + [Parameters.loadingScreen],
         responses: R.data(notFound: R.notFound))
 
     // MARK: Web

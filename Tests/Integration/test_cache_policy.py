@@ -19,7 +19,7 @@ def rows():
     section = DOC.split("\n## Caching\n", 1)[1].split("\n## ", 1)[0]
     found = []
     for line in section.splitlines():
-        match = re.match(r"^\| `GET ([^`]+)`(.*?) \| (.+?) \| (.+?) \| (.+?) \|$", line)
+        match = re.match(r"^\| `(/[^`]*)`(.*?) \| (.+?) \| (.+?) \| (.+?) \|$", line)
         if not match:
             continue
         target, note, cache, etag, vary = match.groups()

@@ -7,12 +7,10 @@ import HTTPServer
 /// Guarantees: the words are the declaration's, in its order; every word is a `Value` and every
 /// `Value` a word (checked when it is made).
 struct DeclaredChoices<Value: Sendable>: Sendable {
-    let parameter: Parameter
     private let choices: QueryChoices
     private let cases: [Value]
 
     init(_ parameter: Parameter) where Value: RawRepresentable & CaseIterable, Value.RawValue == String {
-        self.parameter = parameter
         choices = QueryChoices(parameter.words)
         cases = parameter.words.map { word in
             guard let value = Value(rawValue: word) else { preconditionFailure("\(parameter.component) declares '\(word)', which no \(Value.self) is") }
@@ -24,13 +22,9 @@ struct DeclaredChoices<Value: Sendable>: Sendable {
     /// A `boolean` parameter's `true` and `false`.
     init(boolean parameter: Parameter) where Value == Bool {
         guard case .boolean = parameter.values else { preconditionFailure("\(parameter.component) is not a boolean") }
-        self.parameter = parameter
         choices = QueryChoices(Parameter.booleanWords)
-        cases = [true, false]
+        cases = [true, false]  // in the order of `Parameter.booleanWords`
     }
-
-    /// How many values there are.
-    var count: Int { cases.count }
 
     /// The value a query text names; nil when it is none of the words.
     @inline(__always)

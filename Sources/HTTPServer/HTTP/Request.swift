@@ -23,12 +23,12 @@ package struct Request: Sendable {
     var routeParameter: RouteParameter?
     /// Who sent it: the connection's peer, set before routing.
     package internal(set) var peer = PeerAddress()
-    /// Which route answered it, for the metrics (`LoopMetrics.RouteSlot`); set by the router.
-    var routeSlot = LoopMetrics.RouteSlot.unmatched
+    /// Which route answered it (`RouteSlot`), by which the metrics count it; set by the router.
+    var routeSlot = RouteSlot.unmatched
 
     package init(method: Method, path: String, query: String = "", version: Version = .http11, fields: HTTPFields = HTTPFields([]), isKeepAlive: Bool = true) {
         let target = RequestTarget(path: path, query: query,
-                                   isPlain: path.utf8.allSatisfy(AccessLog.isPlain) && query.utf8.allSatisfy(AccessLog.isPlain),
+                                   isPlain: path.utf8.allSatisfy(RequestTarget.isPlain) && query.utf8.allSatisfy(RequestTarget.isPlain),
                                    hasQueryEscapes: query.utf8.contains { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") })
         self.init(method: method, target: target, version: version, fields: fields, isKeepAlive: isKeepAlive)
     }

@@ -33,6 +33,9 @@ struct Parameter: Sendable {
     /// A value as JSON text, for tools that make requests from the description.
     var example: String?
 
+    /// A `boolean` parameter's values, as a query gives them.
+    static let booleanWords = ["true", "false"]
+
     /// `{"$ref": "#/components/parameters/COMPONENT"}`.
     var reference: String {
         ##"{"$ref": "#/components/parameters/\##(component)"}"##
@@ -64,7 +67,7 @@ struct Parameter: Sendable {
         switch values {
         case .choice(let words): words.joined(separator: ", ")
         case .integer(let range, let unit): "an integer of \(unit) from \(range.lowerBound) to \(range.upperBound)"
-        case .boolean: "true, false"
+        case .boolean: Self.booleanWords.joined(separator: ", ")
         case .schema(let component): "a \(component)"
         }
     }
@@ -73,7 +76,7 @@ struct Parameter: Sendable {
     func rejection(_ value: String) -> Rejection {
         let response = switch values {
         case .choice(let words): ProblemResponses.badParameter(name, value, allowed: words)
-        case .boolean: ProblemResponses.badParameter(name, value, allowed: ["true", "false"])
+        case .boolean: ProblemResponses.badParameter(name, value, allowed: Self.booleanWords)
         case .integer, .schema: ProblemResponses.badRange(name, value, allowedInWords)
         }
         return Rejection(response: response)

@@ -5,8 +5,9 @@ import HTTPServer
 /// neither spells the words nor makes a string to read one.
 ///
 /// Guarantees: the words are the declaration's, in its order; every word is a `Value` and every
-/// `Value` a word (checked when it is made).
-struct DeclaredChoices<Value: Sendable>: Sendable {
+/// `Value` a word (checked when it is made). A class, so that a `static let` of it is read by
+/// reference, not copied with its arrays.
+final class DeclaredChoices<Value: Sendable>: Sendable {
     private let choices: QueryChoices
     private let cases: [Value]
 

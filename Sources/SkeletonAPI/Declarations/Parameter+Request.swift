@@ -6,6 +6,7 @@ extension Parameter {
     /// so that the name it reads is the name the contract describes; in a debug build, read inside
     /// the handler of an operation that does not declare it, it stops the process
     /// (`Operation.assertDeclared`).
+    @inline(__always)
     func value(in request: Request) -> String? {
         Operation.assertDeclared(self)
         switch location {

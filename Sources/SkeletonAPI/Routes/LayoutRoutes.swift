@@ -16,8 +16,10 @@ struct LayoutRoutes: Sendable {
     private let screens: [ScreenDocuments]
     private let layoutsIndex: DocumentResponses
     private let themesIndex: DocumentResponses
-    private let lightTheme: DocumentResponses
-    private let darkTheme: DocumentResponses
+    /// Each theme's palette, in the order of `/themes/{theme}`'s declared words.
+    private let themes: [DocumentResponses]
+    /// The layout options `/layouts/{screen}` declares, by name.
+    private let options = DeclaredQuery(Operations.layout, ChosenLayoutOptions.Option.init)
 
     init(catalog: Catalog) {
         screens = catalog.screens.map { screen in
@@ -42,14 +44,9 @@ struct LayoutRoutes: Sendable {
         }
         layoutsIndex = DocumentResponses(catalog.layoutsIndex, hinted: false)
         themesIndex = DocumentResponses(catalog.themesIndex, hinted: false)
-        lightTheme = DocumentResponses(catalog.themeDocument(.light), hinted: false)
-        darkTheme = DocumentResponses(catalog.themeDocument(.dark), hinted: false)
-    }
-
-    private func theme(_ theme: Theme) -> DocumentResponses {
-        switch theme {
-        case .light: lightTheme
-        case .dark: darkTheme
+        themes = Parameters.themePath.words.map { word in
+            guard let theme = Theme(rawValue: word) else { preconditionFailure("\(Parameters.themePath.component) declares '\(word)', which no theme is") }
+            return DocumentResponses(catalog.themeDocument(theme), hinted: false)
         }
     }
 
@@ -64,21 +61,21 @@ struct LayoutRoutes: Sendable {
         router.get(Operations.layout) { request in routes.layout(request) }
         router.get(Operations.themes) { request in routes.themesIndex.response(to: request) }
         router.get(Operations.theme) { request in
-            let name = request.parameter("theme") ?? ""
-            guard let theme = Theme(rawValue: name) else {
-                return ProblemResponses.unknown(.theme, name, allowed: Theme.allCases.map(\.rawValue))
+            let name = Parameters.themePath.value(in: request) ?? ""
+            guard let index = Parameters.themePath.words.firstIndex(of: name) else {
+                return ProblemResponses.unknown(.theme, name, allowed: Parameters.themePath.words)
             }
-            return routes.theme(theme).response(to: request)
+            return routes.themes[index].response(to: request)
         }
     }
 
     private func layout(_ request: Request) -> Response {
-        let name = request.parameter("screen") ?? ""
+        let name = Parameters.screenPath.value(in: request) ?? ""
         guard let index = screens.firstIndex(where: { $0.id == name }) else {
             return ProblemResponses.unknown(.screen, name, allowed: screens.map(\.id))
         }
         var chosen = ChosenLayoutOptions()
-        if let problem = chosen.choose(from: request, variants: screens[index].variants) { return problem }
+        if let problem = chosen.choose(from: request, options: options, variants: screens[index].variants) { return problem }
         return screens[index].documents[Self.slot(chosen.options, variantIndex: chosen.variantIndex)].response(to: request, hints: chosen.hints)
     }
 }

@@ -43,20 +43,23 @@ struct ChosenLayoutOptions {
         }
     }
 
-    /// The options' values as their declarations list them, matched as bytes.
-    private static let themes = DeclaredChoices<Theme>(Parameters.theme)
-    private static let motions = DeclaredChoices<Motion>(Parameters.motion)
-    private static let directions = DeclaredChoices<Direction>(Parameters.direction)
-    private static let expands = DeclaredChoices<Bool>(boolean: Parameters.expand)
+    /// The options' values as their declarations list them, matched as bytes: made once by each
+    /// route that reads options and handed to every `take`, so that a request reads no static.
+    struct Words: Sendable {
+        let themes = DeclaredChoices<Theme>(Parameters.theme)
+        let motions = DeclaredChoices<Motion>(Parameters.motion)
+        let directions = DeclaredChoices<Direction>(Parameters.direction)
+        let expands = DeclaredChoices<Bool>(boolean: Parameters.expand)
+    }
 
     /// Sets these to the options of `/layouts/{screen}` (theme, motion, variant, direction,
     /// expand) from the query, its names those `options` declares, and, where it has none, the
     /// client hints; returns the first bad option's answer (`problem`). One pass over the query,
     /// its names and values compared as bytes; the first of a repeated parameter counts, as
     /// `Request.queryValue` has it.
-    mutating func choose(from request: Request, options names: DeclaredQuery<Option>, variants: QueryChoices) -> Response? {
+    mutating func choose(from request: Request, options names: DeclaredQuery<Option>, words: Words, variants: QueryChoices) -> Response? {
         request.forEachQueryItem { name, value in
-            if let option = names.key(name) { take(option, value, variants: variants) }
+            if let option = names.key(name) { take(option, value, words: words, variants: variants) }
         }
         return finish(request)
     }
@@ -64,20 +67,20 @@ struct ChosenLayoutOptions {
     /// Reads one query parameter that gives a layout option (the first of its name), for a route
     /// that reads its own parameters in the same pass; nothing once a problem has been found.
     /// Then `finish`.
-    mutating func take(_ option: Option, _ value: QueryText, variants: QueryChoices) {
+    mutating func take(_ option: Option, _ value: QueryText, words: Words, variants: QueryChoices) {
         guard problem == nil, given & option.rawValue == 0 else { return }
         given |= option.rawValue
         switch option {
         case .theme:
             hints.remove(.colorScheme)
-            if let theme = Self.themes.value(value) { options.theme = theme } else { refuse(option, value, variants) }
+            if let theme = words.themes.value(value) { options.theme = theme } else { refuse(option, value, variants) }
         case .motion:
             hints.remove(.reducedMotion)
-            if let motion = Self.motions.value(value) { options.motion = motion } else { refuse(option, value, variants) }
+            if let motion = words.motions.value(value) { options.motion = motion } else { refuse(option, value, variants) }
         case .direction:
-            if let direction = Self.directions.value(value) { options.direction = direction } else { refuse(option, value, variants) }
+            if let direction = words.directions.value(value) { options.direction = direction } else { refuse(option, value, variants) }
         case .expand:
-            if let expand = Self.expands.value(value) { options.expand = expand } else { refuse(option, value, variants) }
+            if let expand = words.expands.value(value) { options.expand = expand } else { refuse(option, value, variants) }
         case .variant:
             if let found = value.index(in: variants) { variantIndex = found } else { refuse(option, value, variants) }
         }

@@ -49,6 +49,8 @@ final class FrameRoutes: Sendable {
     private let keys: FrameKey
     /// The query parameters the frame routes read, by name (the three operations declare the same).
     private let query = DeclaredQuery(Operations.frames, Query.init)
+    /// The layout options' declared values.
+    private let optionWords = ChosenLayoutOptions.Words()
     /// The values of `width` and `height`, from their declarations.
     private let widths = Parameters.width.integers!
     private let heights = Parameters.height.integers!
@@ -85,7 +87,7 @@ final class FrameRoutes: Sendable {
             case .width: if case .absent = width { width = QueryInteger(value, widths) }
             case .height: if case .absent = height { height = QueryInteger(value, heights) }
             case .instant: if case .absent = instant { instant = QueryInteger(value, instants) }
-            case .option(let option): chosen.take(option, value, variants: variants)
+            case .option(let option): chosen.take(option, value, words: optionWords, variants: variants)
             case nil: break
             }
         }

@@ -20,6 +20,8 @@ struct LayoutRoutes: Sendable {
     private let themes: [DocumentResponses]
     /// The layout options `/layouts/{screen}` declares, by name.
     private let options = DeclaredQuery(Operations.layout, ChosenLayoutOptions.Option.init)
+    /// Their declared values.
+    private let optionWords = ChosenLayoutOptions.Words()
 
     init(catalog: Catalog) {
         screens = catalog.screens.map { screen in
@@ -75,7 +77,7 @@ struct LayoutRoutes: Sendable {
             return ProblemResponses.unknown(.screen, name, allowed: screens.map(\.id))
         }
         var chosen = ChosenLayoutOptions()
-        if let problem = chosen.choose(from: request, options: options, variants: screens[index].variants) { return problem }
+        if let problem = chosen.choose(from: request, options: options, words: optionWords, variants: screens[index].variants) { return problem }
         return screens[index].documents[Self.slot(chosen.options, variantIndex: chosen.variantIndex)].response(to: request, hints: chosen.hints)
     }
 }

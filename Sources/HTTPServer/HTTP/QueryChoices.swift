@@ -6,8 +6,10 @@
 /// nothing to decode is told by its length and first byte (`slots`): it is compared with the one
 /// choice that has both (as one word when it is at most 8 bytes long, `word(of:)`), or with none;
 /// only when two choices share both, or the text has escapes, are the choices walked in order.
+/// A class, so that a route handing its choices on per request passes one reference, not five
+/// arrays to retain and release.
 @usableFromInline
-package struct QueryChoices: Sendable {
+package final class QueryChoices: Sendable {
     /// The choices, in order: `index(in:)` answers a position among them.
     package let texts: [String]
     /// The texts' UTF-8 bytes one after another; `ends[i]` is where text i ends.
@@ -27,13 +29,13 @@ package struct QueryChoices: Sendable {
             end += text.utf8.count
             return end
         }
-        var slots = [Int](repeating: 0, count: Self.slotCount)
+        var slots = [Int](repeating: 0, count: QueryChoices.slotCount)
         for (index, text) in texts.enumerated() {
-            let slot = Array(text.utf8).withUnsafeBufferPointer(Self.slot(of:))
-            slots[slot] = slots[slot] == 0 ? index + 1 : Self.several
+            let slot = Array(text.utf8).withUnsafeBufferPointer(QueryChoices.slot(of:))
+            slots[slot] = slots[slot] == 0 ? index + 1 : QueryChoices.several
         }
         self.slots = slots
-        words = texts.map { text in Array(text.utf8).withUnsafeBufferPointer { $0.count <= 8 ? Self.word(of: $0) : 0 } }
+        words = texts.map { text in Array(text.utf8).withUnsafeBufferPointer { $0.count <= 8 ? QueryChoices.word(of: $0) : 0 } }
     }
 
     @inlinable static var slotCount: Int { 64 }

@@ -46,6 +46,30 @@ import Testing
         #expect(items == expected)
     }
 
+    /// `index(in:)` answers what `firstIndex(of:)` answers on the decoded strings: choices of 0 to
+    /// 20 bytes, some sharing a length and first byte (a slot), one repeated, texts that differ
+    /// from a choice in one byte at its start, middle or end, and escaped ones.
+    @Test func choicesAnswerTheFirstChoiceTheDecodedTextIs() {
+        let choices = ["", "a", "ab", "ax", "dark", "light", "reduced", "direction", "directiox", "variant-sixteen!",
+                       "a-text-of-twenty-byt", "dark", "8bytes!!", "8bytes!?"]
+        let table = QueryChoices(choices)
+        var texts = choices + ["b", "abc", "dar", "darkk", "Dark", "directio", "variant-sixteen?", "a-text-of-twenty-byx", "zzzzzzzzzzzzzzzzzzzzzzzzz"]
+        for choice in choices where !choice.isEmpty {
+            var middle = Array(choice.utf8)
+            middle[middle.count / 2] ^= 1
+            texts.append(String(decoding: middle, as: UTF8.self))
+        }
+        for text in texts {
+            let escaped = text.utf8.map { "%" + String($0, radix: 16) }.joined()
+            for sent in [text, escaped] {
+                ("x=" + sent).withUTF8Bytes { bytes in
+                    let (_, value) = QueryItems.all(in: bytes)[0]
+                    #expect(value.index(in: table) == choices.firstIndex(of: text), "\(sent)")
+                }
+            }
+        }
+    }
+
     @Test func comparesAndReadsNumbersOfTheDecodedText() {
         func item(_ query: String, _ body: (QueryText, QueryText) -> Void) {
             query.withUTF8Bytes { bytes in

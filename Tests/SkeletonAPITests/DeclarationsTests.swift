@@ -52,4 +52,65 @@ import Testing
             }
         }
     }
+
+    /// A sample value of each parameter, as a request gives it: the first declared word, the
+    /// lowest integer, or for a schema a value the built-in catalog has.
+    private static func sample(_ parameter: Parameter, session: String) -> String {
+        switch parameter.values {
+        case .choice(let words): return words[0]
+        case .boolean: return Parameter.booleanWords[0]
+        case .integer(let range, _): return parameter == Parameters.width ? "390" : "\(range.lowerBound)"
+        case .schema(let component):
+            switch component {
+            case "ScreenID": return "home"
+            case "Variant": return "default"
+            case "ElementID": return "accountsCarousel"
+            case "SessionToken": return session
+            case "Speed": return "100"
+            case "EventID": return "0"
+            default: return parameter == Parameters.ifNoneMatch ? "*" : "\"dark\""
+            }
+        }
+    }
+
+    /// Walks every operation's handler, through the service's router, with requests that carry
+    /// its declared parameters (all, none, and its older forms alone): every parameter a handler
+    /// reads goes through `Parameter.value(in:)`, which in this debug build stops the process
+    /// when the running operation does not declare it. So a handler that reads a name its
+    /// operation lacks (the contract does not describe) fails this test by crashing it.
+    @Test func everyHandlerReadsOnlyWhatItsOperationDeclares() throws {
+        var start = Request(method: .get, path: "/loading-state", query: "screen=home")
+        guard case .response(let started) = router.reply(to: &start) else { Issue.record("the load was held"); return }
+        guard case .string(let session) = try JSONParser.parse(started.body)["session"] else { Issue.record("no session"); return }
+        for operation in Operations.all {
+            var path = operation.template
+            for parameter in operation.parameters where parameter.location == .path {
+                path = path.replacingOccurrences(of: "{\(parameter.name)}", with: Self.sample(parameter, session: session))
+            }
+            let given = [operation.parameters, [], operation.undocumented]
+            for parameters in given {
+                let query = parameters.filter { $0.location == .query }.map { "\($0.name)=\(Self.sample($0, session: session))" }.joined(separator: "&")
+                let fields = parameters.filter { $0.location == .header }.map { ($0.name, Self.sample($0, session: session)) }
+                var request = Request(method: operation.method, path: path, query: query, fields: HTTPFields(fields))
+                _ = router.reply(to: &request)
+            }
+        }
+    }
+
+    /// The router runs a handler registered by its operation with that operation as `running`:
+    /// what the check above relies on.
+    @Test func aHandlerRunsWithItsOperationAsTheOneRunning() {
+        var router = Router()
+        router.get(Operations.health) { _ in Response(body: Array((Operation.running?.id ?? "none").utf8)) }
+        #expect(String(decoding: router.response("/healthz").body, as: UTF8.self) == Operations.health.id)
+        #expect(Operation.running == nil)
+    }
+
+    /// An operation declares what it lists and its older forms, and nothing else.
+    @Test func anOperationDeclaresItsParametersAndItsOlderFormsOnly() {
+        #expect(Operations.startLoad.declares(Parameters.loadingScreen))
+        #expect(Operations.startLoad.declares(Parameters.sessionQuery))
+        #expect(!Operations.startLoad.declares(Parameters.width))
+        #expect(!Operations.layout.declares(Parameters.wait))
+    }
 }

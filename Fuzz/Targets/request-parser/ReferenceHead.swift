@@ -49,7 +49,7 @@ enum ReferenceHead {
             if request.query != expected.query { problems.append("query \(request.query) != \(expected.query)") }
             let hasEscapes = expected.query.utf8.contains { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }
             if request.hasQueryEscapes != hasEscapes { problems.append("query escapes \(request.hasQueryEscapes) != \(hasEscapes)") }
-            let isPlain = (expected.path + expected.query).utf8.allSatisfy(AccessLog.isPlain)
+            let isPlain = (expected.path + expected.query).utf8.allSatisfy(RequestTarget.isPlain)
             if request.target.isPlain != isPlain { problems.append("plain target \(request.target.isPlain) != \(isPlain)") }
             if request.version != expected.version { problems.append("version \(request.version) != \(expected.version)") }
             if request.isKeepAlive != expected.isKeepAlive { problems.append("keep-alive \(request.isKeepAlive) != \(expected.isKeepAlive)") }

@@ -20,13 +20,6 @@ package struct QueryText {
         self.isEncoded = isEncoded
     }
 
-    /// The text's length in bytes when it has nothing to decode (it is its bytes as sent); nil
-    /// when it has a `%` or `+`. A caller that tells names apart by length switches on it.
-    @inlinable
-    package var plainLength: Int? {
-        isEncoded ? nil : bytes.count
-    }
-
     /// Whether the decoded text is `literal`. Inlined where it is called, so that a name of
     /// another length costs a comparison and a name of the same length a `memcmp` of a constant
     /// length, which the compiler expands into a load or two.

@@ -17,7 +17,7 @@ package struct Request: Sendable {
     package let method: Method
     package let version: Version
     /// `routeSlot`, in two bytes.
-    private var slot = UInt16(LoopMetrics.RouteSlot.unmatched)
+    private var slot = UInt16(RouteSlot.unmatched)
     /// Whether the connection stays open after this request (RFC 9112 §9.3).
     package var isKeepAlive: Bool
     /// Kept by an `Exchange` only while its start closure runs (see `Exchange.request`).
@@ -29,7 +29,7 @@ package struct Request: Sendable {
     /// Who sent it: the connection's peer, set before routing.
     package internal(set) var peer = PeerAddress()
 
-    /// Which route answered it, for the metrics (`LoopMetrics.RouteSlot`); set by the router.
+    /// Which route answered it (`RouteSlot`), by which the metrics count it; set by the router.
     var routeSlot: Int {
         get { Int(slot) }
         set { slot = UInt16(newValue) }
@@ -37,7 +37,7 @@ package struct Request: Sendable {
 
     package init(method: Method, path: String, query: String = "", version: Version = .http11, fields: HTTPFields = HTTPFields([]), isKeepAlive: Bool = true) {
         let target = RequestTarget(path: path, query: query,
-                                   isPlain: path.utf8.allSatisfy(AccessLog.isPlain) && query.utf8.allSatisfy(AccessLog.isPlain),
+                                   isPlain: path.utf8.allSatisfy(RequestTarget.isPlain) && query.utf8.allSatisfy(RequestTarget.isPlain),
                                    hasQueryEscapes: query.utf8.contains { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") })
         self.init(method: method, target: target, version: version, fields: fields, isKeepAlive: isKeepAlive)
     }

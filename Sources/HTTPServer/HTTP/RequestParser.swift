@@ -180,7 +180,7 @@ private struct RequestLine {
 
     /// The normalised path (`PercentEncoding.normalizedPath`) and raw query of an origin-form,
     /// absolute-form or asterisk-form target, whether an access-log line takes them as they
-    /// are (`AccessLog.isPlain`: normalising decodes unreserved characters only, all plain), and
+    /// are (`RequestTarget.isPlain`: normalising decodes unreserved characters only, all plain), and
     /// whether the query has a `%` or `+`.
     private func parsedTarget(method: Method) throws(ParseError) -> RequestTarget {
         // Eight bytes at a time: this loop meets every byte of every target. A word with no byte

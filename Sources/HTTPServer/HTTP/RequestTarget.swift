@@ -8,7 +8,7 @@ struct RequestTarget: Sendable {
     let path: String
     /// The raw query, without `?`; empty when the target has none.
     @usableFromInline let query: String
-    /// Whether the path and query go into an access-log line as they are (`AccessLog.isPlain`).
+    /// Whether every byte of the path and query is plain (`isPlain`): a log line takes them as they are.
     let isPlain: Bool
     /// Whether the query has a `%` or `+`.
     @usableFromInline let hasQueryEscapes: Bool
@@ -18,6 +18,13 @@ struct RequestTarget: Sendable {
     func sharing(path: String) -> RequestTarget {
         assert(path == self.path, "a shared path has the bytes of the one it replaces")
         return RequestTarget(path: path, query: query, isPlain: isPlain, hasQueryEscapes: hasQueryEscapes)
+    }
+
+    /// Whether a target's byte may be written out as it is, in a line of text between quotes:
+    /// not a control, space, non-ASCII, `"` or `\`.
+    @inline(__always)
+    static func isPlain(_ byte: UInt8) -> Bool {
+        byte > space && byte < 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
     }
 
     static let asterisk = RequestTarget(path: "*", query: "", isPlain: true, hasQueryEscapes: false)

@@ -87,12 +87,6 @@ struct AccessLog: ~Copyable {
         }
     }
 
-    /// Whether a target's byte goes into a line as it is: not a control, space, non-ASCII, `"` or `\`.
-    @inline(__always)
-    static func isPlain(_ byte: UInt8) -> Bool {
-        byte > space && byte < 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
-    }
-
     private mutating func appendEscaped(_ text: String, isPlain: Bool) {
         text.withUTF8Bytes { bytes in
             if isPlain {
@@ -100,7 +94,7 @@ struct AccessLog: ~Copyable {
                 return
             }
             for byte in bytes {
-                if Self.isPlain(byte) {
+                if RequestTarget.isPlain(byte) {
                     buffer.append(byte)
                 } else {
                     buffer.append(UInt8(ascii: "%"))

@@ -2,15 +2,9 @@
 /// loops when scraped (`ServerMetrics`), so that counting never makes one loop wait for another.
 /// A request costs a table increment, a bucket search and two stores.
 final class LoopMetrics: Sendable {
-    /// Where a request went, as its label: a route template, or one of these two.
-    enum RouteSlot {
-        /// The request could not be parsed (answered 4xx/5xx before routing).
-        static let invalid = 0
-        /// No route matched its path (404): one label, however many paths are tried.
-        static let unmatched = 1
-        /// The slot of the router's route `index`.
-        static func route(_ index: Int) -> Int { index + 2 }
-    }
+    /// Where a request went, as its label: the router's numbering (`HTTPServer.RouteSlot`), which
+    /// the metrics count by and routing does not depend on.
+    typealias RouteSlot = HTTPServer.RouteSlot
 
     enum Gauge: Int, CaseIterable {
         case connectionsOpen, connectionsAccepted, streamsOpen, deferredPending

@@ -6,7 +6,7 @@ import Synchronization
 package final class ServerMetrics: Sendable {
     private struct Attached {
         var loops: [LoopMetrics] = []
-        /// The label of each route slot (`LoopMetrics.RouteSlot`).
+        /// The label of each route slot (`RouteSlot`).
         var routeLabels: [String] = []
     }
 

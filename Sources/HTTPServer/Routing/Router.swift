@@ -75,7 +75,7 @@ package struct Router: Sendable {
 
     package init() {}
 
-    /// The templates in registration order: route `i`'s metrics label (`LoopMetrics.RouteSlot`).
+    /// The templates in registration order: route `i`'s metrics label (`RouteSlot`).
     package var templates: [String] { tables.routes.map(\.template) }
 
     /// Registers `handler` for `method` on `template`.
@@ -149,7 +149,7 @@ package struct Router: Sendable {
         switch match(&request) {
         case .route(let route):
             index = route
-            request.routeSlot = LoopMetrics.RouteSlot.route(route)
+            request.routeSlot = RouteSlot.route(route)
         case .none:
             return .response(Problem(.noRoute, detail: "no route matches '\(request.path)'").response())
         case .badSegment(let detail):

@@ -14,11 +14,11 @@ import SkeletonDomain
 enum ContractRoutes {
     private static let openAPI = DocumentResponses(EncodedDocument(bytes: OpenAPIDocument.bytes), hinted: false)
     private static let openAPI32 = DocumentResponses(EncodedDocument(bytes: OpenAPIDocument.bytes32), hinted: false)
-    private static let layoutSchema = SchemaResponses(LayoutSchema.document)
-    private static let screenSchema = SchemaResponses(ScreenSchema.document)
-    private static let framesSchema = SchemaResponses(FramesSchema.document)
-    private static let contentSchema = SchemaResponses(ContentSchema.document)
-    private static let driftReportSchema = SchemaResponses(DriftReportSchema.document)
+    private static let layoutSchema = schema(LayoutSchema.document)
+    private static let screenSchema = schema(ScreenSchema.document)
+    private static let framesSchema = schema(FramesSchema.document)
+    private static let contentSchema = schema(ContentSchema.document)
+    private static let driftReportSchema = schema(DriftReportSchema.document)
 
     static func register(on router: inout Router) {
         router.get(Operations.openAPI) { request in openAPI.response(to: request) }
@@ -29,27 +29,9 @@ enum ContractRoutes {
         router.get(Operations.contentSchema) { request in contentSchema.response(to: request) }
         router.get(Operations.driftReportSchema) { request in driftReportSchema.response(to: request) }
     }
-}
 
-/// A schema document's 200 and 304 responses, built once (RFC 9110 §8.8.3, §13.1.2, §15.4.5).
-private struct SchemaResponses: Sendable {
-    private let etag: String
-    private let ok: Response
-    private let notModified: Response
-
-    init(_ bytes: [UInt8]) {
-        let document = EncodedDocument(bytes: bytes)
-        var headers = ResponseHeaders()
-        headers.add("ETag", document.etag)
-        headers.add(.sharedForAMinute)
-        var okHeaders = ResponseHeaders.contentType("application/schema+json")
-        okHeaders.append(headers)
-        etag = document.etag
-        ok = Response(headers: okHeaders, body: document.bytes)
-        notModified = Response(status: .notModified, headers: headers)
-    }
-
-    func response(to request: Request) -> Response {
-        ifNoneMatch(request.fields, matches: etag) ? notModified : ok
+    /// A schema document's responses: served as the other documents are, as `application/schema+json`.
+    private static func schema(_ bytes: [UInt8]) -> DocumentResponses {
+        DocumentResponses(EncodedDocument(bytes: bytes), hinted: false, contentType: "application/schema+json")
     }
 }

@@ -18,6 +18,10 @@ struct Operation: Sendable {
     let summary: String
     let description: String?
     let parameters: [Parameter]
+    /// Parameters its handler also reads that the contract does not describe: the older query
+    /// forms (`session=`, `at=` on `/loading-state`) kept for the clients that use them, and
+    /// `expand` on the frame routes, validated and without effect there.
+    let undocumented: [Parameter]
     /// The OpenAPI request body object, for a POST.
     let requestBody: String?
     /// Status (or `default`) and OpenAPI response object, in order; every operation also has the
@@ -26,7 +30,7 @@ struct Operation: Sendable {
     let responses: @Sendable () -> [OpenAPIResponses.Entry]
 
     init(template: String, method: Method = .get, id: String, link: String, tag: Tag, summary: String, description: String? = nil,
-         parameters: [Parameter] = [], requestBody: String? = nil, responses: @autoclosure @escaping @Sendable () -> [OpenAPIResponses.Entry]) {
+         parameters: [Parameter] = [], undocumented: [Parameter] = [], requestBody: String? = nil, responses: @autoclosure @escaping @Sendable () -> [OpenAPIResponses.Entry]) {
         self.template = template
         self.method = method
         self.requestBody = requestBody
@@ -36,6 +40,7 @@ struct Operation: Sendable {
         self.summary = summary
         self.description = description
         self.parameters = parameters
+        self.undocumented = undocumented
         self.responses = responses
     }
 
@@ -69,16 +74,17 @@ extension Router {
     /// Registers `respond` for POST on the operation's template.
     mutating func post(_ operation: Operation, _ respond: @escaping @Sendable (Request) -> Response) {
         precondition(operation.method == .post, "\(operation.id) is not a POST")
+        let respond = operation.checkingDeclarations(respond)
         add(.post, operation.template) { request in .response(respond(request)) }
     }
 
     /// Registers `handler` for GET (so HEAD and OPTIONS) on the operation's template.
     mutating func add(_ operation: Operation, _ handler: @escaping Handler) {
-        add(.get, operation.template, handler)
+        add(.get, operation.template, operation.checkingDeclarations(handler))
     }
 
     /// Registers `respond` for GET (so HEAD and OPTIONS) on the operation's template.
     mutating func get(_ operation: Operation, _ respond: @escaping @Sendable (Request) -> Response) {
-        get(operation.template, respond)
+        get(operation.template, operation.checkingDeclarations(respond))
     }
 }

@@ -45,12 +45,12 @@ enum Operations {
         template: "/layouts/{screen}/frames", id: "getFrames", link: "frames", tag: .layouts,
         summary: "A screen laid out by the server at a viewport size: every shape to draw, in order, with its frame, radii, fill, element, shimmer group and clip, and each shimmer group's bounds; with at, each group's shimmer paint at that instant.",
         description: "The layout engine follows the web renderer's rules (stacks, fill widths, scroll views, repeats expanded, right to left mirrored); computed once per screen, options and size. With at (epoch ms), paints gives each group's gradient then, as the web renderer draws it: computed for each request, not kept.",
-        parameters: viewport,
+        parameters: viewport, undocumented: [Parameters.expand],
         responses: [R.json("The frames.", "Frames", headers: R.hinted, example: OpenAPIExamples.frames), R.notModifiedHinted, R.badRequest, R.notFound])
     static let snapshot = Operation(
         template: "/layouts/{screen}/snapshot.svg", id: "getSnapshot", link: "snapshot", tag: .layouts,
         summary: "The same frames drawn as a still SVG image (shimmer at rest; with at, the shimmer as it is at that instant), for an <img>, a README or a design tool.",
-        parameters: viewport,
+        parameters: viewport, undocumented: [Parameters.expand],
         responses: [
             R.text("The skeleton as a still SVG 1.1 image: no script, no external reference; with at, each shimmer group's gradient (linearGradient, userSpaceOnUse) over, as or masking its blocks.", mediaType: "image/svg+xml", headers: R.hinted,
                    example: #"<svg xmlns="http://www.w3.org/2000/svg" width="390" height="844">…</svg>"#),
@@ -60,7 +60,7 @@ enum Operations {
         template: "/layouts/{screen}/elements/{element}/frames", id: "getElementFrames", link: "elementFrames", tag: .layouts,
         summary: "One element of a screen laid out by the server alone, as the root of a view of that size (a native app's view for it): the frames document of /frames, from the element's own top-left corner, naming the element.",
         description: "The element's node takes the whole width (its own padding and frame apply) and its own height; theme, direction (mirrored within the width) and the shimmer groups it has in the screen are the screen's; what encloses it in the screen (ancestors' clips) is not. At the width the screen gives the element, its frames are its frames in /frames moved to its origin (/frames' elements say where). An element the layout (of that variant) does not have is a 404 listing those it has.",
-        parameters: [Parameters.screenPath, Parameters.elementPath] + viewport.dropFirst(),
+        parameters: [Parameters.screenPath, Parameters.elementPath] + viewport.dropFirst(), undocumented: [Parameters.expand],
         responses: [R.json("The element's frames.", "Frames", headers: R.hinted, example: OpenAPIExamples.elementFrames), R.notModifiedHinted, R.badRequest, R.notFound])
     static let themes = cachedDocument(
         "/themes", id: "listThemes", link: "themes", tag: .layouts, summary: "Every colour token of every theme.",
@@ -80,7 +80,11 @@ enum Operations {
         summary: "Starts a simulated load of a screen now and answers its state (with wait, a long poll).",
         description: "The state carries the session token that follows this load: GET /loading-state/{session}, its events and its data. Future times are never disclosed.",
         parameters: [Parameters.loadingScreen, Parameters.loadingVariant, Parameters.scenario, Parameters.seed, Parameters.speed, Parameters.wait],
+        undocumented: olderQueryForms,
         responses: [R.json("The state.", "LoadingState", headers: R.noStore, example: OpenAPIExamples.loadingState), R.badRequest, R.notFound])
+    /// What the older query forms read (docs/http-api.md): `session=`, and `at=`, an instant on
+    /// `/loading-state` and refused beside `session=` on the others.
+    private static let olderQueryForms = [Parameters.sessionQuery, Parameters.at]
     static let instant = Operation(
         template: "/loading-state/instant", id: "getLoadingInstant", link: "loadingInstant", tag: .loading,
         summary: "The state of a screen's load (scenario, seed) at a virtual instant, with no session.",
@@ -91,6 +95,7 @@ enum Operations {
         summary: "Starts a simulated load now and streams it as Server-Sent Events.",
         description: "snapshot first (its session follows the load), then one element event per change at the moment it happens, then complete, and the stream closes. Last-Event-ID resumes without repeating an event; at or past the end it is a 204.",
         parameters: [Parameters.loadingScreen, Parameters.loadingVariant, Parameters.scenario, Parameters.seed, Parameters.speed, Parameters.lastEventID],
+        undocumented: olderQueryForms,
         responses: R.eventStream(notFound: R.notFound))
     static let timeline = Operation(
         template: "/loading-state/timeline", id: "getLoadingTimeline", link: "loadingTimeline", tag: .loading,
@@ -118,6 +123,8 @@ enum Operations {
         summary: "An element's data in a load this request starts, answered at its time, with its failures and network faults.",
         description: "Held until the element's readyAtMs in a load of the path's screen started by this request (scenario, seed, speed). \(R.dataRules)",
         parameters: [Parameters.screenPath, Parameters.elementPath, Parameters.loadingVariant, Parameters.scenario, Parameters.seed, Parameters.speed, Parameters.fault, Parameters.ifNoneMatch],
+        // `screen=` too: refused beside `session=`, as on /loading-state (the path names the screen).
+        undocumented: olderQueryForms + [Parameters.loadingScreen],
         responses: R.data(notFound: R.notFound))
 
     // MARK: Web

@@ -3,7 +3,10 @@ import HTTPServer
 /// A parameter of the API's operations, declared once: its OpenAPI parameter object
 /// (`components/parameters`), its values' schema, and the 400 problem a bad value of it gets
 /// are all made of this declaration, so the parsers and the description cannot disagree.
-struct Parameter: Sendable {
+///
+/// A class: a handler reads a declaration (`value(in:)`) on every request, and a reference is
+/// borrowed where a struct of strings and arrays was copied field by field.
+final class Parameter: Sendable {
     enum Location: String, Sendable {
         case path, query, header
     }
@@ -26,12 +29,27 @@ struct Parameter: Sendable {
     let name: String
     let location: Location
     let values: Values
-    var required = false
+    let required: Bool
     /// The default as JSON text, when its absence means a value.
-    var defaultValue: String?
-    var description: String?
+    let defaultValue: String?
+    let description: String?
     /// A value as JSON text, for tools that make requests from the description.
-    var example: String?
+    let example: String?
+
+    init(component: String, name: String, location: Location, values: Values, required: Bool = false,
+         defaultValue: String? = nil, description: String? = nil, example: String? = nil) {
+        self.component = component
+        self.name = name
+        self.location = location
+        self.values = values
+        self.required = required
+        self.defaultValue = defaultValue
+        self.description = description
+        self.example = example
+    }
+
+    /// A `boolean` parameter's values, as a query gives them.
+    static let booleanWords = ["true", "false"]
 
     /// `{"$ref": "#/components/parameters/COMPONENT"}`.
     var reference: String {
@@ -64,7 +82,7 @@ struct Parameter: Sendable {
         switch values {
         case .choice(let words): words.joined(separator: ", ")
         case .integer(let range, let unit): "an integer of \(unit) from \(range.lowerBound) to \(range.upperBound)"
-        case .boolean: "true, false"
+        case .boolean: Self.booleanWords.joined(separator: ", ")
         case .schema(let component): "a \(component)"
         }
     }
@@ -73,7 +91,7 @@ struct Parameter: Sendable {
     func rejection(_ value: String) -> Rejection {
         let response = switch values {
         case .choice(let words): ProblemResponses.badParameter(name, value, allowed: words)
-        case .boolean: ProblemResponses.badParameter(name, value, allowed: ["true", "false"])
+        case .boolean: ProblemResponses.badParameter(name, value, allowed: Self.booleanWords)
         case .integer, .schema: ProblemResponses.badRange(name, value, allowedInWords)
         }
         return Rejection(response: response)

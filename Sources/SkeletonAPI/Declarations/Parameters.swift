@@ -68,6 +68,9 @@ enum Parameters {
     static let sessionPath = Parameter(
         component: "SessionPath", name: "session", location: .path, values: .schema("SessionToken"), required: true,
         description: "The token of a load (an earlier response's session); one this server does not serve is a 404 (type /problems/unknown-session).")
+    /// The older `session=TOKEN` query form of `/loading-state`, its events and `/data`: read, not
+    /// described (not in `all`), as docs/http-api.md's "Older query forms" has it.
+    static let sessionQuery = Parameter(component: "SessionQuery", name: "session", location: .query, values: .schema("SessionToken"))
     static let elementPath = Parameter(
         component: "ElementPath", name: "element", location: .path, values: .schema("ElementID"), required: true,
         description: "An element id of the screen; another is a 404 listing them.", example: #""accountsCarousel""#)

@@ -23,7 +23,7 @@ struct DriftRoutes {
         let routes = self
         router.post(Operations.postDrift) { request in routes.accept(request) }
         router.get(Operations.drift) { _ in .json(routes.document(), headers: CachePolicy.neverStored.headers) }
-        router.get(Operations.driftProposal) { request in routes.proposal(request.parameter("screen") ?? "") }
+        router.get(Operations.driftProposal) { request in routes.proposal(Parameters.screenPath.value(in: request) ?? "") }
     }
 
     func accept(_ request: Request) -> Response {

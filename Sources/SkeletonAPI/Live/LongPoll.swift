@@ -36,6 +36,6 @@ final class LongPoll {
     /// The token's text as the client sent it, from the request's query (which the exchange
     /// keeps); sealed again for a load the poll itself started.
     private var sessionText: String {
-        exchange.request.queryValue("session") ?? sessions.text(of: load)
+        Parameters.sessionQuery.value(in: exchange.request) ?? sessions.text(of: load)
     }
 }

@@ -13,37 +13,76 @@ struct ChosenLayoutOptions {
     /// The first bad option's answer: a 400 naming it (a variant the screen does not have, a 404:
     /// it names no document). Once set, `take` reads nothing more.
     private(set) var problem: Response?
-    private var given = Given()
+    /// The options the query has given so far, a bit each (`Option.rawValue`).
+    private var given: UInt8 = 0
+
+    /// A layout option a query may give, by the parameter that gives it (`parameter`).
+    enum Option: UInt8, Sendable {
+        case theme = 1, motion = 2, direction = 4, expand = 8, variant = 16
+
+        /// The option `parameter` gives; nil when it gives none.
+        init?(_ parameter: Parameter) {
+            switch parameter {
+            case Parameters.theme: self = .theme
+            case Parameters.motion: self = .motion
+            case Parameters.direction: self = .direction
+            case Parameters.expand: self = .expand
+            case Parameters.variant: self = .variant
+            default: return nil
+            }
+        }
+
+        var parameter: Parameter {
+            switch self {
+            case .theme: Parameters.theme
+            case .motion: Parameters.motion
+            case .direction: Parameters.direction
+            case .expand: Parameters.expand
+            case .variant: Parameters.variant
+            }
+        }
+    }
+
+    /// The options' values as their declarations list them, matched as bytes: made once by each
+    /// route that reads options and handed to every `take`, so that a request reads no static.
+    struct Words: Sendable {
+        let themes = DeclaredChoices<Theme>(Parameters.theme)
+        let motions = DeclaredChoices<Motion>(Parameters.motion)
+        let directions = DeclaredChoices<Direction>(Parameters.direction)
+        let expands = DeclaredChoices<Bool>(boolean: Parameters.expand)
+    }
 
     /// Sets these to the options of `/layouts/{screen}` (theme, motion, variant, direction,
-    /// expand) from the query and, where it has none, the client hints; returns the first bad
-    /// option's answer (`problem`). One pass over the query, its names and values compared as
-    /// bytes; the first of a repeated parameter counts, as `Request.queryValue` has it.
-    mutating func choose(from request: Request, variants: QueryChoices) -> Response? {
-        request.forEachQueryItem { name, value in take(name, value, variants: variants) }
+    /// expand) from the query, its names those `options` declares, and, where it has none, the
+    /// client hints; returns the first bad option's answer (`problem`). One pass over the query,
+    /// its names and values compared as bytes; the first of a repeated parameter counts, as
+    /// `Request.queryValue` has it.
+    mutating func choose(from request: Request, options names: DeclaredQuery<Option>, words: Words, variants: QueryChoices) -> Response? {
+        request.forEachQueryItem { name, value in
+            if let option = names.key(name) { take(option, value, words: words, variants: variants) }
+        }
         return finish(request)
     }
 
-    /// Reads one query parameter if it is a layout option (the first of its name), for a route
+    /// Reads one query parameter that gives a layout option (the first of its name), for a route
     /// that reads its own parameters in the same pass; nothing once a problem has been found.
     /// Then `finish`.
-    mutating func take(_ name: QueryText, _ value: QueryText, variants: QueryChoices) {
-        guard problem == nil, let option = Given(name), given.insert(option).inserted else { return }
+    mutating func take(_ option: Option, _ value: QueryText, words: Words, variants: QueryChoices) {
+        guard problem == nil, given & option.rawValue == 0 else { return }
+        given |= option.rawValue
         switch option {
         case .theme:
             hints.remove(.colorScheme)
-            if value.is("light") { options.theme = .light } else if value.is("dark") { options.theme = .dark } else { refuse(option, value, variants) }
+            if let theme = words.themes.value(value) { options.theme = theme } else { refuse(option, value, variants) }
         case .motion:
             hints.remove(.reducedMotion)
-            if value.is("full") { options.motion = .full } else if value.is("reduced") { options.motion = .reduced } else { refuse(option, value, variants) }
+            if let motion = words.motions.value(value) { options.motion = motion } else { refuse(option, value, variants) }
         case .direction:
-            if value.is("ltr") { options.direction = .ltr } else if value.is("rtl") { options.direction = .rtl } else { refuse(option, value, variants) }
+            if let direction = words.directions.value(value) { options.direction = direction } else { refuse(option, value, variants) }
         case .expand:
-            if value.is("true") { options.expand = true } else if value.is("false") { options.expand = false } else { refuse(option, value, variants) }
+            if let expand = words.expands.value(value) { options.expand = expand } else { refuse(option, value, variants) }
         case .variant:
             if let found = value.index(in: variants) { variantIndex = found } else { refuse(option, value, variants) }
-        default:
-            preconditionFailure("a parameter names one option")
         }
     }
 
@@ -51,70 +90,22 @@ struct ChosenLayoutOptions {
     /// the screen does not have a 404. Kept out of `take`, which would otherwise make room for a
     /// response on every call.
     @inline(never)
-    private mutating func refuse(_ option: Given, _ value: QueryText, _ variants: QueryChoices) {
-        problem = switch option {
-        case .theme: Parameters.theme.rejection(value.text).response
-        case .motion: Parameters.motion.rejection(value.text).response
-        case .direction: Parameters.direction.rejection(value.text).response
-        case .expand: Parameters.expand.rejection(value.text).response
-        default: ProblemResponses.unknown(.variant, value.text, allowed: variants.texts)
-        }
+    private mutating func refuse(_ option: Option, _ value: QueryText, _ variants: QueryChoices) {
+        problem = option == .variant ? ProblemResponses.unknown(.variant, value.text, allowed: variants.texts) : option.parameter.rejection(value.text).response
     }
 
     /// After the query: the first bad option's answer, or nil with the client hints choosing what
     /// the query did not (and the response varying on them).
     mutating func finish(_ request: Request) -> Response? {
         if let problem { return problem }
-        if hints.contains(.colorScheme) && Self.clientHint(request, DocumentResponses.colorSchemeHint) == "dark" { options.theme = .dark }
-        if hints.contains(.reducedMotion) && Self.clientHint(request, DocumentResponses.reducedMotionHint) == "reduce" { options.motion = .reduced }
+        if hints.contains(.colorScheme) && Self.clientHint(Parameters.prefersColorScheme, request) == "dark" { options.theme = .dark }
+        if hints.contains(.reducedMotion) && Self.clientHint(Parameters.prefersReducedMotion, request) == "reduce" { options.motion = .reduced }
         return nil
     }
 
-    /// The options a query has given so far.
-    private struct Given: OptionSet {
-        let rawValue: UInt8
-        static let theme = Given(rawValue: 1)
-        static let motion = Given(rawValue: 2)
-        static let direction = Given(rawValue: 4)
-        static let expand = Given(rawValue: 8)
-        static let variant = Given(rawValue: 16)
-
-        init(rawValue: UInt8) {
-            self.rawValue = rawValue
-        }
-
-        /// The option a parameter's name is; nil when it is none. A name with nothing to decode
-        /// is told by its length first: one comparison for most names, two for six bytes.
-        @inline(__always)
-        init?(_ name: QueryText) {
-            guard let length = name.plainLength else {
-                guard let option = Self.decoded(name) else { return nil }
-                self = option
-                return
-            }
-            switch length {
-            case 5 where name.is("theme"): self = .theme
-            case 6 where name.is("motion"): self = .motion
-            case 6 where name.is("expand"): self = .expand
-            case 7 where name.is("variant"): self = .variant
-            case 9 where name.is("direction"): self = .direction
-            default: return nil
-            }
-        }
-
-        private static func decoded(_ name: QueryText) -> Given? {
-            if name.is("theme") { return .theme }
-            if name.is("motion") { return .motion }
-            if name.is("expand") { return .expand }
-            if name.is("variant") { return .variant }
-            if name.is("direction") { return .direction }
-            return nil
-        }
-    }
-
     /// A client hint's token: the structured-field string (`"dark"`) or bare token (`dark`), lower-cased.
-    private static func clientHint(_ request: Request, _ name: String) -> String? {
-        guard let value = request.fields[name] else { return nil }
+    private static func clientHint(_ hint: Parameter, _ request: Request) -> String? {
+        guard let value = hint.value(in: request) else { return nil }
         return String(value.filter { $0 != "\"" }).lowercased()
     }
 }

@@ -90,12 +90,12 @@ struct DataRoutes: Sendable {
 
     /// `GET /data/{screen}/{element}`: in the session the query names or starts.
     private func data(_ request: Request) throws(Rejection) -> Reply {
-        let screenName = request.parameter("screen") ?? ""
+        let screenName = Parameters.screenPath.value(in: request) ?? ""
         guard let screen = sessions.screen(screenName) else {
             throw Rejection(response: ProblemResponses.unknown(.screen, screenName, allowed: sessions.screens.map(\.id)))
         }
         let parameters = LoadingParameters(request: request, sessions: sessions)
-        guard request.queryValue("session") == nil else {
+        guard !Parameters.sessionQuery.isGiven(in: request) else {
             // The older form: the token's load decides the variant, so the element is checked after it.
             let fault = try fault(request)
             let session = try parameters.session(pathScreen: screen)
@@ -109,13 +109,13 @@ struct DataRoutes: Sendable {
 
     /// `GET /loading-state/{session}/data/{element}`.
     private func sessionData(_ request: Request) throws(Rejection) -> Reply {
-        let session = try LoadingParameters(request: request, sessions: sessions).follow(request.parameter("session") ?? "", in: .path)
+        let session = try LoadingParameters(request: request, sessions: sessions).follow(Parameters.sessionPath.value(in: request) ?? "", in: .path)
         return answer(request, element: try Self.element(request, of: session.load.screen, variant: session.token.variant), session: session, fault: try fault(request))
     }
 
     /// The element the path names, one of those of a load of `screen`'s layout `variant`.
     private static func element(_ request: Request, of screen: LoadableScreen, variant: String) throws(Rejection) -> LoadableElement {
-        let name = request.parameter("element") ?? ""
+        let name = Parameters.elementPath.value(in: request) ?? ""
         guard let element = screen.element(name, of: variant) else {
             throw Rejection(response: ProblemResponses.unknown(.element, name, allowed: screen.elements(of: variant).map(\.id)))
         }
@@ -123,11 +123,8 @@ struct DataRoutes: Sendable {
     }
 
     private func fault(_ request: Request) throws(Rejection) -> Fault? {
-        guard let value = request.queryValue("fault") else { return nil }
-        guard let fault = Fault(rawValue: value) else {
-            throw Rejection(response: ProblemResponses.badParameter("fault", value, allowed: Fault.allCases.map(\.rawValue)))
-        }
-        return fault
+        guard let value = Parameters.fault.value(in: request) else { return nil }
+        return try Parameters.fault.choice(value)
     }
 
     /// `element`'s answer in `session`: at once when its time has passed, else held until then.
@@ -135,7 +132,7 @@ struct DataRoutes: Sendable {
         let screen = session.load.screen
         let load = sessions.elementLoad(element, in: session)
         let plan = Plan(screen: screen.id, element: element.element, load: load, fault: fault,
-                        ifNoneMatch: request.fields["If-None-Match"] == nil ? nil : request.fields)
+                        ifNoneMatch: Parameters.ifNoneMatch.isGiven(in: request) ? request.fields : nil)
         guard injectsFaults else { return .response(response(plan, .data, waitedMs: 0)) }
         let nowMs = sessions.now()
         if fault == nil, let answer = sessions.answer(for: load, atEpochMs: nowMs) { return .response(response(plan, answer, waitedMs: 0)) }
@@ -214,8 +211,7 @@ struct DataRoutes: Sendable {
         case .data:
             let content = DataContent(screen: plan.screen, element: plan.element, seed: plan.load.token.seed)
             headers.add("Content-Type", "application/json")
-            headers.add("ETag", content.document.etag)
-            headers.add(.revalidated)
+            headers.append(CachePolicy.revalidated.validated(etag: content.document.etag))
             if let fields = plan.ifNoneMatch, ifNoneMatch(fields, matches: content.document.etag) { return Response(status: .notModified, headers: headers) }
             return Response(headers: headers, body: content.document.bytes)
         }

@@ -20,18 +20,7 @@ struct DocumentFields: Sendable {
     /// carries `Accept-CH` and may carry `Vary`.
     init(hinted: Bool, contentType: String, headers extra: ResponseHeaders) {
         self.contentType = ResponseHeaders.contentType(contentType)
-        let afterTag = (0..<(hinted ? 4 : 1)).map { use in
-            var headers = ResponseHeaders()
-            headers.add(.sharedForAMinute)
-            if hinted {
-                let use = DocumentResponses.HintUse(rawValue: use)
-                let varied = [use.contains(.colorScheme) ? DocumentResponses.colorSchemeHint : nil,
-                              use.contains(.reducedMotion) ? DocumentResponses.reducedMotionHint : nil].compactMap { $0 }
-                if !varied.isEmpty { headers.add("Vary", varied.joined(separator: ", ")) }
-                headers.add("Accept-CH", "\(DocumentResponses.colorSchemeHint), \(DocumentResponses.reducedMotionHint)")
-            }
-            return headers
-        }
+        let afterTag = (0..<(hinted ? 4 : 1)).map { CachePolicy.sharedForAMinute.afterTag(hinted: hinted, use: DocumentResponses.HintUse(rawValue: $0)) }
         self.afterTag = afterTag
         afterTagWithExtra = afterTag.map { headers in
             var headers = headers

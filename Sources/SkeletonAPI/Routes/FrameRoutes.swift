@@ -40,22 +40,17 @@ final class FrameRoutes: Sendable {
         case frames, snapshot, elementFrames
     }
 
-    /// What a document depends on, packed in one integer (never zero: a width is at least 120):
-    /// the element laid out alone (its index in the layout's elements plus one, 0 for the whole
-    /// screen; a layout has at most 256) in bits 55 and up, the screen from bit 40, the variant
-    /// from 32, the width from 20, the height from 8, whether it is the snapshot in bit 7 and the
-    /// options' combination (their number, `LayoutOptions.combination`) in bits 0 to 6.
-    private static func key(screen: Int, variant: Int, view: View, options: LayoutOptions, width: Int, height: Int?, element: Int?) -> UInt64 {
-        var packed = UInt64(element.map { $0 + 1 } ?? 0) << 55 | UInt64(screen) << 40 | UInt64(variant) << 32
-        packed |= UInt64(width) << 20 | UInt64(height ?? 0) << 8
-        return packed | (view == .snapshot ? 1 << 7 : 0) | UInt64(options.combination)
-    }
-
     private let screens: [Screen]
     private let screenIDs: [String]
     /// Each screen's variants, as `variant` is matched.
     private let variantChoices: [QueryChoices]
     private let cache = FrameCache<Kept>(limit: cacheLimit)
+    /// How a document's key is packed, for these screens and the declared options and sizes.
+    private let keys: FrameKey
+    /// The query parameters the frame routes read, by name (the three operations declare the same).
+    private let query = DeclaredQuery(Operations.frames, Query.init)
+    /// The layout options' declared values.
+    private let optionWords = ChosenLayoutOptions.Words()
     /// The values of `width` and `height`, from their declarations.
     private let widths = Parameters.width.integers!
     private let heights = Parameters.height.integers!
@@ -65,6 +60,10 @@ final class FrameRoutes: Sendable {
         screens = catalog.screens
         screenIDs = screens.map(\.id)
         variantChoices = screens.map { QueryChoices($0.variants) }
+        keys = FrameKey(combinations: LayoutOptions.combinations, heights: Parameters.height.integers!, widths: Parameters.width.integers!, variants: screens.map(\.variants.count).max() ?? 1,
+                        screens: screens.count, elements: screens.flatMap { $0.layouts.map(\.elements.count) }.max() ?? 0)
+        let queries = [Operations.frames, Operations.snapshot, Operations.elementFrames].map { ($0.parameters + $0.undocumented).filter { $0.location == .query } }
+        precondition(queries.allSatisfy { $0 == queries[0] }, "the frame routes declare different query parameters: one DeclaredQuery reads them")
     }
 
     func register(on router: inout Router) {
@@ -75,7 +74,7 @@ final class FrameRoutes: Sendable {
     }
 
     private func respond(_ request: Request, view: View) -> Response {
-        let name = request.parameter("screen") ?? ""
+        let name = Parameters.screenPath.value(in: request) ?? ""
         guard let index = screenIDs.firstIndex(of: name) else {
             return ProblemResponses.unknown(.screen, name, allowed: screenIDs)
         }
@@ -83,15 +82,13 @@ final class FrameRoutes: Sendable {
         let variants = variantChoices[index]
         var width = QueryInteger.absent, height = QueryInteger.absent, instant = QueryInteger.absent
         // One pass: the size, the instant and the layout options; the first of a repeated parameter counts.
-        request.forEachQueryItem { parameter, value in
-            if parameter.is("width") {
-                if case .absent = width { width = QueryInteger(value, widths) }
-            } else if parameter.is("height") {
-                if case .absent = height { height = QueryInteger(value, heights) }
-            } else if parameter.is("at") {
-                if case .absent = instant { instant = QueryInteger(value, instants) }
-            } else {
-                chosen.take(parameter, value, variants: variants)
+        request.forEachQueryItem { name, value in
+            switch query.key(name) {
+            case .width: if case .absent = width { width = QueryInteger(value, widths) }
+            case .height: if case .absent = height { height = QueryInteger(value, heights) }
+            case .instant: if case .absent = instant { instant = QueryInteger(value, instants) }
+            case .option(let option): chosen.take(option, value, words: optionWords, variants: variants)
+            case nil: break
             }
         }
         if let problem = chosen.finish(request) { return problem }
@@ -116,7 +113,7 @@ final class FrameRoutes: Sendable {
         }
         var element: (index: Int, id: String)?
         if view == .elementFrames {
-            let id = request.parameter("element") ?? ""
+            let id = Parameters.elementPath.value(in: request) ?? ""
             // `take` accepted a variant the screen has: its index is its layout's.
             let elements = screens[index].layouts[chosen.variantIndex].elements
             guard let elementIndex = elements.firstIndex(where: { $0.id == id }) else {
@@ -124,7 +121,8 @@ final class FrameRoutes: Sendable {
             }
             element = (elementIndex, id)
         }
-        let key = Self.key(screen: index, variant: chosen.variantIndex, view: view, options: options, width: widthValue, height: heightValue, element: element?.index)
+        let key = keys.key(combination: options.combination, isSnapshot: view == .snapshot, width: widthValue, height: heightValue,
+                           variant: chosen.variantIndex, screen: index, element: element?.index)
         let kept: Kept
         if let found = cache.document(key) {
             kept = found
@@ -169,7 +167,24 @@ final class FrameRoutes: Sendable {
 
         /// The rejection of a value that is not one of the parameter's.
         static func rejection(_ parameter: Parameter, _ request: Request) -> Rejection {
-            parameter.rejection(request.queryValue(parameter.name) ?? "")
+            parameter.rejection(parameter.value(in: request) ?? "")
+        }
+    }
+
+    /// A query parameter the frame routes read.
+    private enum Query: Sendable {
+        case width, height, instant
+        case option(ChosenLayoutOptions.Option)
+
+        init?(_ parameter: Parameter) {
+            switch parameter {
+            case Parameters.width: self = .width
+            case Parameters.height: self = .height
+            case Parameters.motionInstant: self = .instant
+            default:
+                guard let option = ChosenLayoutOptions.Option(parameter) else { return nil }
+                self = .option(option)
+            }
         }
     }
 }

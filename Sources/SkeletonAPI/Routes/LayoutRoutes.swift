@@ -17,8 +17,12 @@ struct LayoutRoutes: Sendable {
     private let screens: [ScreenDocuments]
     private let layoutsIndex: DocumentResponses
     private let themesIndex: DocumentResponses
-    private let lightTheme: DocumentResponses
-    private let darkTheme: DocumentResponses
+    /// Each theme's palette, in the order of `/themes/{theme}`'s declared words.
+    private let themes: [DocumentResponses]
+    /// The layout options `/layouts/{screen}` declares, by name.
+    private let options = DeclaredQuery(Operations.layout, ChosenLayoutOptions.Option.init)
+    /// Their declared values.
+    private let optionWords = ChosenLayoutOptions.Words()
 
     init(catalog: Catalog) {
         screens = catalog.screens.map { screen in
@@ -26,8 +30,10 @@ struct LayoutRoutes: Sendable {
         }
         layoutsIndex = DocumentResponses(catalog.layoutsIndex, hinted: false)
         themesIndex = DocumentResponses(catalog.themesIndex, hinted: false)
-        lightTheme = DocumentResponses(catalog.themeDocument(.light), hinted: false)
-        darkTheme = DocumentResponses(catalog.themeDocument(.dark), hinted: false)
+        themes = Parameters.themePath.words.map { word in
+            guard let theme = Theme(rawValue: word) else { preconditionFailure("\(Parameters.themePath.component) declares '\(word)', which no theme is") }
+            return DocumentResponses(catalog.themeDocument(theme), hinted: false)
+        }
     }
 
     /// The screen's documents' responses, in `slot` order.
@@ -52,13 +58,6 @@ struct LayoutRoutes: Sendable {
         return documents
     }
 
-    private func theme(_ theme: Theme) -> DocumentResponses {
-        switch theme {
-        case .light: lightTheme
-        case .dark: darkTheme
-        }
-    }
-
     /// The position of a document among its screen's, in the order `init` builds them.
     private static func slot(_ options: LayoutOptions, variantIndex: Int) -> Int {
         variantIndex * LayoutOptions.combinations + options.combination
@@ -70,21 +69,21 @@ struct LayoutRoutes: Sendable {
         router.get(Operations.layout) { request in routes.layout(request) }
         router.get(Operations.themes) { request in routes.themesIndex.response(to: request) }
         router.get(Operations.theme) { request in
-            let name = request.parameter("theme") ?? ""
-            guard let theme = Theme(rawValue: name) else {
-                return ProblemResponses.unknown(.theme, name, allowed: Theme.allCases.map(\.rawValue))
+            let name = Parameters.themePath.value(in: request) ?? ""
+            guard let index = Parameters.themePath.words.firstIndex(of: name) else {
+                return ProblemResponses.unknown(.theme, name, allowed: Parameters.themePath.words)
             }
-            return routes.theme(theme).response(to: request)
+            return routes.themes[index].response(to: request)
         }
     }
 
     private func layout(_ request: Request) -> Response {
-        let name = request.parameter("screen") ?? ""
+        let name = Parameters.screenPath.value(in: request) ?? ""
         guard let index = screens.firstIndex(where: { $0.id == name }) else {
             return ProblemResponses.unknown(.screen, name, allowed: screens.map(\.id))
         }
         var chosen = ChosenLayoutOptions()
-        if let problem = chosen.choose(from: request, variants: screens[index].variants) { return problem }
+        if let problem = chosen.choose(from: request, options: options, words: optionWords, variants: screens[index].variants) { return problem }
         // Read unretained: `screens` holds the `Once` as long as the routes live, and a retained
         // one (kept across its first read's call) cost every layout request some 40 instructions.
         let documents = Unmanaged.passUnretained(screens[index].documents)._withUnsafeGuaranteedRef { $0.value }

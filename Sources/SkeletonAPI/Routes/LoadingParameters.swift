@@ -9,7 +9,7 @@ struct LoadingParameters {
     let sessions: LoadingSessions
 
     func screen() throws(Rejection) -> LoadableScreen? {
-        guard let name = request.queryValue(Parameters.loadingScreen.name) else { return nil }
+        guard let name = Parameters.loadingScreen.value(in: request) else { return nil }
         guard let screen = sessions.screen(name) else {
             throw Rejection(response: ProblemResponses.unknown(.screen, name, allowed: screenIDs))
         }
@@ -23,16 +23,18 @@ struct LoadingParameters {
 
     /// The 400 of a request that names no screen where it needs one; `purpose` says what for.
     private func missingScreen(_ purpose: String) -> Rejection {
-        Rejection(response: Problem(.missingParameter, detail: "query parameter 'screen' is required\(purpose); one of: \(screenIDs.joined(separator: ", "))",
-                                    extensions: [("parameter", .string("screen")), ("allowed", .strings(screenIDs))]).response())
+        let name = Parameters.loadingScreen.name
+        return Rejection(response: Problem(.missingParameter, detail: "query parameter '\(name)' is required\(purpose); one of: \(screenIDs.joined(separator: ", "))",
+                                           extensions: [("parameter", .string(name)), ("allowed", .strings(screenIDs))]).response())
     }
 
     /// The session a request follows: the older `session=TOKEN` form, or a new one started now by
     /// `screen=` (or of `pathScreen`, the screen a `/data` path names, which a token must be a load of);
     /// a new one's schedule is cached unless `cachingSchedule` is false (`LoadingSessions.start`).
     func session(pathScreen: LoadableScreen? = nil, cachingSchedule: Bool = true) throws(Rejection) -> Session {
-        if let text = request.queryValue("session") {
-            try reject(["screen", "variant", "scenario", "seed", "speed", "at"], beside: "session")
+        if let text = Parameters.sessionQuery.value(in: request) {
+            try reject([Parameters.loadingScreen, Parameters.loadingVariant, Parameters.scenario, Parameters.seed, Parameters.speed, Parameters.at],
+                       beside: Parameters.sessionQuery)
             return try follow(text, in: .query, of: pathScreen)
         }
         var screen = pathScreen
@@ -45,7 +47,7 @@ struct LoadingParameters {
     /// `variant`: one of `screen`'s layout variants, whose elements the load drives; `default`
     /// when absent. Another is a 404 listing them, as on `/layouts/{screen}`.
     func variant(of screen: LoadableScreen) throws(Rejection) -> String {
-        guard let name = request.queryValue(Parameters.loadingVariant.name) else { return "default" }
+        guard let name = Parameters.loadingVariant.value(in: request) else { return "default" }
         let variants = screen.screen.variants
         guard variants.contains(name) else { throw Rejection(response: ProblemResponses.unknown(.variant, name, allowed: variants)) }
         return name
@@ -71,25 +73,25 @@ struct LoadingParameters {
     /// A token of the right shape names a session; one this server did not issue (or no longer
     /// serves) is not found, which a client or a schema-driven fuzzer reads as such.
     private static func refused(_ text: String, _ refusal: SessionRefusal, in place: TokenPlace) -> Response {
-        let name = place == .path ? "path segment 'session'" : "query parameter 'session'"
+        let parameter = place == .path ? Parameters.sessionPath : Parameters.sessionQuery
+        let name = "\(parameter.location == .path ? "path segment" : "query parameter") '\(parameter.name)'"
         switch refusal {
         case .unopened(let error):
             guard place == .path || SessionToken.hasTokenSyntax(text) else {
                 return Problem(.badParameter, detail: "\(name) is not a valid session token: \(error)",
-                               extensions: [("parameter", .string("session"))]).response()
+                               extensions: [("parameter", .string(parameter.name))]).response()
             }
             return Problem(.unknownSession, detail: "\(name) names no session this server serves: \(error)",
-                           extensions: [("parameter", .string("session"))]).response()
+                           extensions: [("parameter", .string(parameter.name))]).response()
         case .otherScreen(let screen, let asked):
             return Problem(.conflictingParameters, detail: "\(name) is a load of screen '\(screen)', not '\(asked)'",
-                           extensions: [("parameter", .string("session")), ("conflictsWith", .string("screen"))]).response()
+                           extensions: [("parameter", .string(parameter.name)), ("conflictsWith", .string(Parameters.loadingScreen.name))]).response()
         }
     }
 
     func scenario() throws(Rejection) -> Scenario {
-        guard let value = request.queryValue(Parameters.scenario.name) else { return .typical }
-        guard let scenario = Scenario(rawValue: value) else { throw Parameters.scenario.rejection(value) }
-        return scenario
+        guard let value = Parameters.scenario.value(in: request) else { return .typical }
+        return try Parameters.scenario.choice(value)
     }
 
     /// `Parameters.seed` (exact in every JSON parser); 0 by default.
@@ -99,7 +101,7 @@ struct LoadingParameters {
 
     /// `speed` from 0.1 to 100 with at most three decimals, in thousandths; 1 (1000) by default.
     func speedThousandths() throws(Rejection) -> Int {
-        guard let value = request.queryValue(Parameters.speed.name) else { return 1000 }
+        guard let value = Parameters.speed.value(in: request) else { return 1000 }
         let parts = value.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
         let whole = parts[0], fraction = parts.count == 2 ? parts[1] : ""
         guard !whole.isEmpty, whole.utf8.count <= 3, fraction.utf8.count <= 3, (whole + fraction).utf8.allSatisfy(Self.isDigit),
@@ -124,19 +126,20 @@ struct LoadingParameters {
 
     /// Refuses `others` beside `given`: a parameter that would be silently ignored (a `seed` beside
     /// a `session`, which carries its own) is a 400, so that a client never believes it chose it.
-    func reject(_ others: [String], beside given: String) throws(Rejection) {
-        guard let ignored = others.first(where: { request.queryValue($0) != nil }) else { return }
-        throw Rejection(response: Problem(.conflictingParameters, detail: "query parameter '\(ignored)' cannot be given with '\(given)', which decides it",
-                                          extensions: [("parameter", .string(ignored)), ("conflictsWith", .string(given))]).response())
+    func reject(_ others: [Parameter], beside given: Parameter) throws(Rejection) {
+        guard let ignored = others.first(where: { $0.isGiven(in: request) }) else { return }
+        throw Rejection(response: Problem(.conflictingParameters, detail: "query parameter '\(ignored.name)' cannot be given with '\(given.name)', which decides it",
+                                          extensions: [("parameter", .string(ignored.name)), ("conflictsWith", .string(given.name))]).response())
     }
 
     /// The `Last-Event-ID` header: the id (elapsed ms) of the last event a reconnecting client saw;
     /// nil when absent. Not a bare integer is a 400: a client must not silently get the whole stream again.
     func lastEventID() throws(Rejection) -> Int? {
-        guard let text = request.fields["Last-Event-ID"] else { return nil }
+        let header = Parameters.lastEventID
+        guard let text = header.value(in: request) else { return nil }
         guard text.utf8.count <= 16, !text.isEmpty, text.utf8.allSatisfy({ (48...57).contains($0) }), let id = Int(text) else {
-            throw Rejection(response: Problem(.badHeader, detail: "header 'Last-Event-ID' must be an event id this stream sent (an integer of ms); got '\(text)'",
-                                              extensions: [("header", .string("Last-Event-ID"))]).response())
+            throw Rejection(response: Problem(.badHeader, detail: "header '\(header.name)' must be an event id this stream sent (an integer of ms); got '\(text)'",
+                                              extensions: [("header", .string(header.name))]).response())
         }
         return id
     }
@@ -152,7 +155,7 @@ struct LoadingParameters {
 
     /// The value of integer `parameter`; nil when absent.
     private func integer(_ parameter: Parameter) throws(Rejection) -> Int? {
-        try request.queryValue(parameter.name).map { text throws(Rejection) in try parameter.integer(text) }
+        try parameter.value(in: request).map { text throws(Rejection) in try parameter.integer(text) }
     }
 }
 

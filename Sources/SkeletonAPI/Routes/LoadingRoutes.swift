@@ -33,7 +33,7 @@ struct LoadingRoutes: Sendable {
         router.add(Operations.session) { request in
             routes.rejectingBadInput { () throws(Rejection) in
                 let parameters = LoadingParameters(request: request, sessions: routes.sessions)
-                return try routes.follow(parameters.follow(request.parameter("session") ?? "", in: .path), wait: parameters.wait())
+                return try routes.follow(parameters.follow(Parameters.sessionPath.value(in: request) ?? "", in: .path), wait: parameters.wait())
             }
         }
         router.add(Operations.streamLoad) { request in
@@ -41,7 +41,7 @@ struct LoadingRoutes: Sendable {
         }
         router.add(Operations.sessionEvents) { request in
             routes.rejectingBadInput { () throws(Rejection) in
-                try routes.events(LoadingParameters(request: request, sessions: routes.sessions).follow(request.parameter("session") ?? "", in: .path), request)
+                try routes.events(LoadingParameters(request: request, sessions: routes.sessions).follow(Parameters.sessionPath.value(in: request) ?? "", in: .path), request)
             }
         }
         router.get(Operations.timeline) { request in
@@ -66,8 +66,8 @@ struct LoadingRoutes: Sendable {
     /// A new load (`screen=`), or the older forms: `session=` follows one, `at=` reads an instant.
     private func state(_ request: Request) throws(Rejection) -> Reply {
         let parameters = LoadingParameters(request: request, sessions: sessions)
-        if request.queryValue("session") == nil, request.queryValue("at") != nil {
-            try LoadingParameters(request: request, sessions: sessions).reject(["wait", "speed"], beside: "at")
+        if !Parameters.sessionQuery.isGiven(in: request), Parameters.at.isGiven(in: request) {
+            try parameters.reject([Parameters.wait, Parameters.speed], beside: Parameters.at)
             return try instant(request)
         }
         return try follow(parameters.session(), wait: parameters.wait())

@@ -1,19 +1,38 @@
 import Layouts
 
 /// Every set of a layout's options but its variant (theme, motion, direction, expand) as one
-/// number below `LayoutOptions.combinations`, each enumeration's case a digit in mixed radix: a
-/// case added to any of them is counted by `combinations` and given a digit of its own by its
-/// `ordinal` (which the compiler asks for), so that no two sets share a number.
+/// number below `LayoutOptions.combinations`, each option a digit in mixed radix whose radix is
+/// the count of values its parameter declares (`Parameters.theme`, ...): a value declared for any
+/// of them is counted by `combinations` and given a digit of its own by its `ordinal` (its
+/// position among the declared words, which the compiler asks for and a test holds to the
+/// declaration), so that no two sets share a number.
 extension LayoutOptions {
-    static let combinations = themes * motions * directions * 2
+    /// How many values each option's declaration lists.
+    struct Counts: Sendable {
+        let themes: Int
+        let motions: Int
+        let directions: Int
+        let expands: Int
 
-    private static let themes = Theme.allCases.count
-    private static let motions = Motion.allCases.count
-    private static let directions = Direction.allCases.count
+        /// The counts the declarations list now.
+        static let declared = Counts(themes: Parameters.theme.words.count, motions: Parameters.motion.words.count,
+                                     directions: Parameters.direction.words.count, expands: Parameter.booleanWords.count)
+
+        /// How many sets there are: the product of the counts.
+        var combinations: Int { themes * motions * directions * expands }
+
+        /// The number of the set whose options are at these positions among their values.
+        @inline(__always)
+        func combination(theme: Int, motion: Int, direction: Int, expand: Int) -> Int {
+            ((theme * motions + motion) * directions + direction) * expands + expand
+        }
+    }
+
+    static let combinations = Counts.declared.combinations
 
     /// This set's number, from 0 to `combinations - 1`.
     var combination: Int {
-        ((theme.ordinal * Self.motions + motion.ordinal) * Self.directions + direction.ordinal) * 2 + (expand ? 1 : 0)
+        Counts.declared.combination(theme: theme.ordinal, motion: motion.ordinal, direction: direction.ordinal, expand: expand ? 1 : 0)
     }
 }
 

@@ -54,7 +54,7 @@ struct WebRoutes: Sendable {
         router.get(Operations.driftModule) { request in routes.drift.value.response(to: request) }
         router.get(Operations.capturePage) { request in routes.capturePage.value.response(to: request) }
         router.get(Operations.preview) { request in
-            let name = request.parameter("screen") ?? ""
+            let name = Parameters.screenPath.value(in: request) ?? ""
             guard routes.screens.contains(name) else { return routes.unknownScreen(name, request) }
             return routes.preview.value.response(to: request)
         }
@@ -65,7 +65,7 @@ struct WebRoutes: Sendable {
     /// `Vary: Accept`, since the representation depends on it (RFC 9110 §12.5.5).
     private func unknownScreen(_ name: String, _ request: Request) -> Response {
         let problem = ProblemResponses.unknownProblem(.screen, name, allowed: screens)
-        let vary = ResponseHeaders(["Vary": "Accept"])
+        let vary = CachePolicy.variesOnAccept
         guard Self.acceptsHTML(request) else { return problem.response(headers: vary) }
         var headers = ResponseHeaders.contentType("text/html; charset=utf-8")
         headers.append(vary)

@@ -9,22 +9,10 @@ import SkeletonDomain
 /// first request (`Once`); a request costs a lookup, as for the layout documents.
 struct WebRoutes: Sendable {
     private static let noSniff = ResponseHeaders(["X-Content-Type-Options": "nosniff"])
-    private let renderer = Once {
-        DocumentResponses(EncodedDocument(bytes: EmbeddedFiles.rendererJS), hinted: false,
-                          contentType: "text/javascript; charset=utf-8", headers: noSniff)
-    }
-    private let rendererTypes = Once {
-        DocumentResponses(EncodedDocument(bytes: EmbeddedFiles.rendererDTS), hinted: false,
-                          contentType: "application/typescript; charset=utf-8", headers: noSniff)
-    }
-    private let capture = Once {
-        DocumentResponses(EncodedDocument(bytes: EmbeddedFiles.captureJS), hinted: false,
-                          contentType: "text/javascript; charset=utf-8", headers: noSniff)
-    }
-    private let drift = Once {
-        DocumentResponses(EncodedDocument(bytes: EmbeddedFiles.driftJS), hinted: false,
-                          contentType: "text/javascript; charset=utf-8", headers: noSniff)
-    }
+    private let renderer = WebRoutes.module(EmbeddedFiles.rendererJS)
+    private let rendererTypes = WebRoutes.module(EmbeddedFiles.rendererDTS, contentType: "application/typescript; charset=utf-8")
+    private let capture = WebRoutes.module(EmbeddedFiles.captureJS)
+    private let drift = WebRoutes.module(EmbeddedFiles.driftJS)
     private let preview = Once {
         var headers = noSniff
         headers.add("Content-Security-Policy", PreviewPage.contentSecurityPolicy)
@@ -41,6 +29,12 @@ struct WebRoutes: Sendable {
             hinted: false, contentType: "text/html; charset=utf-8", headers: headers)
     }
     private let screens: [String]
+
+    /// A module's responses (`nosniff`), made on its first request.
+    private static func module(_ bytes: @autoclosure @escaping @Sendable () -> [UInt8],
+                               contentType: String = "text/javascript; charset=utf-8") -> Once<DocumentResponses> {
+        Once { DocumentResponses(EncodedDocument(bytes: bytes()), hinted: false, contentType: contentType, headers: noSniff) }
+    }
 
     init(catalog: Catalog) {
         screens = catalog.screens.map(\.id)

@@ -76,8 +76,8 @@ package struct Catalog: Sendable {
         return slot
     }
 
-    /// Every option combination of `screen`, in `slot` order.
-    private static func allOptions(of screen: Screen) -> [LayoutOptions] {
+    /// Every option combination of `screen`, in the order of its documents (`slot`'s).
+    package static func allOptions(of screen: Screen) -> [LayoutOptions] {
         var all: [LayoutOptions] = []
         for (variantIndex, variant) in screen.variants.enumerated() {
             for theme in Theme.allCases {

@@ -31,8 +31,10 @@ fi
 rm -rf "$work"/{swift6,swift6-check,typescript-fetch,typescript-consumer}
 curl -sSf "$url/openapi.json" -o "$work/openapi.json"
 
+# The generator runs for a few seconds: the JIT's first tier alone (TieredStopAtLevel=1) writes the
+# same files for half the CPU (typescript-fetch: 6.7 CPU s against 13).
 generate() {
-    "$root/.venv/bin/openapi-generator-cli" generate -g "$1" -i "$work/openapi.json" -o "$work/$1"
+    JAVA_OPTS=-XX:TieredStopAtLevel=1 "$root/.venv/bin/openapi-generator-cli" generate -g "$1" -i "$work/openapi.json" -o "$work/$1"
 }
 
 # The swift6 consumer looks models up by name: Models.generated.swift lists every generated model
@@ -50,7 +52,7 @@ swift6() {
             done
             echo "]"
         } > "$check/Sources/SwiftCheck/Models.generated.swift" &&
-        swift build --disable-index-store --package-path "$check" --scratch-path "$work/swift6-build" &&
+        swift build --disable-index-store -debug-info-format none --package-path "$check" --scratch-path "$work/swift6-build" &&
         "$work/swift6-build/debug/SwiftCheck" "$url" "$corpus"
 }
 

@@ -66,7 +66,7 @@ apple_openapi() {
     mkdir -p "$cache"
     cp -R "$here/apple-openapi" "$package"
     mkdir -p "$generated"
-    if ! swift build --disable-index-store --package-path "$package" --scratch-path "$scratch" --product swift-openapi-generator \
+    if ! swift build --disable-index-store -debug-info-format none --package-path "$package" --scratch-path "$scratch" --product swift-openapi-generator \
         > "$work/apple-openapi-tool.log" 2>&1; then
         echo "apple-openapi: swift-openapi-generator did not build:"
         tail -20 "$work/apple-openapi-tool.log"
@@ -94,7 +94,7 @@ EOF
         echo "apple-openapi: the generator printed $(grep -c 'warning: ' "$work/apple-openapi-generate.log") warnings ($(wc -l <<< "$warnings") distinct; count, message):"
         echo "$warnings"
     fi
-    if ! swift build --disable-index-store --package-path "$package" --scratch-path "$scratch" --product Decode \
+    if ! swift build --disable-index-store -debug-info-format none --package-path "$package" --scratch-path "$scratch" --product Decode \
         > "$work/apple-openapi-build.log" 2>&1; then
         echo "apple-openapi: the generated code does not compile:"
         grep -E '^[^ ].*: error: ' "$work/apple-openapi-build.log" | sort -u | head -30 || tail -20 "$work/apple-openapi-build.log"
@@ -142,9 +142,11 @@ openapi_generator() {
     return $invalid
 }
 
+# The generator runs for a few seconds: the JIT's first tier alone (TieredStopAtLevel=1) writes the
+# same files for half the CPU (typescript-fetch: 6.7 CPU s against 13).
 generate() {
     rm -rf "${work:?}/$1"
-    "$root/.venv/bin/openapi-generator-cli" generate -g "$1" -i "$work/openapi.json" -o "$work/$1" "${@:2}"
+    JAVA_OPTS=-XX:TieredStopAtLevel=1 "$root/.venv/bin/openapi-generator-cli" generate -g "$1" -i "$work/openapi.json" -o "$work/$1" "${@:2}"
 }
 
 # What the union of layout nodes, Transition.curve and BlockNode.width became in the models.

@@ -17,19 +17,13 @@ struct ChosenLayoutOptions {
     private var given: UInt8 = 0
 
     /// A layout option a query may give, by the parameter that gives it (`parameter`).
-    enum Option: UInt8, Sendable {
+    enum Option: UInt8, CaseIterable, Sendable {
         case theme = 1, motion = 2, direction = 4, expand = 8, variant = 16
 
         /// The option `parameter` gives; nil when it gives none.
         init?(_ parameter: Parameter) {
-            switch parameter {
-            case Parameters.theme: self = .theme
-            case Parameters.motion: self = .motion
-            case Parameters.direction: self = .direction
-            case Parameters.expand: self = .expand
-            case Parameters.variant: self = .variant
-            default: return nil
-            }
+            guard let option = Self.allCases.first(where: { $0.parameter === parameter }) else { return nil }
+            self = option
         }
 
         var parameter: Parameter {

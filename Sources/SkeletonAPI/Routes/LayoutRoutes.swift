@@ -36,26 +36,15 @@ struct LayoutRoutes: Sendable {
         }
     }
 
-    /// The screen's documents' responses, in `slot` order.
+    /// The screen's documents' responses, in `slot` order (the catalog's order of its options).
     private static func responses(of screen: Screen, in catalog: Catalog) -> [DocumentResponses] {
-        var documents: [DocumentResponses] = []
-        for (variantIndex, variant) in screen.variants.enumerated() {
-            for theme in Theme.allCases {
-                for motion in Motion.allCases {
-                    for direction in Direction.allCases {
-                        for expand in [false, true] {
-                            let options = LayoutOptions(theme: theme, motion: motion, variant: variant, direction: direction, expand: expand)
-                            guard let document = catalog.document(screen: screen.id, options: options) else {
-                                preconditionFailure("the catalog has no \(screen.id) document for \(options)")
-                            }
-                            assert(documents.count == Self.slot(options, variantIndex: variantIndex))
-                            documents.append(DocumentResponses(document, hinted: true))
-                        }
-                    }
-                }
+        Catalog.allOptions(of: screen).enumerated().map { position, options in
+            guard let document = catalog.document(screen: screen.id, options: options) else {
+                preconditionFailure("the catalog has no \(screen.id) document for \(options)")
             }
+            assert(position == slot(options, variantIndex: screen.variants.firstIndex(of: options.variant)!))
+            return DocumentResponses(document, hinted: true)
         }
-        return documents
     }
 
     /// The position of a document among its screen's, in the order `init` builds them.

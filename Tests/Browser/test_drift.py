@@ -15,7 +15,7 @@ import urllib.request
 
 import pytest
 
-from conftest import ROOT, RunningServer
+from conftest import ROOT, RunningServer, since_chromium_156
 from launcher import RunningServer as LoggedServer
 from page import run, served_directory
 from test_capture import SECRETS, validate
@@ -25,12 +25,12 @@ CARDS = ["card0", "card1", "card2"]
 SCREEN = "drift-cards"
 CHANGES = {"card0": "taller-title", "card1": "no-avatar", "card2": "wider-image"}
 
-# Strict: each test below that holds card0 to 0.98 fails on this drift measurement's own defect,
-# which Chromium 156 (Debian, 2026-11: `sans-serif` is Liberation Sans) brings out; it passes again once fixed.
+# Each test below that holds card0 to 0.98 fails on this drift measurement's own defect, which
+# Chromium 156's fonts bring out (conftest.since_chromium_156); it passes again once that is fixed.
 CARD0_TITLE = ("drift.js: card0's one-line title is 271 of 334 px, so it wraps at capture's second width (80 %) and "
                "capture keeps it a text node, drawn across the card; the reveal's measurement (LeafCapture) has no second "
                "width and takes it for a bar as long as its text: IoU 0.81, card0 scores 0.976")
-card0_title = pytest.mark.xfail(strict=True, reason=CARD0_TITLE)
+card0_title = since_chromium_156(CARD0_TITLE)
 
 CAPTURE = """
 const { captureScreen } = await import(arguments[0] + '/capture.js');

@@ -66,7 +66,13 @@ extension ResolvedShimmer {
     public func phase(_ timing: Shimmer.Timing, at epochMs: Double) -> Double {
         let period = Double(max(timing.durationMs, 1))
         let cycle = timing.autoreverses ? 2 * period : period
-        var position = (epochMs - originEpochMs).truncatingRemainder(dividingBy: cycle)
+        // Whole milliseconds (a request's instant, a period) divided as integers: exactly the
+        // remainder `truncatingRemainder` finds, without a call to `fmod`.
+        var position = if let elapsed = Int64(exactly: epochMs - originEpochMs), let whole = Int64(exactly: cycle) {
+            Double(elapsed % whole)
+        } else {
+            (epochMs - originEpochMs).truncatingRemainder(dividingBy: cycle)
+        }
         if position < 0 { position += cycle }
         let progress = position / period
         return timing.easing.progress(progress > 1 ? 2 - progress : progress)

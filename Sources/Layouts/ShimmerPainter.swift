@@ -62,16 +62,39 @@ public struct ShimmerPainter: Sendable {
         return paints
     }
 
-    /// Each group's start and end points at `epochMs`, in their order, handed to `body`: the
-    /// points of `paints(at:)` (without Reduce Motion), without building its paints (a writer
-    /// that keeps the rest of each paint as bytes). Nothing when the shimmer has no stops.
-    public func forEachPoints(at epochMs: Double, _ body: (_ start: Point, _ end: Point) -> Void) {
-        guard isPainted(reduceMotion: false) else { return }
+    /// Each group's start and end points at `epochMs`, in their order, written into `coordinates`
+    /// four per group (as `Coordinate` counts them): the points of `paints(at:)` (without Reduce
+    /// Motion), without building its paints (a writer that keeps the rest of each paint as bytes).
+    /// Returns how many it wrote: none when the shimmer has no stops, else four per group, which
+    /// `coordinates` has room for.
+    public func write(coordinatesAt epochMs: Double, into coordinates: UnsafeMutableBufferPointer<Double>) -> Int {
+        guard isPainted(reduceMotion: false) else { return 0 }
+        precondition(coordinates.count >= 4 * groups.count, "no room for every group's points")
         let phase = shimmer.phase(at: epochMs)
+        var next = coordinates.baseAddress!
         for index in groups.indices {
             let (start, end) = points(of: index, phase: phase)
-            body(start, end)
+            next[0] = start.x
+            next[1] = start.y
+            next[2] = end.x
+            next[3] = end.y
+            next += 4
         }
+        return 4 * groups.count
+    }
+
+    /// A paint's four coordinates, in the order a frames document writes them.
+    public enum Coordinate: Int, CaseIterable, Sendable {
+        case startX, startY, endX, endY
+    }
+
+    /// Whether group `index`'s `coordinate` can differ from one instant to the next: a still
+    /// gradient's and a pulse's points never do; a sweep's along its line do, and across it only
+    /// when the sweep turns (one at a quarter turn keeps the other coordinate exactly).
+    public func moves(_ coordinate: Coordinate, of index: Int) -> Bool {
+        guard case .sweep(_, _, _, _, _, let line) = prepared[index] else { return false }
+        guard let line else { return true }
+        return coordinate == .startX || coordinate == .endX ? line.dx != 0 : line.dy != 0
     }
 
     /// Whether the stops of every paint depend on the instant (a pulse's opacity), or are the shimmer's.
@@ -100,11 +123,10 @@ public struct ShimmerPainter: Sendable {
         case .across(let from, let to):
             return (from, to)
         case .sweep(let origin, let width, let height, let first, let last, let line):
-            let geometry = SweepGeometry.at(phase, from: first, to: last)
             return if let line {
-                geometry.points(from: origin, width: width, height: height, line: line)
+                SweepGeometry.translated(phase, from: first, to: last).points(from: origin, width: width, height: height, line: line)
             } else {
-                geometry.points(from: origin, width: width, height: height)
+                SweepGeometry.at(phase, from: first, to: last).points(from: origin, width: width, height: height)
             }
         }
     }

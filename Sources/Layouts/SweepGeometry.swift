@@ -43,9 +43,14 @@ struct SweepGeometry {
         var turn = (last.angle - first.angle + 180).truncatingRemainder(dividingBy: 360)
         if turn < 0 { turn += 360 }
         turn -= 180
-        return SweepGeometry(
-            angle: first.angle + turn * phase, base: first.base + (last.base - first.base) * phase,
-            length: first.length + (last.length - first.length) * phase)
+        var geometry = translated(phase, from: first, to: last)
+        geometry.angle = first.angle + turn * phase
+        return geometry
+    }
+
+    /// The geometry at `phase` of a period whose angle stays `first`'s: `at`'s, without finding the turn.
+    static func translated(_ phase: Double, from first: SweepGeometry, to last: SweepGeometry) -> SweepGeometry {
+        SweepGeometry(angle: first.angle, base: first.base + (last.base - first.base) * phase, length: first.length + (last.length - first.length) * phase)
     }
 
     /// The gradient's first and last stops' points, in a `width` x `height` box at `origin`.
@@ -55,9 +60,22 @@ struct SweepGeometry {
 
     /// The gradient line's direction (a unit vector) and its length across a `width` x `height`
     /// box: what depends on the angle alone, so that a sweep that does not turn finds it once.
+    /// At a quarter turn (0, 90, 180 or 270 degrees, as every seed's sweep is) the direction is
+    /// exact: `cos` of 90 degrees in radians is 6e-17, not 0, which would move the other
+    /// coordinate by a rounding error from one phase to the next; exactly 0, it does not move.
     func line(width: Double, height: Double) -> Line {
-        let radians = angle * .pi / 180
-        let dx = sin(radians), dy = -cos(radians)
+        let dx: Double, dy: Double
+        if angle.truncatingRemainder(dividingBy: 90) == 0 {
+            (dx, dy) = switch Int(angle / 90) & 3 {
+            case 0: (0, -1)
+            case 1: (1, 0)
+            case 2: (0, 1)
+            default: (-1, 0)
+            }
+        } else {
+            let radians = angle * .pi / 180
+            (dx, dy) = (sin(radians), -cos(radians))
+        }
         return Line(dx: dx, dy: dy, length: abs(width * dx) + abs(height * dy))
     }
 

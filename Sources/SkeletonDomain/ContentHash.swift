@@ -43,6 +43,11 @@ struct ContentHash: Sendable {
         value = (value ^ UInt64(raw.count)) &* 0x0000_0100_0000_01B3
     }
 
+    /// Carries the hash on over one word: a step of `addWords`.
+    mutating func add(word: UInt64) {
+        value = (value ^ word) &* 0x0000_0100_0000_01B3
+    }
+
     /// How many readable bytes `addWords(roomAfter:)` needs after its bytes.
     static let roomAfter = 7
 
@@ -54,9 +59,9 @@ struct ContentHash: Sendable {
         let rest = raw.count - offset
         if rest > 0 {
             let word = UInt64(littleEndian: raw.baseAddress!.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-            value = (value ^ (word & (UInt64.max >> (64 - 8 * UInt64(rest))))) &* 0x0000_0100_0000_01B3
+            value = (value ^ (word & (UInt64.max &>> (64 &- 8 &* UInt64(truncatingIfNeeded: rest))))) &* 0x0000_0100_0000_01B3
         }
-        value = (value ^ UInt64(raw.count)) &* 0x0000_0100_0000_01B3
+        value = (value ^ UInt64(truncatingIfNeeded: raw.count)) &* 0x0000_0100_0000_01B3
     }
 
     /// Carries the hash over `raw`'s whole words; returns where the rest (under eight bytes) starts.

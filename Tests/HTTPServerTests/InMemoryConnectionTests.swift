@@ -11,6 +11,9 @@ import Testing
         for name in ["a", "b", "c"] {
             router.get("/\(name)") { _ in Response(headers: .contentType("text/plain"), body: Array(name.uppercased().utf8)) }
         }
+        router.get("/tagged") { _ in
+            Response(status: .ok, headers: .contentType("text/plain"), tagged: TaggedContent(leading: Self.kept, hash: 0x0123_4567_89AB_CDEF), body: Array("tail".utf8))
+        }
         router.add(.get, "/later") { _ in
             .deferred { exchange in
                 exchange.schedule(afterMilliseconds: 50) {
@@ -54,6 +57,22 @@ import Testing
         #expect(client.writes == 1)
         #expect(client.interest == [.input, .hangUp])
         #expect(!client.isClosed)
+    }
+
+    /// Bytes many responses share: long enough to be gathered from where they lie.
+    static let kept = [UInt8](repeating: UInt8(ascii: "k"), count: 1_500)
+
+    /// A response made around kept bytes: its tag the last field, written from the hash as 16
+    /// lower-case hex digits in quotes; its content the kept bytes then its body, counted whole;
+    /// for HEAD, the same head and no content.
+    @Test func taggedContentIsItsKeptBytesThenItsBodyWithItsTagLast() throws {
+        let loop = try InMemoryLoop(Self.router())
+        let head = "HTTP/1.1 200 OK\r\nServer: skeleton-server\r\nAccess-Control-Allow-Origin: *\r\n"
+            + "Access-Control-Expose-Headers: ETag\r\nContent-Type: text/plain\r\nETag: \"0123456789abcdef\"\r\nDate: *\r\n"
+            + "Content-Length: 1504\r\n\r\n"
+        let client = loop.connect(sending: Self.get("/tagged") + "HEAD /tagged HTTP/1.1\r\nHost: t\r\n\r\n")
+        #expect(Self.masked(client.received()) == head + String(repeating: "k", count: 1_500) + "tail" + head)
+        #expect(TaggedContent(hash: 0x0123_4567_89AB_CDEF).quoted == "\"0123456789abcdef\"")
     }
 
     @Test func aRequestSplitAcrossReadsIsAnsweredOnceComplete() throws {

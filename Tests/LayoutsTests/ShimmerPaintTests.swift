@@ -42,6 +42,19 @@ struct ShimmerPaintTests {
         }
     }
 
+    /// Whole milliseconds are divided as integers: the same phase as the remainder `fmod` takes
+    /// (`truncatingRemainder`), before the origin, at it, past a period, far out and between milliseconds.
+    @Test func aPhaseOfWholeMillisecondsIsTheRemaindersPhase() {
+        let timing = Shimmer.Timing(durationMs: 1_500, easing: .easeInOut, autoreverses: true)
+        let shimmer = Self.shimmer(.pulse(fromOpacity: 1, toOpacity: 0, timing: timing), origin: 1_234)
+        for at in [0.0, 1, 1_233, 1_234, 1_235, 2_999, 4_234, -1, -1_766, -2_999, 1_700_000_000_375, 8_640_000_000_000_000, 12.5, -7.25] {
+            var position = (at - 1_234).truncatingRemainder(dividingBy: 3_000)
+            if position < 0 { position += 3_000 }
+            let progress = position / 1_500
+            #expect(shimmer.phase(timing, at: at) == timing.easing.progress(progress > 1 ? 2 - progress : progress), "at \(at)")
+        }
+    }
+
     @Test func thePhaseIsEasedAsCSSEasesIt() {
         // cubic-bezier(0.42, 0, 0.58, 1) at x = 0.25 and 0.75, solved to 1e-12 by bisection.
         let shimmer = Self.shimmer(.still)

@@ -2,17 +2,27 @@ import Layouts
 import SkeletonDomain
 import Testing
 
-/// `ShimmerPainter.forEachPoints(at:_:)` and `stops(at:)`, which an instant's frames document is
-/// written from, against `paints(at:)`: the same points in the same order and the same stops,
-/// for every built-in screen in both themes and directions and both motions, and for a pulse.
+/// `ShimmerPainter.write(coordinatesAt:into:)` and `stops(at:)`, which an instant's frames
+/// document is written from, against `paints(at:)`: the same points in the same order and the
+/// same stops, for every built-in screen in both themes and directions and both motions, and for
+/// a pulse; and each coordinate `moves(_:of:)` says stays is the same as at instant 0.
 struct ShimmerPainterTests {
     private static func expectSame(_ painter: ShimmerPainter, at epochMs: Double, _ label: String) {
         let paints = painter.paints(at: epochMs)
-        var points: [Point] = []
-        painter.forEachPoints(at: epochMs) { start, end in points += [start, end] }
-        #expect(points == paints.flatMap { [$0.start, $0.end] }, "\(label) at \(epochMs)")
+        let coordinates = Self.coordinates(painter, at: epochMs)
+        #expect(coordinates == paints.flatMap { [$0.start.x, $0.start.y, $0.end.x, $0.end.y] }, "\(label) at \(epochMs)")
+        let atZero = Self.coordinates(painter, at: 0)
+        for (index, value) in coordinates.enumerated() where !painter.moves(ShimmerPainter.Coordinate(rawValue: index % 4)!, of: index / 4) {
+            #expect(value.bitPattern == atZero[index].bitPattern, "\(label) at \(epochMs): coordinate \(index) moved")
+        }
         if let first = paints.first { #expect(painter.stops(at: epochMs) == first.stops, "\(label) at \(epochMs)") }
         #expect(painter.hasChangingStops == (paints.first?.kind == .pulse), "\(label)")
+    }
+
+    private static func coordinates(_ painter: ShimmerPainter, at epochMs: Double) -> [Double] {
+        [Double](unsafeUninitializedCapacity: 4 * painter.groups.count) { buffer, count in
+            count = painter.write(coordinatesAt: epochMs, into: buffer)
+        }
     }
 
     @Test func pointsAndStopsAreThePaints() throws {

@@ -131,6 +131,12 @@ struct ByteCursor {
         bytes.withUnsafeBytes { write($0) }
     }
 
+    /// Moves past `count` bytes the caller wrote at `position` itself.
+    @inline(__always)
+    mutating func skip(_ count: Int) {
+        position += count
+    }
+
     @inline(__always)
     mutating func write(_ text: StaticString) {
         write(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))

@@ -26,18 +26,27 @@ struct ResponseEncoder {
     /// A complete response. `includeBody` is false for HEAD (the length is still the GET one's).
     func encode(_ response: Response, includeBody: Bool, version: Request.Version, keepAlive: Bool, date: [UInt8], into out: inout ResponseBatch) {
         let forbidsContent = response.status.forbidsContent
-        encodeHead(status: response.status, headers: response.headers, framing: forbidsContent ? nil : .length(response.body.count),
+        encodeHead(status: response.status, headers: response.headers, tagged: response.tagged, framing: forbidsContent ? nil : .length(response.contentLength),
                    version: version, keepAlive: keepAlive, date: date, into: &out)
-        if includeBody && !forbidsContent { out.append(body: response.body) }
+        guard includeBody && !forbidsContent else { return }
+        if let leading = response.tagged?.leading, !leading.isEmpty { out.append(body: leading) }
+        out.append(body: response.body)
     }
 
-    func encodeHead(status: Status, headers: ResponseHeaders, framing: Framing?, version: Request.Version, keepAlive: Bool, date: [UInt8], into out: inout ResponseBatch) {
-        // Room for the framing field (37 bytes at most), the connection field (24) and the blank line.
-        let room = status.statusLine.utf8CodeUnitCount + fixedFields.count + headers.encoded.count + date.count + 63
+    func encodeHead(status: Status, headers: ResponseHeaders, tagged: TaggedContent? = nil, framing: Framing?, version: Request.Version, keepAlive: Bool, date: [UInt8], into out: inout ResponseBatch) {
+        // Room for the tag's field (26 bytes), the framing field (37 bytes at
+        // most), the connection field (24) and the blank line.
+        let room = status.statusLine.count + fixedFields.count + headers.encoded.count + (tagged == nil ? 0 : 26) + date.count + 63
         out.append(atMost: room) { head in
             head.write(status.statusLine)
             head.write(fixedFields)
             head.write(headers.encoded)
+            if let tagged {
+                head.write("ETag: ")
+                tagged.write(quotedInto: head.position)
+                head.skip(TaggedContent.quotedCount)
+                head.write("\r\n")
+            }
             head.write(date)
             switch framing {
             case .length(let count):

@@ -4,6 +4,9 @@
 package struct Response: Sendable {
     package var status: Status
     package var headers: ResponseHeaders
+    /// Content made for this request around bytes kept for many, and its tag: sent as its kept
+    /// bytes then `body`, its `ETag` after `headers`.
+    package var tagged: TaggedContent?
     package var body: [UInt8]
 
     package init(status: Status = .ok, headers: ResponseHeaders = ResponseHeaders(), body: [UInt8] = []) {
@@ -11,6 +14,14 @@ package struct Response: Sendable {
         self.headers = headers
         self.body = body
     }
+
+    package init(status: Status, headers: ResponseHeaders, tagged: TaggedContent, body: [UInt8] = []) {
+        self.init(status: status, headers: headers, body: body)
+        self.tagged = tagged
+    }
+
+    /// How many bytes of content the response has.
+    package var contentLength: Int { (tagged?.leading.count ?? 0) + body.count }
 
     /// A JSON response (`application/json`) with the given bytes.
     package static func json(_ body: [UInt8], status: Status = .ok, headers: ResponseHeaders = ResponseHeaders()) -> Response {
@@ -87,6 +98,37 @@ package struct ResponseHeaders: Sendable, Equatable {
             return String(decoding: trimmed(line[(colon + 1)...].dropLast()), as: UTF8.self)
         }
         return nil
+    }
+}
+
+/// Content made for one request around bytes many responses share: `leading`, sent from where
+/// it lies before the response's `body` (neither copied nor allocated per response), and a strong
+/// entity tag made from a 64-bit hash (RFC 9110 §8.8.3), written as the last of the response's
+/// fields, `ETag: "<its sixteen lower-case hex digits>"`, straight into its head.
+package struct TaggedContent: Sendable {
+    package let leading: [UInt8]
+    package let hash: UInt64
+
+    package init(leading: [UInt8] = [], hash: UInt64) {
+        self.leading = leading
+        self.hash = hash
+    }
+
+    /// The tag as its field carries it, in quotes: what `If-None-Match` is compared with.
+    package var quoted: String {
+        String(unsafeUninitializedCapacity: Self.quotedCount) { write(quotedInto: UnsafeMutableRawPointer($0.baseAddress!)); return Self.quotedCount }
+    }
+
+    static let quotedCount = 18
+
+    /// The quoted tag's 18 bytes at `start`.
+    func write(quotedInto start: UnsafeMutableRawPointer) {
+        start.storeBytes(of: UInt8(ascii: "\""), as: UInt8.self)
+        for index in 0..<16 {
+            let nibble = UInt8(truncatingIfNeeded: hash >> (60 - 4 * UInt64(index))) & 0x0F
+            start.storeBytes(of: nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10, toByteOffset: 1 + index, as: UInt8.self)
+        }
+        start.storeBytes(of: UInt8(ascii: "\""), toByteOffset: 17, as: UInt8.self)
     }
 }
 

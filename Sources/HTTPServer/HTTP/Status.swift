@@ -1,23 +1,31 @@
-/// An HTTP status code with its reason phrase (RFC 9110 §15). A plain value: its status line is a
-/// static string, so that copying a response copies its status without reference counting.
+/// An HTTP status code with its reason phrase (RFC 9110 §15). A plain value of two words: its
+/// status line lies in a static string, so that copying a response copies its status without
+/// reference counting, and a small one, since a response is copied on its way to the socket.
 package struct Status: Sendable, Equatable {
-    package let code: Int
+    /// Where `HTTP/1.1 <code> <reason>\r\n` starts: a static string's bytes, which never
+    /// change, so that any thread may read them.
+    nonisolated(unsafe) private let lineStart: UnsafeRawPointer
+    private let lineCount: UInt16
+    private let rawCode: UInt16
+
+    package var code: Int { Int(rawCode) }
+
     /// `HTTP/1.1 <code> <reason>\r\n`.
-    let statusLine: StaticString
+    var statusLine: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: lineStart, count: Int(lineCount)) }
 
     /// `statusLine` must be `HTTP/1.1 `, the three digits of `code`, a space, the reason and CRLF.
     private init(_ code: Int, _ statusLine: StaticString) {
         let text = statusLine.description
         precondition((100...999).contains(code) && text.hasPrefix("HTTP/1.1 \(code) ") && text.hasSuffix("\r\n"),
                      "the status line of \(code) is 'HTTP/1.1 \(code) <reason>\\r\\n'")
-        self.code = code
-        self.statusLine = statusLine
+        lineStart = UnsafeRawPointer(statusLine.utf8Start)
+        lineCount = UInt16(statusLine.utf8CodeUnitCount)
+        rawCode = UInt16(code)
     }
 
     /// The text between `HTTP/1.1 200 ` and CRLF, read as bytes (as characters, CRLF is one).
     package var reasonPhrase: String {
-        let line = UnsafeRawBufferPointer(start: statusLine.utf8Start, count: statusLine.utf8CodeUnitCount)
-        return String(decoding: line[13..<(line.count - 2)], as: UTF8.self)
+        String(decoding: statusLine[13..<(statusLine.count - 2)], as: UTF8.self)
     }
 
     /// Whether a response with this status never has content (RFC 9110 §6.4.1).

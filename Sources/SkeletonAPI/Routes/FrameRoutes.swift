@@ -13,7 +13,8 @@ import SkeletonDomain
 /// documents are kept; when the cache is full it starts afresh. A request with an instant `at`
 /// takes the kept document and adds the shimmer's paints then, for each request (instants do
 /// not repeat): the JSON's bytes that no instant changes kept and hashed once, only what the
-/// instant changes written and hashed, and one response built.
+/// instant changes written and hashed, sent after the kept opening (`InstantJSON`,
+/// `DocumentFields.response(leading:body:hash:to:hints:)`).
 final class FrameRoutes: Sendable {
     static let cacheLimit = 512
 
@@ -138,8 +139,11 @@ final class FrameRoutes: Sendable {
             cache.keep(kept, key)
         }
         guard let epochMs else { return kept.responses.response(to: request, hints: chosen.hints) }
-        let moment = kept.instant?.encoded(at: epochMs) ?? EncodedDocument(bytes: kept.document.svg(at: epochMs))
-        return kept.fields.response(moment, to: request, hints: chosen.hints)
+        guard let instant = kept.instant else {
+            return kept.fields.response(EncodedDocument(bytes: kept.document.svg(at: epochMs)), to: request, hints: chosen.hints)
+        }
+        let tail = instant.tail(at: epochMs)
+        return kept.fields.response(leading: instant.opening, body: tail.bytes, hash: tail.tag, to: request, hints: chosen.hints)
     }
 
     /// The fields `view`'s documents are served with.

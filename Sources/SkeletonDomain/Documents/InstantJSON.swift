@@ -1,129 +1,205 @@
 import Layouts
 
 /// One frames document's JSON at any instant, made ready once: the document at rest without its
-/// closing brace (the opening), then `,"at":…,"paints":[…]}`. What does not change between
-/// instants (the opening, each paint's `{"group":N,"kind":…,"application":…,"start":`, and the
-/// stops unless they pulse) is kept as bytes and hashed here; a request writes the instant, each
-/// paint's points and, for a pulse, its stops once (the same for every paint), into one buffer
-/// sized for them, and hashes only those.
+/// closing brace (the `opening`), then the instant's members `,"at":…,"paints":[…]}` (its
+/// `Tail`). Of the paints, what no instant changes is kept as bytes and hashed here: each
+/// paint's `{"group":N,"kind":…,"application":…`, every coordinate the painter keeps still (a
+/// still gradient's and a pulse's points, a level sweep's `y`s), the punctuation between them and,
+/// unless they pulse, the stops. A request writes `"at"`, the coordinates that move and, for a
+/// pulse, the stops once, copies the kept bytes between them, and hashes only what it wrote.
 ///
 /// Guarantees: the bytes `JSONWriter` writes for the same members (`InstantJSONTests`); the ETag
-/// is strong (RFC 9110 §8.8.3). Every byte of the body lies in one hashed piece: the opening
-/// (FNV-1a, as a document at rest is hashed), each kept piece, then each piece the instant
-/// writes (`,"at":…,"paints":[`, each paint's points, a pulse's stops), each with its length
-/// (`ContentHash.addWords`), always in this order. So one document's two instants whose bytes
-/// differ differ in a piece the tag hashes, and have different tags (each hash step is a
-/// bijection of its state); the same instant gives the same bytes and the same tag; and a document
-/// whose kept bytes differ (another screen, option, size or server) hashes different pieces.
+/// is strong (RFC 9110 §8.8.3). Every byte of the body lies in a hashed piece or is written from
+/// a hashed value alone: the opening (FNV-1a, as a document at rest is hashed) and the kept
+/// pieces; then what the instant writes, in order: `,"at":…,"paints":[` and a pulse's stops as
+/// bytes with their length (`ContentHash.addWords`), and each moving coordinate as the
+/// thousandths its text is written from (one word; its bytes, for one too large to have them).
+/// So one document's two instants whose bytes differ differ in something the tag hashes, and
+/// have different tags (each hash step is a bijection of its state); the same instant gives the
+/// same bytes and the same tag; and a document whose kept bytes differ (another screen, option,
+/// size or server) hashes different pieces.
 /// The tag is not the FNV-1a of the body, which only a request that compares it with a tag
 /// of this server's could notice: this server made that tag the same way.
-package struct InstantJSON: Sendable {
-    /// The instant's painter, the document's.
+package final class InstantJSON: Sendable {
+    /// What an instant adds to the opening: its bytes and the document's tag.
+    package struct Tail: Sendable {
+        package let bytes: [UInt8]
+        let hash: ContentHash
+        /// The whole document's tag, as the 64-bit hash its quoted hex digits are.
+        package var tag: UInt64 { hash.value }
+    }
+
+    /// One step of writing the paints: kept bytes copied, then what the instant writes there.
+    private struct Step: Sendable {
+        /// Where the kept bytes lie in `kept`.
+        let start: Int, end: Int
+        let then: Written
+    }
+
+    /// What an instant writes after a step's kept bytes.
+    private enum Written: Sendable {
+        /// The coordinate at this index among the instant's: group times four plus `ShimmerPainter.Coordinate`.
+        case coordinate(Int)
+        /// The pulse's stops: written at their first step, copied at the others.
+        case stops
+        /// Nothing: the kept bytes end the paints.
+        case nothing
+    }
+
+    /// The document at rest without its closing brace: the bytes every instant's JSON starts with.
+    package let opening: [UInt8]
     private let painter: ShimmerPainter
-    private let opening: ArraySlice<UInt8>
-    /// Each paint's bytes up to its start point, one after another (the second and later with
-    /// the comma before them), and where each ends.
-    private let heads: [UInt8]
-    private let headEnds: [Int]
-    /// The stops every paint has at an instant when they do not depend on it, and their bytes
-    /// (`,"stops":[…]}`); for a pulse, the stops at instant 0, kept for the instants that have them.
-    private let stops: [ResolvedShimmer.Stop]
-    private let stopsBytes: [UInt8]
-    /// The opening, each head and the kept stops hashed.
+    /// The kept pieces, one after another, with `JSONCursor.roomAfter` bytes after the last.
+    private let kept: [UInt8]
+    private let steps: [Step]
+    /// How many paints the document has.
+    private let paints: Int
+    /// The opening and the kept pieces hashed.
     private let keptHash: ContentHash
-    /// The most an instant's bytes after the opening can take.
+    /// The most an instant's tail can take, room after it included.
     private let bound: Int
 
     /// `atRest`: the document's `json()`, which `painter` (its own) paints.
     package init(painter: ShimmerPainter, atRest: [UInt8]) {
         self.painter = painter
-        opening = atRest.dropLast()
-        // The kind, application and group of each paint, and a sweep's or a still gradient's
-        // stops, are the same at every instant: taken from one.
+        opening = Array(atRest.dropLast())
+        var template = Template()
+        // The kind, application and group of each paint, its coordinates that stay and, unless
+        // they pulse, the stops are the same at every instant: taken from one.
         let paints = painter.paints(at: 0)
-        var heads: [UInt8] = [], headEnds: [Int] = []
+        self.paints = paints.count
+        for (index, paint) in paints.enumerated() {
+            template.keep("\(index == 0 ? "" : ","){\"group\":\(paint.group),\"kind\":\"\(paint.kind.rawValue)\",\"application\":\"\(paint.application.rawValue)\",\"start\":")
+            for coordinate in ShimmerPainter.Coordinate.allCases {
+                template.keep(Self.literal(before: coordinate))
+                let point = coordinate == .startX || coordinate == .startY ? paint.start : paint.end
+                let value = coordinate == .startX || coordinate == .endX ? point.x : point.y
+                if painter.moves(coordinate, of: index) {
+                    template.add(.coordinate(index * 4 + coordinate.rawValue))
+                } else {
+                    template.keep(Self.writing(atMost: JSONCursor.roundedBound) { $0.write(rounded: value) })
+                }
+            }
+            template.keep("}")
+            if painter.hasChangingStops {
+                template.add(.stops)
+            } else {
+                template.keep(Self.writing(atMost: Self.stopsBound(paint.stops.count)) { Self.write(paint.stops, to: &$0) })
+            }
+        }
+        template.keep("]}")
+        steps = template.finish()
+        kept = template.bytes + [UInt8](repeating: 0, count: JSONCursor.roomAfter)
         var hash = ContentHash()
         hash.add(opening)
-        for (index, paint) in paints.enumerated() {
-            let start = heads.count
-            heads += Self.head(paint, first: index == 0)
-            headEnds.append(heads.count)
-            hash.addWords(heads[start...])
-        }
-        stops = paints.first?.stops ?? []
-        stopsBytes = Self.stopsBytes(stops)
-        hash.addWords(stopsBytes[...])
-        self.heads = heads
-        self.headEnds = headEnds
+        hash.addWords(template.bytes[...])
         keptHash = hash
-        bound = 64 + heads.count + paints.count * (Self.pointsBound + Self.stopsBound(stops.count))
+        let stopsBound = painter.hasChangingStops ? Self.stopsBound(painter.shimmer.stops.count) : 0
+        bound = 64 + template.bytes.count + paints.count * (4 * JSONCursor.roundedBound + stopsBound) + JSONCursor.roomAfter
     }
 
     /// The JSON at `epochMs` with its ETag.
     package func encoded(at epochMs: Int) -> EncodedDocument {
-        // Every paint of an instant has the same stops: the kept bytes when they are the kept
-        // stops, else (a pulse's) written once after the first paint's points, hashed, and
-        // copied after the others'.
-        let instantStops = painter.hasChangingStops ? painter.stops(at: Double(epochMs)) : stops
-        let changingStops = instantStops == stops ? nil : instantStops
+        let tail = tail(at: epochMs)
+        return EncodedDocument(bytes: opening + tail.bytes, hash: tail.hash)
+    }
+
+    /// What the JSON at `epochMs` adds to `opening`, and the tag of the whole.
+    package func tail(at epochMs: Int) -> Tail {
         var hash = keptHash
-        let capacity = opening.count + bound
-        let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+        let bytes = [UInt8](unsafeUninitializedCapacity: bound) { buffer, count in
             let base = buffer.baseAddress!
             var cursor = JSONCursor(base)
-            cursor.write(opening)
-            var pieceStart = cursor.pointer
             cursor.write(",\"at\":")
             cursor.write(epochMs)
             cursor.write(",\"paints\":[")
-            hash.addWords(roomAfter: UnsafeRawBufferPointer(start: pieceStart, count: cursor.pointer - pieceStart))
-            stopsBytes.withUnsafeBufferPointer { kept in
-                var stopsPiece = changingStops == nil ? kept : nil
-                heads.withUnsafeBufferPointer { heads in
-                    var index = 0, headStart = 0
-                    painter.forEachPoints(at: Double(epochMs)) { start, end in
-                        let headEnd = headEnds[index]
-                        cursor.write(UnsafeBufferPointer(rebasing: heads[headStart..<headEnd]))
-                        headStart = headEnd
-                        index += 1
-                        pieceStart = cursor.pointer
-                        cursor.write(start: start, end: end)
-                        hash.addWords(roomAfter: UnsafeRawBufferPointer(start: pieceStart, count: cursor.pointer - pieceStart))
-                        if let stopsPiece {
-                            cursor.write(stopsPiece)
-                        } else {
-                            pieceStart = cursor.pointer
-                            Self.write(changingStops!, to: &cursor)
-                            let written = UnsafeBufferPointer(start: UnsafePointer(pieceStart), count: cursor.pointer - pieceStart)
-                            hash.addWords(roomAfter: UnsafeRawBufferPointer(written))
-                            stopsPiece = written
-                        }
-                    }
-                    precondition(index == headEnds.count, "an instant painted other groups than its document")
-                }
+            hash.addWords(roomAfter: UnsafeRawBufferPointer(start: base, count: cursor.pointer - base))
+            withUnsafeTemporaryAllocation(of: Double.self, capacity: painter.groups.count * 4) { coordinates in
+                let written = painter.write(coordinatesAt: Double(epochMs), into: coordinates)
+                precondition(written == paints * 4, "an instant painted other groups than its document")
+                write(coordinates, at: epochMs, to: &cursor, hash: &hash)
             }
-            cursor.write("]}")
             count = cursor.pointer - base
-            precondition(count + ContentHash.roomAfter <= capacity, "an instant's JSON overran its bound")
+            precondition(count + JSONCursor.roomAfter <= bound, "an instant's JSON overran its bound")
         }
-        return EncodedDocument(bytes: bytes, hash: hash)
+        return Tail(bytes: bytes, hash: hash)
     }
 
-    private static let pointsBound = 2 * 64 + 8
+    /// The paints: the kept pieces copied, the moving coordinates and a pulse's stops written and hashed.
+    private func write(_ coordinates: UnsafeMutableBufferPointer<Double>, at epochMs: Int, to cursor: inout JSONCursor, hash: inout ContentHash) {
+        kept.withUnsafeBufferPointer { kept in
+            var writtenStops: UnsafeBufferPointer<UInt8>?
+            for step in steps {
+                cursor.write(padded: kept.baseAddress! + step.start, count: step.end - step.start)
+                let start = cursor.pointer
+                switch step.then {
+                case .nothing:
+                    continue
+                case .coordinate(let index):
+                    // Its text is its thousandths' alone: those are hashed, not the text.
+                    if let thousandths = cursor.write(rounded: coordinates[index]) {
+                        hash.add(word: UInt64(bitPattern: Int64(thousandths)))
+                        continue
+                    }
+                case .stops:
+                    if let writtenStops {
+                        cursor.write(writtenStops)
+                        continue
+                    }
+                    Self.write(painter.stops(at: Double(epochMs)), to: &cursor)
+                    writtenStops = UnsafeBufferPointer(start: start, count: cursor.pointer - start)
+                }
+                hash.addWords(roomAfter: UnsafeRawBufferPointer(start: start, count: cursor.pointer - start))
+            }
+        }
+    }
+
+    /// The kept bytes and the steps, as a document's paints are laid out.
+    private struct Template {
+        var bytes: [UInt8] = []
+        var steps: [Step] = []
+        /// Where the kept bytes not yet in a step start.
+        private var pending = 0
+
+        mutating func keep(_ text: String) {
+            bytes += text.utf8
+        }
+
+        mutating func keep(_ written: [UInt8]) {
+            bytes += written
+        }
+
+        /// What the instant writes after the kept bytes not yet in a step.
+        mutating func add(_ written: Written) {
+            steps.append(Step(start: pending, end: bytes.count, then: written))
+            pending = bytes.count
+        }
+
+        /// The steps, the kept bytes after the last one included.
+        mutating func finish() -> [Step] {
+            if pending < bytes.count { add(.nothing) }
+            return steps
+        }
+    }
+
+    /// The literal a coordinate follows: `{"x":`, `,"y":`, `},"end":{"x":`, `,"y":`.
+    private static func literal(before coordinate: ShimmerPainter.Coordinate) -> String {
+        switch coordinate {
+        case .startX: "{\"x\":"
+        case .startY, .endY: ",\"y\":"
+        case .endX: "},\"end\":{\"x\":"
+        }
+    }
 
     private static func stopsBound(_ count: Int) -> Int {
         16 + 64 * count
     }
 
-    /// `{"group":N,"kind":"…","application":"…","start":`, after a comma unless `first`.
-    private static func head(_ paint: ShimmerPaint, first: Bool) -> [UInt8] {
-        Array("\(first ? "" : ","){\"group\":\(paint.group),\"kind\":\"\(paint.kind.rawValue)\",\"application\":\"\(paint.application.rawValue)\",\"start\":".utf8)
-    }
-
-    private static func stopsBytes(_ stops: [ResolvedShimmer.Stop]) -> [UInt8] {
-        [UInt8](unsafeUninitializedCapacity: stopsBound(stops.count)) { buffer, count in
+    /// What `write` writes with a cursor, at most `count` bytes, as bytes.
+    private static func writing(atMost count: Int, _ write: (inout JSONCursor) -> Void) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: count + JSONCursor.roomAfter) { buffer, count in
             var cursor = JSONCursor(buffer.baseAddress!)
-            write(stops, to: &cursor)
+            write(&cursor)
             count = cursor.pointer - buffer.baseAddress!
         }
     }

@@ -2,13 +2,19 @@ import Layouts
 
 /// Where the next byte of a JSON text goes, in a buffer its caller has sized: writing with no
 /// per-value checks (`InstantJSON` counts each part's bound before writing it). A rounded number
-/// and the literals are stored a word at a time: the buffer has room for eight bytes wherever
-/// one is written.
+/// and a short padded piece are stored a word at a time: the buffer has `roomAfter` bytes after
+/// wherever one is written.
 ///
 /// Guarantees: numbers come out as `JSONWriter.number` writes them (an integral double as an
 /// integer, a double of at most three decimals from its thousandths, any other as its shortest
 /// round-trip form), a point's coordinates rounded to thousandths first, as the frames are.
 struct JSONCursor {
+    /// How many bytes a buffer must have after the last byte written (and a padded source after
+    /// its piece): a word store or load may reach that far.
+    static let roomAfter = 8
+    /// The most bytes `write(rounded:)` writes.
+    static let roundedBound = 32
+
     private(set) var pointer: UnsafeMutablePointer<UInt8>
     /// `threeDigits`, read once per cursor rather than once per number.
     private let digits = JSONCursor.threeDigits
@@ -32,8 +38,18 @@ struct JSONCursor {
         pointer += bytes.count
     }
 
-    mutating func write(_ bytes: ArraySlice<UInt8>) {
-        bytes.withUnsafeBufferPointer { write($0) }
+    /// `count` bytes from `source`, which has at least `roomAfter` readable bytes after them:
+    /// a short piece (the punctuation between two coordinates) copied a word at a time, a longer
+    /// one by `memcpy`.
+    @inline(__always)
+    mutating func write(padded source: UnsafePointer<UInt8>, count: Int) {
+        guard count <= 32 else { return write(UnsafeBufferPointer(start: source, count: count)) }
+        var offset = 0
+        while offset < count {
+            UnsafeMutableRawPointer(pointer + offset).storeBytes(of: UnsafeRawPointer(source + offset).loadUnaligned(as: UInt64.self), as: UInt64.self)
+            offset += 8
+        }
+        pointer += count
     }
 
     mutating func write(_ value: Int) {
@@ -77,22 +93,26 @@ struct JSONCursor {
     /// found in integers: `rounded()` is half away from zero, as the truncation plus the exact
     /// remainder decides it here; the rounded double is `Double(thousandths) / 1000`, integral
     /// exactly when the thousandths are a multiple of 1000 (below 2^43 doubles lie far closer
-    /// together than 0.001), and written from its thousandths when it multiplies back to them
-    /// exactly (the writer's test), else in its shortest round-trip form. A whole part below
+    /// together than 0.001), and written from its thousandths. A whole part below
     /// 1000 and the decimals are each one table look-up (`threeDigits`) and one four-byte store.
-    @inline(__always)
-    mutating func write(rounded value: Double) {
+    /// Returns the thousandths the text was written from (it is theirs alone), or nil for a value
+    /// too large for them, written in full.
+    @inline(__always) @discardableResult
+    mutating func write(rounded value: Double) -> Int? {
         let scaled = value * 1000
-        guard scaled.magnitude < 0x1p43 else { return write(FramesDocument.rounded(value)) }
+        guard scaled.magnitude < 0x1p43 else {
+            write(FramesDocument.rounded(value))
+            return nil
+        }
         var thousandths = Int(scaled)
         let remainder = scaled - Double(thousandths)
         if remainder >= 0.5 { thousandths += 1 } else if remainder <= -0.5 { thousandths -= 1 }
         let magnitude = thousandths.magnitude
         let whole = magnitude / 1000, fraction = magnitude &- whole &* 1000
-        if fraction != 0, Double(thousandths) / 1000 * 1000 != Double(thousandths) {
-            for byte in (Double(thousandths) / 1000).description.utf8 { write(byte) }
-            return
-        }
+        // `JSONWriter` writes the rounded double from its thousandths when they multiply back
+        // exactly, else in its shortest round-trip form: below 2^43 thousandths both are these
+        // digits (a decimal of at most 13 significant digits is the shortest that reads back as
+        // the double nearest it), so that test is not made here.
         // A negative number's sign, but not zero's (`-0.0004` rounds to -0.0, written `0`).
         if thousandths < 0 { write(UInt8(ascii: "-")) }
         if whole < 1000 {
@@ -104,11 +124,12 @@ struct JSONCursor {
         } else {
             write(digitsOf: whole)
         }
-        guard fraction != 0 else { return }
+        guard fraction != 0 else { return thousandths }
         // ".ddd" stored at once, then only its digits up to the last that is not zero kept.
         let decimals = digits[Int(fraction)]
         UnsafeMutableRawPointer(pointer).storeBytes(of: UInt32(littleEndian: 0x2E | decimals << 8), as: UInt32.self)
         pointer += 1 + Int(decimals >> 24)
+        return thousandths
     }
 
     /// Each number below 1000 as its three digits (`"042"` for 42), first digit in the lowest
@@ -135,30 +156,6 @@ struct JSONCursor {
         write(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction / 100))
         if fraction % 100 != 0 { write(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction / 10 % 10)) }
         if fraction % 10 != 0 { write(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction % 10)) }
-    }
-
-    /// Up to eight bytes of text given as a little-endian word (`0x3A2278227B` is `{"x":`),
-    /// stored at once: the buffer has room for the whole word wherever a literal is written.
-    @inline(__always)
-    private mutating func write(word: UInt64, count: Int) {
-        UnsafeMutableRawPointer(pointer).storeBytes(of: UInt64(littleEndian: word), as: UInt64.self)
-        pointer += count
-    }
-
-    /// `{"x":…,"y":…},"end":{"x":…,"y":…}`: a paint's start and end points, rounded to
-    /// thousandths (written word-wise: `{"x":`, `,"y":`, `},"end":`, each at most eight bytes).
-    @inline(__always)
-    mutating func write(start: Point, end: Point) {
-        write(word: 0x3A22_7822_7B, count: 5)
-        write(rounded: start.x)
-        write(word: 0x3A22_7922_2C, count: 5)
-        write(rounded: start.y)
-        write(word: 0x3A22_646E_6522_2C7D, count: 8)
-        write(word: 0x3A22_7822_7B, count: 5)
-        write(rounded: end.x)
-        write(word: 0x3A22_7922_2C, count: 5)
-        write(rounded: end.y)
-        write(UInt8(ascii: "}"))
     }
 
     /// Eight upper-case hex digits, `RRGGBBAA` (as `RGBA.hex` writes them after its `#`).

@@ -34,8 +34,8 @@ struct ResponseEncoder {
     }
 
     func encodeHead(status: Status, headers: ResponseHeaders, tagged: TaggedContent? = nil, framing: Framing?, version: Request.Version, keepAlive: Bool, date: [UInt8], into out: inout ResponseBatch) {
-        // Room for the tag's field (26 bytes), the framing field (37 bytes at
-        // most), the connection field (24) and the blank line.
+        // Room for the tag's field (26 bytes), the framing field (37 bytes at most), the
+        // connection field (24) and the blank line.
         let room = status.statusLine.count + fixedFields.count + headers.encoded.count + (tagged == nil ? 0 : 26) + date.count + 63
         out.append(atMost: room) { head in
             head.write(status.statusLine)

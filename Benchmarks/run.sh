@@ -30,7 +30,7 @@ bench=$here/harness
 rounds=3 duration=10s idle=10000 peers="nginx" smoke=0 ab_n=20000 warmup=3s settle=3
 binary="" streams=50000 polls=50000 held=10000 # held: the stream-memory and all-at-one-instant runs
 # SCREEN:CEILING: home, thread and movies at most twice their frames document (issue 44); insights
-# and inbox (28 and 32 groups, two moving coordinates each) 2.57 and 2.67 today
+# and inbox (28 and 32 groups, two moving coordinates each) 2.59 and 2.65 today
 at_limits="home:2 thread:2 movies:2 insights:2.7 inbox:2.8"
 while [ $# -gt 0 ]; do
     case $1 in

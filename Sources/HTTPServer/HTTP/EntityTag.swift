@@ -1,10 +1,8 @@
 /// `If-None-Match` evaluation (RFC 9110 §13.1.2): true when the field is `*` or lists a tag
 /// that matches `etag` by weak comparison (§8.8.3.2: `W/"x"` matches `"x"`).
-/// `etag` is made only when the field is there.
-package func ifNoneMatch(_ fields: HTTPFields, matches etag: @autoclosure () -> String) -> Bool {
+package func ifNoneMatch(_ fields: HTTPFields, matches etag: String) -> Bool {
     let values = fields.values("If-None-Match")
     guard !values.isEmpty else { return false }
-    let etag = etag()
     let opaque = etag.utf8.drop { $0 == UInt8(ascii: "W") || $0 == UInt8(ascii: "/") }
     for value in values {
         var rest = Substring(value).utf8[...]

@@ -63,7 +63,8 @@ struct DocumentFields: Sendable {
     /// made for one request around bytes kept for many, whose fields cost no allocation (its
     /// `ETag` comes last: the order of fields of different names carries no meaning, RFC 9110 §5.3).
     func response(leading: [UInt8], body: [UInt8], hash: UInt64, to request: Request, hints: DocumentResponses.HintUse) -> Response {
-        if ifNoneMatch(request.fields, matches: TaggedContent(hash: hash).quoted) {
+        // The tag's text is made only for a request that has one to compare.
+        if request.fields["If-None-Match"] != nil, ifNoneMatch(request.fields, matches: TaggedContent(hash: hash).quoted) {
             return Response(status: .notModified, headers: afterTag[hints.rawValue], tagged: TaggedContent(hash: hash))
         }
         return Response(status: .ok, headers: beforeTag[hints.rawValue], tagged: TaggedContent(leading: leading, hash: hash), body: body)

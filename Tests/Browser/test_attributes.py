@@ -236,6 +236,37 @@ def test_motion_reduced_runs_no_shimmer_and_an_opacity_only_transition(page):
     assert sorted(reduced["transition"]) == sorted([[[1, "scale(1)"], [0, "scale(1)"]], [[0, "scale(1)"], [1, "scale(1)"]]])
 
 
+# Movies' poster[2] lies inside popular: failed first, then popular revealed. Both of popular's
+# faces draw the failed poster while they cross-fade; the one leaving is inert.
+NESTED_FAILURE_DURING_REVEAL = r"""
+const element = window.screenElement;
+const root = element.shadowRoot;
+const failed = () => [...root.querySelectorAll('[data-state="failed"]')];
+const reachable = (selector) => [...root.querySelectorAll(selector)].filter((node) => !node.closest('[inert]'));
+element.fail('poster[2]', { code: 'unavailable', message: 'No poster', retryable: true });
+await until(() => failed().length === 1, 15000, 'poster[2] failed');
+const during = new Promise((resolve) => element.addEventListener('skeleton-state', (event) => {
+    if (event.detail.id === 'popular') resolve({
+        drawn: failed().map((slot) => slot.dataset.element),
+        reachable: reachable('[data-state="failed"]').map((slot) => slot.dataset.element),
+        retries: reachable('[data-sk="retry"]').length,
+    });
+}));
+element.reveal('popular');
+const seen = await during;
+await until(() => failed().length === 1, 15000, 'the leaving face removed');
+return { ...seen, after: failed().map((slot) => [slot.dataset.element, slot.closest('[inert]') === null]) };
+"""
+
+
+def test_a_failed_element_inside_a_parent_being_revealed_is_reachable_once(page):
+    mount(page, {"src": "/layouts/movies", "motion": "full", "mode": "manual"})
+    seen = run(page, NESTED_FAILURE_DURING_REVEAL)
+    assert seen["drawn"] == ["poster[2]", "poster[2]"], "both faces drawn: the reveal is under way"
+    assert seen["reachable"] == ["poster[2]"] and seen["retries"] == 1
+    assert seen["after"] == [["poster[2]", True]]
+
+
 # MARK: direction
 
 def test_direction_rtl_mirrors_every_box_as_the_server_lays_it_out(page, server):

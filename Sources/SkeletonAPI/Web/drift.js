@@ -7,7 +7,7 @@
 // At an element's reveal the renderer reads the leaf shapes it drew over the wrapper (or in the
 // element's box, for slotted content: its lines, blocks and dividers, from the box's top-left)
 // before anything changes (`recordSkeleton`). Once the reveal's transition has ended, the content
-// is captured with capture.js's own walk (its `Capture`, no second width: nothing is resized) and
+// is captured with capture.js's own walk (its `Capture`; nothing is resized: LeafCapture) and
 // each leaf of the captured subtree is laid out where the renderer would draw it at the box's
 // width: a block at its element's box, a paragraph's lines as the renderer stacks them
 // (lineHeight bars lineSpacing apart inside its padding, the last one `lastLineFraction` long), a
@@ -108,12 +108,19 @@ export function recordSkeleton(box, view, { screen, version, element, contents }
 
 /**
  * Capture's walk with each leaf it makes kept (a block at its element's box, a paragraph with its
- * box and padding as made), and no element marked: only the geometry is wanted.
+ * box and padding as made), and no element marked: only the geometry is wanted. Capture keeps a
+ * one-line text that wraps with its root 80 % as wide a text node (drawn across its box), else
+ * makes it a bar as long as its text; a measurement resizes nothing, so a one-line text here
+ * wraps narrower when its line is longer than its box less a fifth of `box`'s width (a fluid box
+ * narrows by as much as its root).
  */
 class LeafCapture extends Capture {
-  constructor(rtl) {
+  constructor(rtl, box) {
     super(rtl, 'content', {});
     this.leaves = [];
+    this.narrowing = box.width * 0.2;
+    /** The one-line texts that would wrap narrower. */
+    this.wrapping = new WeakSet();
   }
 
   block(rect, style) {
@@ -125,7 +132,13 @@ class LeafCapture extends Capture {
   text(element, rect, style) {
     const node = super.text(element, rect, style);
     this.leaves.push({ node, rect, padding: { ...node.padding } });
+    const room = rect.width - node.padding.leading - node.padding.trailing;
+    if (node.lines === 1 && node.lastLineFraction * room > room - this.narrowing) this.wrapping.add(element);
     return node;
+  }
+
+  wrapsNarrower(element) {
+    return this.wrapping.has(element);
   }
 
   mark() {}
@@ -166,7 +179,7 @@ function backdropOf(element) {
 function contentShapes(box, contents) {
   const origin = box.getBoundingClientRect();
   const rtl = getComputedStyle(box).direction === 'rtl';
-  const capture = new LeafCapture(rtl);
+  const capture = new LeafCapture(rtl, origin);
   const shapes = [];
   const trees = [];
   let bottom = origin.top;

@@ -19,6 +19,11 @@ import { CaptureWalk } from './walk.js';
  */
 export class Capture extends CaptureWalk {
 
+  /** Whether a paragraph's text (an element or a run of text) shows more than one line at the second width. */
+  wrapsNarrower(element) {
+    return (this.secondLines?.get(element)?.length ?? 1) > 1;
+  }
+
   /** A box with children: a stack along the way they are laid out (rows of a grid or a wrapped flex box: a column of rows); `row`: one row. */
   container(element, rect, depth, backdrop, spans, row = false) {
     const items = [];
@@ -128,8 +133,7 @@ export class Capture extends CaptureWalk {
       // A one-line label would be drawn across its whole row: a bar as long as its text instead.
       // (In a row, a label that takes the free width stays a text node, so that what follows it stays put.)
       // (Not one that wraps at the second width: its measure keeps its lines at every width.)
-      const wraps = (this.secondLines?.get(item.element)?.length ?? 1) > 1;
-      if (node.type === 'text' && node.lines === 1 && !wraps && (vertical ? node.lastLineFraction < 0.95 : !fluid)) node = lineBlock(node);
+      if (node.type === 'text' && node.lines === 1 && !this.wrapsNarrower(item.element) && (vertical ? node.lastLineFraction < 0.95 : !fluid)) node = lineBlock(node);
       if (vertical) {
         const margin = available - extraCross - item.rect.width;
         if (fluid && item.rect.width >= available - 1 && !narrower(node, item.rect)) {

@@ -103,13 +103,17 @@ export class ViewStates extends ViewParts {
     return token;
   }
 
-  /** The served transition from `old` (then removed, and `finished` called once every part of it has ended) to each of `entering`. */
+  /**
+   * The served transition from `old` (then removed, and `finished` called once every part of it
+   * has ended) to each of `entering`. The face leaving is inert while it fades: what it shows is
+   * shown again in the face entering (an element inside it, failed, is one Retry button, not two).
+   */
   crossFade(old, entering, finished) {
     const transition = this.layout.transition;
     const reduced = this.reducedMotion;
     const exitScale = reduced ? 1 : transition.exit.scale;
     const enterScale = reduced ? 1 : transition.enter.scale;
-    old.style.pointerEvents = 'none';
+    old.inert = true;
     for (const group of this.groups) if (old.contains(group.element)) group.exiting = true;
     const timing = { duration: transition.durationMs, easing: transition.easing };
     const out = old.animate([{ opacity: 1, transform: 'scale(1)' }, { opacity: transition.exit.opacity, transform: `scale(${exitScale})` }], { ...timing, fill: 'forwards' });

@@ -177,12 +177,17 @@ public struct Node: Sendable, Equatable {
     /// spacing above the first line, as a line's box ends half a spacing below it). A client that does not know it draws the lines at the
     /// full width and no float.
     public var float: FloatBox?
+    /// Written `"slack"`, on a paragraph with a `measure` only: what each of its wrapped lines
+    /// leaves empty at its end, in points (greedy wrapping breaks before a word that does not fit):
+    /// each line but the last holds its width less `slack` of the measure (`Wrapping`). A client
+    /// that does not know it wraps as with none.
+    public var slack: Double?
 
     public init(
         _ kind: Kind, id: String? = nil, padding: EdgeInsets? = nil, minHeight: Double? = nil, aspectRatio: Double? = nil, width: Width? = nil,
         fillsWidth: Bool = false, background: PaletteToken? = nil, cornerRadius: Double? = nil,
         isClipped: Bool = false, startsShimmer: Bool = false, isStretched: Bool = false, wraps: Bool = false,
-        columns: GridColumns? = nil, overlay: Overlay? = nil, float: FloatBox? = nil
+        columns: GridColumns? = nil, overlay: Overlay? = nil, float: FloatBox? = nil, slack: Double? = nil
     ) {
         self.kind = kind
         self.id = id
@@ -200,5 +205,6 @@ public struct Node: Sendable, Equatable {
         self.columns = columns
         self.overlay = overlay
         self.float = float
+        self.slack = slack
     }
 }

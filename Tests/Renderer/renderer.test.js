@@ -138,7 +138,7 @@ test('place: a fill width shares a row by its grow; a points width is a frame th
 });
 
 test('wrap: a measured paragraph has the lines its text takes at a width, clamped to maxLines', () => {
-  const paragraph = { lines: 2, lastLineFraction: 0.5, measure: 500, maxLines: 100 };
+  const paragraph = { lines: 2, lastLineFraction: 0.5, measure: 500, maxLines: 100, slack: 0 };
   assert.deepEqual(wrap(paragraph, 1000), { lines: 1, lastLineFraction: 0.5, first: 0 });
   assert.deepEqual(wrap(paragraph, 500), { lines: 1, lastLineFraction: 1, first: 0 });
   assert.deepEqual(wrap(paragraph, 200), { lines: 3, lastLineFraction: 0.5, first: 0 });
@@ -149,7 +149,7 @@ test('wrap: a measured paragraph has the lines its text takes at a width, clampe
 
 test('wrap: a measured paragraph wrapping into its own lines (two or more) keeps its captured last line', () => {
   // Captured at 628 in lines of 573 and 167: its text 740 on one line.
-  const paragraph = { lines: 2, lastLineFraction: 0.27, measure: 740, maxLines: 4 };
+  const paragraph = { lines: 2, lastLineFraction: 0.27, measure: 740, maxLines: 4, slack: 0 };
   assert.deepEqual(wrap(paragraph, 628), { lines: 2, lastLineFraction: 0.27, first: 0 }, 'not what is left of the measure, 112 / 628');
   assert.deepEqual(wrap(paragraph, 700), { lines: 2, lastLineFraction: 0.27, first: 0 });
   assert.deepEqual(wrap(paragraph, 768), { lines: 1, lastLineFraction: 740 / 768, first: 0 });
@@ -160,7 +160,7 @@ test('wrap: a measured paragraph wrapping into its own lines (two or more) keeps
 
 test('wrap: a float narrows the lines beside it (the server\'s Wrapping), or pushes them below it where none fits beside it', () => {
   // Lines 20 apart (10 + 10); a float 40 + 10 wide reaching 50 down: the first three lines (0, 20, 40 < 50) are 50 shorter.
-  const paragraph = { lines: 5, lastLineFraction: 0.5, measure: 500, maxLines: 100, lineHeight: 10, lineSpacing: 10, float: { width: 40, height: 44, trailing: 10, bottom: 6 } };
+  const paragraph = { lines: 5, lastLineFraction: 0.5, measure: 500, maxLines: 100, slack: 0, lineHeight: 10, lineSpacing: 10, float: { width: 40, height: 44, trailing: 10, bottom: 6 } };
   assert.deepEqual(beside(paragraph.float, 10, 10), { lines: 3, indent: 50 });
   assert.deepEqual(wrap(paragraph, 150), { lines: 5, lastLineFraction: 0.5, first: 0 }, '3 x 100 + 2 x 150 = 600 >= 500: its own five lines');
   assert.deepEqual(wrap(paragraph, 200), { lines: 4, lastLineFraction: 50 / 200, first: 0 }, '3 x 150 = 450, then 50 of a full line');
@@ -172,6 +172,22 @@ test('wrap: a float narrows the lines beside it (the server\'s Wrapping), or pus
     { type: 'text', lines: 2, lineHeight: 10, float: [40, 44] },
   ] }));
   assert.deepEqual(read.root.children.map((node) => node.float), [{ width: 40, height: 44, trailing: 10, bottom: 6 }, null], 'read as given; not an object: none');
+});
+
+test('wrap: each wrapped line holds its width less the slack, the last its whole width (the server\'s Wrapping)', () => {
+  // Worked by hand as Tests/LayoutsTests/SlackLayoutTests.swift: 900 at 300 with 30 is 870 / 270, 4 lines, the last 90 / 300.
+  const paragraph = { lines: 9, lastLineFraction: 0.9, measure: 900, maxLines: 100, slack: 30, float: null };
+  assert.deepEqual(wrap(paragraph, 300), { lines: 4, lastLineFraction: 0.3, first: 0 });
+  assert.deepEqual(wrap({ ...paragraph, slack: 0 }, 300), { lines: 3, lastLineFraction: 1, first: 0 });
+  assert.deepEqual(wrap({ ...paragraph, measure: 500, slack: 400 }, 200), { lines: 4, lastLineFraction: 1, first: 0 }, 'at most half the width');
+  assert.deepEqual(wrap({ ...paragraph, measure: 570 }, 300), { lines: 2, lastLineFraction: 1, first: 0 }, '270 + 300');
+  const float = { width: 50, height: 20, trailing: 10, bottom: 0 };
+  assert.deepEqual(wrap({ ...paragraph, measure: 700, slack: 20, lineHeight: 10, lineSpacing: 10, float }, 300), { lines: 3, lastLineFraction: 200 / 300, first: 0 }, '220 beside the float, 280, then 200 of 300');
+  const read = readLayout(documentWith({ type: 'stack', children: [
+    { type: 'text', lines: 2, lineHeight: 10, measure: 900, slack: 31.5 },
+    { type: 'text', lines: 2, lineHeight: 10, measure: 900, slack: 'wide' },
+  ] }));
+  assert.deepEqual(read.root.children.map((node) => node.slack), [31.5, 0], 'read as given; not a number: none');
 });
 
 test('findNode: an element\'s node in the read tree (a copy of a repeat by its suffixed id), with whether an ancestor shimmers', () => {

@@ -6,7 +6,7 @@ extension Node: Codable {
     private enum Key: String, CodingKey {
         case type, id, axis, spacing, alignment, children, child, width, height, cornerRadius, shape, corners,
             fill, lines, lineHeight, lineSpacing, lastLineFraction, measure, maxLines, opacity, thickness, count,
-            padding, minHeight, aspectRatio, maxWidth, background, clip, shimmer, stretch, wrap, minColumnWidth, autoFit, overlay, float
+            padding, minHeight, aspectRatio, maxWidth, background, clip, shimmer, stretch, wrap, minColumnWidth, autoFit, overlay, float, slack
     }
 
     public init(from decoder: any Decoder) throws {
@@ -62,7 +62,8 @@ extension Node: Codable {
                 GridColumns(minWidth: $0, collapsesEmpty: try node.decodeIfPresent(Bool.self, forKey: .autoFit) ?? false)
             } : nil,
             overlay: try node.decodeIfPresent(Overlay.self, forKey: .overlay),
-            float: type == "text" ? try node.decodeIfPresent(FloatBox.self, forKey: .float) : nil)
+            float: type == "text" ? try node.decodeIfPresent(FloatBox.self, forKey: .float) : nil,
+            slack: type == "text" ? try node.decodeIfPresent(Double.self, forKey: .slack) : nil)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -120,6 +121,7 @@ extension Node: Codable {
         if columns?.collapsesEmpty == true { try node.encode(true, forKey: .autoFit) }
         try node.encodeIfPresent(overlay, forKey: .overlay)
         try node.encodeIfPresent(float, forKey: .float)
+        try node.encodeIfPresent(slack, forKey: .slack)
     }
 }
 

@@ -209,7 +209,7 @@ extension LayoutBox {
         }
         guard let measure else { return Wrapping.Lines(count: lines, lastLineFraction: lastLineFraction, first: 0) }
         let beside = float.map { Wrapping.Beside($0, lineHeight: lineHeight, lineSpacing: lineSpacing) }
-        return Wrapping.lines(measure: measure, maxLines: maxLines, width: width, beside: beside, captured: (lines, lastLineFraction))
+        return Wrapping.lines(measure: measure, slack: slack ?? 0, maxLines: maxLines, width: width, beside: beside, captured: (lines, lastLineFraction))
     }
 
     /// The lines beside the paragraph's float (none without one), and how much shorter they are.

@@ -44,6 +44,8 @@ struct LayoutBox {
     var wraps = false
     /// A paragraph's float (`Node.float`): its first lines narrowed, the float drawn as a block.
     var float: Node.FloatBox?
+    /// A paragraph's slack (`Node.slack`): what each wrapped line leaves at its end.
+    var slack: Double?
     /// A row whose children lie on columns that follow its width (`Node.columns`; `GridRows`).
     var columns: GridColumns?
     var isGreedy = false
@@ -117,6 +119,7 @@ struct LayoutBox {
                 lines: lines, lineHeight: lineHeight, lineSpacing: lineSpacing, lastLineFraction: lastLineFraction,
                 measure: measure, maxLines: maxLines, radius: min(box.cornerRadius, lineHeight / 2), fill: PaletteToken.base.color(in: theme))
             box.float = node.float
+            box.slack = node.slack
             box.isGreedy = true
         case .spacer:
             box.isGreedy = axis == .horizontal

@@ -1,15 +1,18 @@
 /// How a paragraph with a `measure` wraps at a width (docs/spec.md §3), the same sum the web
-/// renderer does: n = min(maxLines ?? 100, max(1, ⌈measure / width − 10⁻⁶⌉)) lines, the last
-/// one 1 wide when the text is clamped (measure > n·width); else, where n is the paragraph's own
-/// `lines` (two or more: the lines it showed where it was captured), its own `lastLineFraction`;
-/// else (measure − (n − 1)·width) / width, at least 0.05. So the captured last line is exact at
-/// the captured width while the measure (the text's run, its full lines' slack left out) wraps
-/// the other widths: wrapped lines end short of the width, so no one measure gives both.
+/// renderer does. Each line but the last holds its width less the paragraph's `slack` (0 without
+/// one: what greedy breaking leaves at a wrapped line's end) of the measure, the last its whole
+/// width: n = min(maxLines ?? 100, max(1, ⌈(measure − s) / (width − s) − 10⁻⁶⌉)) lines, s the slack
+/// (at most half the narrowest line), the last one 1 wide when the text is clamped (more measure
+/// than n lines hold); else, where n is the paragraph's own `lines` (two or more: the lines it
+/// showed where it was captured), its own `lastLineFraction`; else what the n − 1 wrapped lines
+/// leave of the measure over the last line's width, at least 0.05. So the captured last line is
+/// exact at the captured width while the measure (the text's run) and the slack wrap the other
+/// widths: wrapped lines end short of the width, the more lines the more so.
 ///
 /// With a float (`Node.FloatBox`), the lines beside it are `indent` shorter: n is the fewest
-/// lines whose widths add up to the measure, and the last line's fraction is of its own width.
-/// Where nothing fits beside the float (less than 1 point), the lines start below it, as CSS
-/// moves them: `first` lines are left empty.
+/// lines that hold the measure, and the last line's fraction is of its own width. Where nothing
+/// fits beside the float (less than 1 point), the lines start below it, as CSS moves them:
+/// `first` lines are left empty.
 ///
 /// Guarantees: at least one line and at most `maxLines` (100 without it); with no width (0 or
 /// less) one line, which has no width either, so that a paragraph squeezed out of a narrow row
@@ -40,26 +43,30 @@ public enum Wrapping {
         public var first: Int
     }
 
-    public static func lines(measure: Double, maxLines: Int?, width: Double, captured: (lines: Int, lastLineFraction: Double)) -> (count: Int, lastLineFraction: Double) {
-        let wrapped = lines(measure: measure, maxLines: maxLines, width: width, beside: nil, captured: captured)
+    public static func lines(measure: Double, slack: Double = 0, maxLines: Int?, width: Double, captured: (lines: Int, lastLineFraction: Double)) -> (count: Int, lastLineFraction: Double) {
+        let wrapped = lines(measure: measure, slack: slack, maxLines: maxLines, width: width, beside: nil, captured: captured)
         return (wrapped.count, wrapped.lastLineFraction)
     }
 
-    public static func lines(measure: Double, maxLines: Int?, width: Double, beside: Beside?, captured: (lines: Int, lastLineFraction: Double)) -> Lines {
+    public static func lines(measure: Double, slack: Double = 0, maxLines: Int?, width: Double, beside: Beside?, captured: (lines: Int, lastLineFraction: Double)) -> Lines {
         let most = maxLines ?? Self.maxLines
         guard width > 0 else { return Lines(count: 1, lastLineFraction: 1, first: 0) }
         // The lines beside the float and their width; none where nothing fits beside it (the lines start below).
         let narrow = width - (beside?.indent ?? 0)
         let first = narrow < 1 ? beside?.lines ?? 0 : 0
         let short = narrow < 1 ? 0 : beside?.lines ?? 0
-        func capacity(_ n: Int) -> Double { Double(min(n, short)) * narrow + Double(max(0, n - short)) * width }
-        let wanted = measure <= Double(short) * narrow
-            ? (measure / narrow - 1e-6).rounded(.up)
-            : Double(short) + ((measure - Double(short) * narrow) / width - 1e-6).rounded(.up)
+        let slack = max(0, min(slack, (short > 0 ? narrow : width) / 2))
+        // What n lines hold when all of them wrap: each its width less the slack.
+        func wrapping(_ n: Int) -> Double { Double(min(n, short)) * (narrow - slack) + Double(max(0, n - short)) * (width - slack) }
+        // The fewest n whose n − 1 wrapped lines and a last one of its whole width hold the measure.
+        let text = measure - slack
+        let wanted = text <= Double(short) * (narrow - slack)
+            ? (text / (narrow - slack) - 1e-6).rounded(.up)
+            : Double(short) + ((text - Double(short) * (narrow - slack)) / (width - slack) - 1e-6).rounded(.up)
         let count = wanted >= Double(most) ? most : max(1, Int(wanted))
-        if measure > capacity(count) { return Lines(count: count, lastLineFraction: 1, first: first) }
+        if text > wrapping(count) { return Lines(count: count, lastLineFraction: 1, first: first) }
         if count >= 2 && count == captured.lines { return Lines(count: count, lastLineFraction: captured.lastLineFraction, first: first) }
         let last = count - 1 < short ? narrow : width
-        return Lines(count: count, lastLineFraction: max(0.05, (measure - capacity(count - 1)) / last), first: first)
+        return Lines(count: count, lastLineFraction: max(0.05, (measure - wrapping(count - 1)) / last), first: first)
     }
 }

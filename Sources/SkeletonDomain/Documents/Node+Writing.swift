@@ -57,6 +57,7 @@ extension Node {
             writer.member("lastLineFraction", lastLineFraction)
             if let measure { writer.member("measure", measure) }
             if let maxLines { writer.member("maxLines", maxLines) }
+            if let slack { writer.member("slack", slack) }
             if let float {
                 Self.write("float", ["width": float.width, "height": float.height, "trailing": float.trailing, "bottom": float.bottom], to: &writer)
             }

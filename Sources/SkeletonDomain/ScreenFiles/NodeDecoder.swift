@@ -6,7 +6,8 @@ import Layouts
 /// and `wrap` false, no `minColumnWidth`, `autoFit` false, an overlay's missing axis 0 from its
 /// top or leading edge, a float's `trailing` and `bottom` 0); `aspectRatio` only on a block or a
 /// stack, `stretch`, `wrap`, `minColumnWidth` and `autoFit` only on a stack (`autoFit` only with
-/// `minColumnWidth`), `overlay` not on a spacer, divider or repeat, `float` only on a text.
+/// `minColumnWidth`), `overlay` not on a spacer, divider or repeat, `float` only on a text,
+/// `slack` (a size, 0 when omitted) only on a text with a `measure`.
 ///
 /// Guarantees: every node it returns is within `ScreenFileLimits` (sizes, children, repeat
 /// counts, nesting); anything else is a problem at the offending member's pointer.
@@ -30,6 +31,7 @@ struct NodeDecoder {
         let problemsBefore = reader.problems.count
         let kind: Node.Kind?
         var floatBox: Node.FloatBox?
+        var slack: Double?
         switch type {
         case "stack": kind = stack(object, depth: depth, reader: &reader)
         case "scroll":
@@ -52,6 +54,8 @@ struct NodeDecoder {
             let measure = reader.optional(object, "measure") { aboveZero($1, at: $2, in: ScreenFileLimits.measures, reader: &$0) }
             let maxLines = reader.optional(object, "maxLines") { $0.integer($1, at: $2, in: ScreenFileLimits.maxLines) }
             if maxLines != nil, object["measure"] == nil { reader.report(object.pointer("maxLines"), "needs \"measure\": only a paragraph that wraps by width has a maximum") }
+            slack = reader.optional(object, "slack") { size($1, at: $2, reader: &$0) }
+            if slack != nil, object["measure"] == nil { reader.report(object.pointer("slack"), "needs \"measure\": only a paragraph that wraps by width leaves slack") }
             floatBox = reader.optional(object, "float") { Self.float($1, at: $2, reader: &$0) }
             kind = lines.flatMap { lines in
                 lineHeight.map {
@@ -73,6 +77,7 @@ struct NodeDecoder {
         guard let kind, reader.problems.count == problemsBefore else { return nil }
         node.kind = kind
         node.float = floatBox
+        node.slack = slack
         return node
     }
 

@@ -4,7 +4,7 @@ import { CAPTURE_LIMITS, CaptureError, ID, MEDIA, round, size } from './limits.j
 import { fill, fixed, lastLineWidths, pseudoBlocks, unwrapped } from './nodes.js';
 import { containingBlock, overlayOf, withOverlays } from './overlays.js';
 import { aspectRatioOf, cornerRadii, insets, paint, radius } from './paint.js';
-import { clampOf, hasText, leadingFloat, lineBoxes, measureFor, paintedShape, showing } from './text.js';
+import { clampOf, hasText, leadingFloat, lineBoxes, paintedShape, showing, typicalSlack, wrappingFor } from './text.js';
 import { beside } from '../shared/wrapping.js';
 
 /** Walks a page's elements into nodes, counting them against the limits; Capture (stacks.js) is the whole capture. */
@@ -155,11 +155,10 @@ export class CaptureWalk {
    * A paragraph: its lines as the browser wrapped them, each line box `lineHeight` tall; `measure`
    * its width on one line, `maxLines` its clamp (line-clamp, a max-height that clips, or one
    * line ending in an ellipsis), `lines` and `lastLineFraction` what shows. Wrapped lines end
-   * short of the width, the more so the narrower it is, so no one measure is exact at every
-   * width: from its lines summed (its run, the full lines' slack left out; a clamped one's
-   * hidden lines too), measureFor chooses one from its line counts at the
-   * captured, second and wider widths (a clamped paragraph: the captured and second ones) and,
-   * between them, greedy wrapping with its full lines' largest slack. Its
+   * short of the width (greedy breaking), the more lines the more it adds up: from its lines
+   * summed (its run; a clamped one's hidden lines too) and what its words typically leave at a
+   * line's end, wrappingFor chooses a measure and a `slack` from its line counts at the captured,
+   * second and wider widths (a clamped paragraph: the captured and second ones). Its
    * last line at the captured width is then its own `lastLineFraction`, not what is left of the
    * measure (`Wrapping`: where it wraps into its own lines).
    */
@@ -198,12 +197,11 @@ export class CaptureWalk {
       const otherWidth = Math.max(1, other.rect.width - inset.left - inset.right);
       measured.push({ width: otherWidth, count: Math.min(most, Math.max(1, showing(other.lines, clamp, other.rect, inset).length)) });
     }
-    const full = shown.slice(0, -1);
-    const slack = full.length === 0 ? null : Math.max(0, Math.max(...full.map((line, index) => room(index) - (line.right - line.left))));
-    const measure = measureFor(measured, start, most, slack) - shift;
+    const { measure: run, slack } = wrappingFor(measured, start, most, typicalSlack(element.textContent, sum || width));
+    const measure = run - shift;
     const node = {
       type: 'text', lines: count, lineHeight: size(bar), lineSpacing: size(lineBox - bar), lastLineFraction: round(fraction) || 0.01,
-      measure: Math.max(1, Math.min(100000, round(measure))), maxLines: most,
+      measure: Math.max(1, Math.min(100000, round(measure))), maxLines: most, ...(slack > 0 ? { slack } : {}),
       padding: { top: size(inset.top + half), leading: size(this.rtl ? inset.right : inset.left), bottom: size(inset.bottom + half), trailing: size(this.rtl ? inset.left : inset.right) },
     };
     if (float) node.float = { width: size(float.width), height: size(float.height), trailing: size(float.trailing), bottom: size(float.bottom) };
@@ -211,6 +209,7 @@ export class CaptureWalk {
     if (!clamp && /^(pre|nowrap)$/.test(style.whiteSpace)) {
       delete node.measure;
       delete node.maxLines;
+      delete node.slack;
     }
     lastLineWidths.set(node, lastWidth);
     return node;

@@ -88,9 +88,10 @@ export function followRatio(shape, node) {
 
 /**
  * A paragraph's lines at a content width: with `measure`, the lines its text wraps to (the
- * server's `Wrapping`), the last line 1 wide when clamped, else
+ * server's `Wrapping`: each line but the last holds its width less the `slack`, at most half the
+ * narrowest line), the last line 1 wide when clamped, else
  * its own `lastLineFraction` where it wraps into its own `lines` (two or more: as captured), else
- * what is left of the measure, at least 0.05; without, as served. With a float, the lines beside
+ * what the wrapped lines leave of the measure, at least 0.05; without, as served. With a float, the lines beside
  * it are its indent shorter (the last line's fraction is of its own width), and where less than
  * 1 point is left beside it they start below it: `first` slots are left empty.
  */
@@ -101,15 +102,18 @@ export function wrap(node, width) {
   const narrow = width - (side?.indent ?? 0);
   const first = narrow < 1 ? side?.lines ?? 0 : 0;
   const short = narrow < 1 ? 0 : side?.lines ?? 0;
-  const capacity = (n) => Math.min(n, short) * narrow + Math.max(0, n - short) * width;
-  const wanted = node.measure <= short * narrow
-    ? Math.ceil(node.measure / narrow - 1e-6)
-    : short + Math.ceil((node.measure - short * narrow) / width - 1e-6);
+  const slack = Math.max(0, Math.min(node.slack, (short > 0 ? narrow : width) / 2));
+  // What n lines hold when all of them wrap: each its width less the slack.
+  const wrapping = (n) => Math.min(n, short) * (narrow - slack) + Math.max(0, n - short) * (width - slack);
+  const text = node.measure - slack;
+  const wanted = text <= short * (narrow - slack)
+    ? Math.ceil(text / (narrow - slack) - 1e-6)
+    : short + Math.ceil((text - short * (narrow - slack)) / (width - slack) - 1e-6);
   const lines = Math.min(node.maxLines, Math.max(1, wanted));
-  if (node.measure > capacity(lines)) return { lines, lastLineFraction: 1, first };
+  if (text > wrapping(lines)) return { lines, lastLineFraction: 1, first };
   if (lines >= 2 && lines === node.lines) return { lines, lastLineFraction: node.lastLineFraction, first };
   const last = lines - 1 < short ? narrow : width;
-  return { lines, lastLineFraction: Math.max(0.05, (node.measure - capacity(lines - 1)) / last), first };
+  return { lines, lastLineFraction: Math.max(0.05, (node.measure - wrapping(lines - 1)) / last), first };
 }
 
 export function applyModifiers(element, node, { background = true } = {}) {

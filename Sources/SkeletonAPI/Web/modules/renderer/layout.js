@@ -145,6 +145,7 @@ function readNode(raw, layout, budget, depth, parentAxis, suffix) {
       node.lastLineFraction = number(own(raw, 'lastLineFraction'), 0, 1, 1);
       node.measure = typeof own(raw, 'measure') === 'number' && own(raw, 'measure') > 0 ? number(own(raw, 'measure'), 0, 100000, 0) : null;
       node.maxLines = Math.floor(number(own(raw, 'maxLines'), 1, 100, 100));
+      node.slack = number(own(raw, 'slack'), 0, 10000, 0);
       node.float = readFloat(own(raw, 'float'));
       node.fill = layout.palette.get('base') ?? null;
       break;

@@ -1,8 +1,14 @@
 // The line-wrapping rule the renderer draws by and capture chooses a measure by: one copy (the
 // server's is `Wrapping`, in Swift).
 
-/** The lines a text of `measure` wraps into at `width`, as the server and the renderer wrap it. */
-export const wrapped = (measure, width, most) => Math.min(most, Math.max(1, Math.ceil(measure / width - 1e-6)));
+/** What a wrapped line leaves at its end at `width`: the paragraph's `slack`, at most half the width. */
+export const slackAt = (slack, width) => Math.max(0, Math.min(slack, width / 2));
+
+/** The lines a text of `measure` wraps into at `width` with `slack` and no float, as the server and the renderer wrap it. */
+export const wrapped = (measure, width, most, slack = 0) => {
+  const s = slackAt(slack, width);
+  return Math.min(most, Math.max(1, Math.ceil((measure - s) / (width - s) - 1e-6)));
+};
 
 /**
  * The lines beside a paragraph's float (`{ width, height, trailing, bottom }`, or null), as the

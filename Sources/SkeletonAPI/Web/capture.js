@@ -14,10 +14,10 @@
 // (`width: fill`, with `grow` for shares such as `fr` tracks), one that does not is fixed
 // (`width: points`; so is a flex item only squeezed narrower, no wider at 150%);
 // `space-between`/`-around`/`-evenly` and auto margins become spacers; text
-// records `measure` (its width on one line) and `maxLines` (its clamp): paragraphs are measured
-// at a wider width too (150%), and `measure` wraps into the browser's line count at the captured
-// width always and at the 80% and 150% ones where one value does all three, else as few lines
-// wrong there as it can (measureFor); small painted leaves (badges, pills, progress bars) become
+// records `measure` (its width on one line), `maxLines` (its clamp) and `slack` (what a wrapped
+// line leaves at its end): paragraphs are measured at a wider width too (150%), and they wrap into
+// the browser's line count at the captured width always and at the 80% and 150% ones where a
+// measure and a slack do all three, else as few lines wrong there as they can (wrappingFor); small painted leaves (badges, pills, progress bars) become
 // blocks of their shape; `captureWidth` is the root's width.
 // `data-skeleton-element="ID"` (and `data-skeleton-stage`) marks the screen's loading elements, as
 // does a `<skeleton-element name="ID">` wrapping a page in place (boxes of `display: contents`,

@@ -102,23 +102,28 @@ public struct Node: Sendable, Equatable {
     }
 
     /// A box floated at the start of a paragraph (CSS `float` on the leading side: a drop cap, an
-    /// avatar the text wraps around): `width` × `height`, its top the first line's box's (half a
-    /// `lineSpacing` above the first line), its leading edge the paragraph's; `trailing` and
-    /// `bottom` its margin. A line whose box's top lies above the float's bottom margin edge (the
-    /// first ⌈(height + bottom) / (lineHeight + lineSpacing)⌉ lines) is beside it: it starts
-    /// `width + trailing` after the leading edge and is that much shorter.
+    /// avatar the text wraps around): `width` × `height`, its top `top` below the first line's
+    /// box's (half a `lineSpacing` above the first line), its leading edge the paragraph's;
+    /// `trailing`, `bottom` and `top` its margin. A line whose box's top lies above the float's
+    /// bottom margin edge (the first ⌈(top + height + bottom) / (lineHeight + lineSpacing)⌉ lines)
+    /// is beside it: it starts `width + trailing` after the leading edge and is that much shorter.
     public struct FloatBox: Sendable, Equatable {
         public var width: Double
         public var height: Double
         public var trailing: Double
         public var bottom: Double
+        public var top: Double
 
-        public init(width: Double, height: Double, trailing: Double = 0, bottom: Double = 0) {
+        public init(width: Double, height: Double, trailing: Double = 0, bottom: Double = 0, top: Double = 0) {
             self.width = width
             self.height = height
             self.trailing = trailing
             self.bottom = bottom
+            self.top = top
         }
+
+        /// From the first line's box's top to its bottom margin edge.
+        public var reach: Double { top + height + bottom }
     }
 
     public var kind: Kind

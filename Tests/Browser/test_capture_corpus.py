@@ -35,7 +35,6 @@ TABLE = os.path.join(ROOT, ".build", "capture-corpus.md")
 # pages of a capture rule still to come ("capture: ..."); each a strict xfail, so that the fix shows.
 XFAIL = {
     "float-avatar": "model: at 1.2 W a line short beside the avatar: its text and slack just fit the model's four lines (three beside the float, 530 wide, and one of 600) where greedy breaking needs five; no one slack gives this and the counts measured at 80 % and 150 % both",
-    "float-thumb-narrow": "model: a float has no offset of its own, so the floated image's 3 px top margin is drawn as part of it (72 x 57 for 72 x 54: IoU 0.947 at W)",
 }
 # Pages that Chromium 156's fonts moved across an edge of the model (conftest.since_chromium_156).
 SINCE_CHROMIUM_156 = {

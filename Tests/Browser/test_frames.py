@@ -788,14 +788,14 @@ def test_paragraphs_narrowed_by_a_float_equal_the_renderers_boxes(driver, tmp_pa
     assert (cap["x"], cap["y"], cap["width"], cap["height"]) == (16, 16, 56, 54), cap
 
 
-# Paragraphs whose wrapped lines leave a slack (issue 41): alone, beside a float, and clamped.
+# Paragraphs whose wrapped lines leave a slack (issue 41): alone, beside a float with a top margin, and clamped.
 SLACK_SCREEN = screen_file("slack", "paragraphs whose wrapped lines leave a slack", "article", {
     "type": "stack", "id": "article", "alignment": "leading", "spacing": 16, "background": "screen",
     "padding": {"top": 16, "leading": 16, "bottom": 16, "trailing": 16},
     "children": [
         {"type": "text", "lines": 2, "lineHeight": 12, "lineSpacing": 8, "lastLineFraction": 0.9, "maxWidth": "fill",
          "measure": 1100, "maxLines": 100, "slack": 40},
-        floated(1500, {"width": 56, "height": 54, "trailing": 8, "bottom": 0}, slack=60),
+        floated(1500, {"width": 56, "height": 50, "trailing": 8, "bottom": 0, "top": 5}, slack=60),
         {"type": "text", "lines": 3, "lineHeight": 12, "lineSpacing": 8, "lastLineFraction": 0.5, "maxWidth": "fill",
          "measure": 3000, "maxLines": 3, "slack": 30},
     ],
@@ -809,3 +809,6 @@ def test_paragraphs_whose_lines_leave_a_slack_equal_the_renderers_boxes(driver, 
     lines = [frame for frame in frames if frame["kind"] == "line"]
     assert [round(frame["width"]) for frame in lines[:3]] == [568, 568, 44], lines[:3]
     assert lines[3]["y"] > lines[2]["y"], "the second paragraph starts below the first's third line"
+    # The float 5 below its first line's box (half of 15 above its first line).
+    float_ = next(frame for frame in frames if frame["kind"] == "block")
+    assert float_["y"] == lines[3]["y"] - 7.5 + 5 and float_["height"] == 50, float_

@@ -61,6 +61,21 @@ struct FloatLayoutTests {
         #expect(frames[4].rect == Rect(x: 150, y: 65, width: 50, height: 10))
     }
 
+    /// A float with a top margin (an image 3 below the first line's box, CSS's `margin-top`): drawn
+    /// that much lower, and its reach (top + height + bottom) decides the lines beside it: 8 + 36 +
+    /// 6 = 50 reaches the third line's box (its top at 40), as 44 + 6 did; the paragraph is as tall
+    /// as 50 less its spacing split between the paddings. A document without `top` reads it as 0.
+    @Test func aFloatsTopMarginLowersItAndCountsInItsReach() throws {
+        var node = Self.paragraph(measure: 200)
+        node.float = .init(width: 40, height: 36, trailing: 10, bottom: 6, top: 8)
+        let result = Self.layout(node, width: 200)
+        #expect(result.frames.first?.rect == Rect(x: 0, y: 8, width: 40, height: 36))
+        #expect(result.frames.last?.rect == Rect(x: 50, y: 25, width: 50, height: 10), "its lines as with a float reaching as far")
+        #expect(result.contentHeight == 50)
+        let old = #"{"width": 40, "height": 44, "trailing": 10, "bottom": 6}"#
+        #expect(try JSONDecoder().decode(Node.FloatBox.self, from: Data(old.utf8)) == Node.FloatBox(width: 40, height: 44, trailing: 10, bottom: 6, top: 0))
+    }
+
     /// A served document writes the float after `maxLines` and reads back equal; one without keeps its bytes.
     @Test func theFloatIsWrittenAndReadBack() throws {
         let node = Self.paragraph(measure: 500)

@@ -160,7 +160,7 @@ test('wrap: a measured paragraph wrapping into its own lines (two or more) keeps
 
 test('wrap: a float narrows the lines beside it (the server\'s Wrapping), or pushes them below it where none fits beside it', () => {
   // Lines 20 apart (10 + 10); a float 40 + 10 wide reaching 50 down: the first three lines (0, 20, 40 < 50) are 50 shorter.
-  const paragraph = { lines: 5, lastLineFraction: 0.5, measure: 500, maxLines: 100, slack: 0, lineHeight: 10, lineSpacing: 10, float: { width: 40, height: 44, trailing: 10, bottom: 6 } };
+  const paragraph = { lines: 5, lastLineFraction: 0.5, measure: 500, maxLines: 100, slack: 0, lineHeight: 10, lineSpacing: 10, float: { width: 40, height: 44, trailing: 10, bottom: 6, top: 0 } };
   assert.deepEqual(beside(paragraph.float, 10, 10), { lines: 3, indent: 50 });
   assert.deepEqual(wrap(paragraph, 150), { lines: 5, lastLineFraction: 0.5, first: 0 }, '3 x 100 + 2 x 150 = 600 >= 500: its own five lines');
   assert.deepEqual(wrap(paragraph, 200), { lines: 4, lastLineFraction: 50 / 200, first: 0 }, '3 x 150 = 450, then 50 of a full line');
@@ -169,9 +169,11 @@ test('wrap: a float narrows the lines beside it (the server\'s Wrapping), or pus
   assert.deepEqual(wrap({ ...paragraph, float: null }, 200), { lines: 3, lastLineFraction: 0.5, first: 0 }, 'without a float, as before');
   const read = readLayout(documentWith({ type: 'stack', children: [
     { type: 'text', lines: 2, lineHeight: 10, float: { width: 40, height: 44, trailing: 10, bottom: 6 } },
+    { type: 'text', lines: 2, lineHeight: 10, float: { width: 40, height: 40, trailing: 10, bottom: 6, top: 4 } },
     { type: 'text', lines: 2, lineHeight: 10, float: [40, 44] },
   ] }));
-  assert.deepEqual(read.root.children.map((node) => node.float), [{ width: 40, height: 44, trailing: 10, bottom: 6 }, null], 'read as given; not an object: none');
+  assert.deepEqual(read.root.children.map((node) => node.float), [{ width: 40, height: 44, trailing: 10, bottom: 6, top: 0 }, { width: 40, height: 40, trailing: 10, bottom: 6, top: 4 }, null], 'read as given (top 0 when absent); not an object: none');
+  assert.deepEqual(beside(read.root.children[1].float, 10, 10), { lines: 3, indent: 50 }, 'its top margin counts in its reach: 4 + 40 + 6 = 50');
 });
 
 test('wrap: each wrapped line holds its width less the slack, the last its whole width (the server\'s Wrapping)', () => {
@@ -181,7 +183,7 @@ test('wrap: each wrapped line holds its width less the slack, the last its whole
   assert.deepEqual(wrap({ ...paragraph, slack: 0 }, 300), { lines: 3, lastLineFraction: 1, first: 0 });
   assert.deepEqual(wrap({ ...paragraph, measure: 500, slack: 400 }, 200), { lines: 4, lastLineFraction: 1, first: 0 }, 'at most half the width');
   assert.deepEqual(wrap({ ...paragraph, measure: 570 }, 300), { lines: 2, lastLineFraction: 1, first: 0 }, '270 + 300');
-  const float = { width: 50, height: 20, trailing: 10, bottom: 0 };
+  const float = { width: 50, height: 20, trailing: 10, bottom: 0, top: 0 };
   assert.deepEqual(wrap({ ...paragraph, measure: 700, slack: 20, lineHeight: 10, lineSpacing: 10, float }, 300), { lines: 3, lastLineFraction: 200 / 300, first: 0 }, '220 beside the float, 280, then 200 of 300');
   const read = readLayout(documentWith({ type: 'stack', children: [
     { type: 'text', lines: 2, lineHeight: 10, measure: 900, slack: 31.5 },

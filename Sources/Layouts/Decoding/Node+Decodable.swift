@@ -126,13 +126,15 @@ extension Node: Codable {
 }
 
 extension Node.FloatBox: Codable {
-    private enum Key: String, CodingKey { case width, height, trailing, bottom }
+    private enum Key: String, CodingKey { case width, height, trailing, bottom, top }
 
+    /// `top` is 0 when absent (documents of contract 3.8 and before).
     public init(from decoder: any Decoder) throws {
         let float = try decoder.container(keyedBy: Key.self)
         self.init(
             width: try float.decode(Double.self, forKey: .width), height: try float.decode(Double.self, forKey: .height),
-            trailing: try float.decode(Double.self, forKey: .trailing), bottom: try float.decode(Double.self, forKey: .bottom))
+            trailing: try float.decode(Double.self, forKey: .trailing), bottom: try float.decode(Double.self, forKey: .bottom),
+            top: try float.decodeIfPresent(Double.self, forKey: .top) ?? 0)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -141,6 +143,7 @@ extension Node.FloatBox: Codable {
         try float.encode(height, forKey: .height)
         try float.encode(trailing, forKey: .trailing)
         try float.encode(bottom, forKey: .bottom)
+        try float.encode(top, forKey: .top)
     }
 }
 

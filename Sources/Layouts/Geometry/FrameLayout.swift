@@ -22,7 +22,7 @@
 /// part in its flow and are placed over its frame after its other children (CSS's `position:
 /// absolute` in a positioned parent, one inset per axis); a paragraph is its lines, the last `lastLineFraction`
 /// of the width, or with a `measure` the lines it wraps to at its width (`Wrapping`), its `float`
-/// drawn first as a block at its first line's box's leading corner and the lines beside it that
+/// drawn first as a block at its first line's box's leading corner (its `top` below it) and the lines beside it that
 /// much shorter, the paragraph at least as tall as the float's margin box less a spacing: widths are
 /// decided top-down, heights bottom-up; a horizontal scroll view offers its content all the width it wants and clips
 /// it; the root fills the viewport. Right to left is the left-to-right layout mirrored.
@@ -150,7 +150,7 @@ extension LayoutBox {
             let lines = lines(width: inner)
             let slots = lines.first + lines.count
             // At least the float's margin box, from the first line's box's top to the last's bottom (each half a spacing beyond its line).
-            let float = self.float.map { $0.height + $0.bottom - lineSpacing } ?? 0
+            let float = self.float.map { $0.reach - lineSpacing } ?? 0
             own = max(float, Double(slots) * lineHeight + Double(max(0, slots - 1)) * lineSpacing)
         case .spacer:
             own = 0
@@ -305,7 +305,7 @@ private struct Placer {
             if box.startsShimmer { context.group = newGroup(rect) }
             let lines = box.lines(width: inner.width)
             if let float = box.float {
-                let frame = Rect(x: inner.x, y: inner.y - lineSpacing / 2, width: float.width, height: float.height)
+                let frame = Rect(x: inner.x, y: inner.y - lineSpacing / 2 + float.top, width: float.width, height: float.height)
                 add(.block, frame, radii: [radius, radius, radius, radius], fill: fill, context: context, shimmered: true)
             }
             // Lines pushed below the float (nothing fits beside it) are not beside it.

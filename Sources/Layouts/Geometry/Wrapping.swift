@@ -29,7 +29,7 @@ public enum Wrapping {
         /// The lines whose box's top (k·pitch, the first line's box at 0) lies above the float's margin box's bottom.
         public init(_ float: Node.FloatBox, lineHeight: Double, lineSpacing: Double) {
             let pitch = lineHeight + lineSpacing
-            let reach = float.height + float.bottom
+            let reach = float.reach
             lines = reach <= 0 ? 0 : pitch <= 0 ? 1 : max(0, Int((reach / pitch - 1e-6).rounded(.up)))
             indent = float.width + float.trailing
         }

@@ -59,7 +59,7 @@ extension Node {
             if let maxLines { writer.member("maxLines", maxLines) }
             if let slack { writer.member("slack", slack) }
             if let float {
-                Self.write("float", ["width": float.width, "height": float.height, "trailing": float.trailing, "bottom": float.bottom], to: &writer)
+                Self.write("float", ["width": float.width, "height": float.height, "trailing": float.trailing, "bottom": float.bottom, "top": float.top], to: &writer)
             }
         case .spacer:
             writer.member("type", "spacer")

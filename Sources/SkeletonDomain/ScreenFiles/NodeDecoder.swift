@@ -4,7 +4,7 @@ import Layouts
 /// defaults for the omitted ones (`cornerRadius` 0, `alignment` center, `spacing` 0, a block's
 /// `width` fill, a fill width's `grow` 1, `shape` rect, `fill` base, `axis` vertical, `stretch`
 /// and `wrap` false, no `minColumnWidth`, `autoFit` false, an overlay's missing axis 0 from its
-/// top or leading edge, a float's `trailing` and `bottom` 0); `aspectRatio` only on a block or a
+/// top or leading edge, a float's `trailing`, `bottom` and `top` 0); `aspectRatio` only on a block or a
 /// stack, `stretch`, `wrap`, `minColumnWidth` and `autoFit` only on a stack (`autoFit` only with
 /// `minColumnWidth`), `overlay` not on a spacer, divider or repeat, `float` only on a text,
 /// `slack` (a size, 0 when omitted) only on a text with a `measure`.
@@ -151,14 +151,15 @@ struct NodeDecoder {
         return .content(points: points, min: min, max: max)
     }
 
-    /// A paragraph's float: `width` and `height` required, its margin's `trailing` and `bottom` 0 when omitted.
+    /// A paragraph's float: `width` and `height` required, its margin's `trailing`, `bottom` and `top` 0 when omitted.
     private static func float(_ value: JSONValue, at pointer: String, reader: inout ValueReader) -> Node.FloatBox? {
-        guard let float = reader.object(value, at: pointer, allowed: ["width", "height", "trailing", "bottom"]) else { return nil }
+        guard let float = reader.object(value, at: pointer, allowed: ["width", "height", "trailing", "bottom", "top"]) else { return nil }
         let width = reader.required(float, "width") { size($1, at: $2, reader: &$0) }
         let height = reader.required(float, "height") { size($1, at: $2, reader: &$0) }
         let trailing = reader.optional(float, "trailing") { size($1, at: $2, reader: &$0) } ?? 0
         let bottom = reader.optional(float, "bottom") { size($1, at: $2, reader: &$0) } ?? 0
-        return width.flatMap { width in height.map { Node.FloatBox(width: width, height: $0, trailing: trailing, bottom: bottom) } }
+        let top = reader.optional(float, "top") { size($1, at: $2, reader: &$0) } ?? 0
+        return width.flatMap { width in height.map { Node.FloatBox(width: width, height: $0, trailing: trailing, bottom: bottom, top: top) } }
     }
 
     /// A number in `range` other than its lower bound 0.

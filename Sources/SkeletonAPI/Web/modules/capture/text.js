@@ -119,9 +119,10 @@ function floatedChild(element) {
 /**
  * The box floated at a paragraph's start on the leading side (`Node.float` of the model): a
  * `::first-letter` float (a drop cap, its box from its computed size, padding and border) or a
- * floated first child (its border box); `width` and `height` from the paragraph's content corner
- * to the box's far edges (its leading and top margins in them), `trailing` and `bottom` its
- * margins, `box` its border box in the viewport; null when there is none.
+ * floated first child (its border box); `width` from the paragraph's content edge to the box's
+ * far edge (its leading margin in it), `height` the box's, `top` from the content's top to the
+ * box's (its top margin), `trailing` and `bottom` its margins, `box` its border box in the
+ * viewport; null when there is none.
  */
 export function leadingFloat(element) {
   if (element.nodeType !== Node.ELEMENT_NODE) return null;
@@ -155,7 +156,8 @@ export function leadingFloat(element) {
   if (!(box.width > 0) || !(box.height > 0)) return null;
   return {
     width: rtl ? content.right - box.left : box.right - content.left,
-    height: box.bottom - content.top,
+    height: box.bottom - Math.max(content.top, box.top),
+    top: Math.max(0, box.top - content.top),
     trailing: Math.max(0, margins(own).end),
     bottom: Math.max(0, parseFloat(own.marginBottom) || 0),
     box,

@@ -204,7 +204,7 @@ export class CaptureWalk {
       measure: Math.max(1, Math.min(100000, round(measure))), maxLines: most, ...(slack > 0 ? { slack } : {}),
       padding: { top: size(inset.top + half), leading: size(this.rtl ? inset.right : inset.left), bottom: size(inset.bottom + half), trailing: size(this.rtl ? inset.left : inset.right) },
     };
-    if (float) node.float = { width: size(float.width), height: size(float.height), trailing: size(float.trailing), bottom: size(float.bottom) };
+    if (float) node.float = { width: size(float.width), height: size(float.height), trailing: size(float.trailing), bottom: size(float.bottom), ...(float.top > 0 ? { top: size(float.top) } : {}) };
     // Text that never wraps (white-space: pre, nowrap) keeps its lines at every width: no measure.
     if (!clamp && /^(pre|nowrap)$/.test(style.whiteSpace)) {
       delete node.measure;

@@ -1,7 +1,7 @@
 // Building the DOM of one node: boxes at the served sizes, text lines, modifiers, a value shown as text.
 
 import { LIMITS, px, rgba } from './values.js';
-import { beside } from '../shared/wrapping.js';
+import { beside, slackAt } from '../shared/wrapping.js';
 
 export const alignments = { leading: 'flex-start', top: 'flex-start', center: 'center', trailing: 'flex-end', bottom: 'flex-end' };
 export const corners = { topLeading: 'border-start-start-radius', topTrailing: 'border-start-end-radius', bottomLeading: 'border-end-start-radius', bottomTrailing: 'border-end-end-radius' };
@@ -102,7 +102,7 @@ export function wrap(node, width) {
   const narrow = width - (side?.indent ?? 0);
   const first = narrow < 1 ? side?.lines ?? 0 : 0;
   const short = narrow < 1 ? 0 : side?.lines ?? 0;
-  const slack = Math.max(0, Math.min(node.slack, (short > 0 ? narrow : width) / 2));
+  const slack = slackAt(node.slack, short > 0 ? narrow : width);
   // What n lines hold when all of them wrap: each its width less the slack.
   const wrapping = (n) => Math.min(n, short) * (narrow - slack) + Math.max(0, n - short) * (width - slack);
   const text = node.measure - slack;

@@ -161,11 +161,11 @@ function readNode(raw, layout, budget, depth, parentAxis, suffix) {
   return finish(node, parentAxis);
 }
 
-/** A paragraph's float (`{ width, height, trailing, bottom }` in points), or null when it has none or it is not an object. */
+/** A paragraph's float (`{ width, height, trailing, bottom, top }` in points), or null when it has none or it is not an object. */
 function readFloat(raw) {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return null;
   const length = (name) => number(own(raw, name), 0, LIMITS.length, 0);
-  return { width: length('width'), height: length('height'), trailing: length('trailing'), bottom: length('bottom') };
+  return { width: length('width'), height: length('height'), trailing: length('trailing'), bottom: length('bottom'), top: length('top') };
 }
 
 function readChildren(raw, layout, budget, depth, axis, suffix) {

@@ -187,7 +187,7 @@ export class ViewBuilding {
           // A float's paragraph is at least as tall as the float's margin box less a spacing (the float's box and the last line's each half a spacing beyond the content).
           if (node.float) {
             const framing = (node.padding?.top ?? 0) + (node.padding?.bottom ?? 0);
-            style.minHeight = px(Math.max(node.minHeight ?? 0, framing + node.float.height + node.float.bottom - node.lineSpacing));
+            style.minHeight = px(Math.max(node.minHeight ?? 0, framing + node.float.top + node.float.height + node.float.bottom - node.lineSpacing));
           }
           // The served lines first (the captured width's); a measured paragraph is drawn anew at its width.
           this.drawLines(element, { lines: node.lines, lastLineFraction: node.lastLineFraction, first: 0 });
@@ -231,7 +231,7 @@ export class ViewBuilding {
     const side = first > 0 ? null : beside(node.float, node.lineHeight, node.lineSpacing);
     if (node.float) {
       const float = this.buildShape(node, node.float.width, node.float.height, context);
-      Object.assign(float.style, { position: 'absolute', top: px((node.padding?.top ?? 0) - node.lineSpacing / 2), insetInlineStart: px(node.padding?.leading ?? 0) });
+      Object.assign(float.style, { position: 'absolute', top: px((node.padding?.top ?? 0) - node.lineSpacing / 2 + node.float.top), insetInlineStart: px(node.padding?.leading ?? 0) });
       if (context.mode === 'skeleton') group?.add(float);
       element.append(float);
     }

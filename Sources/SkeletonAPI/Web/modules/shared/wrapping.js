@@ -11,14 +11,14 @@ export const wrapped = (measure, width, most, slack = 0) => {
 };
 
 /**
- * The lines beside a paragraph's float (`{ width, height, trailing, bottom }`, or null), as the
- * server's `Wrapping.Beside`: those whose box's top (k times the line pitch) lies above the
+ * The lines beside a paragraph's float (`{ width, height, trailing, bottom, top }`, or null), as
+ * the server's `Wrapping.Beside`: those whose box's top (k times the line pitch) lies above the
  * float's bottom margin edge, and how much shorter they are.
  */
 export function beside(float, lineHeight, lineSpacing) {
   if (!float) return null;
   const pitch = lineHeight + lineSpacing;
-  const reach = float.height + float.bottom;
+  const reach = float.top + float.height + float.bottom;
   const lines = reach <= 0 ? 0 : pitch <= 0 ? 1 : Math.max(0, Math.ceil(reach / pitch - 1e-6));
   return { lines, indent: float.width + float.trailing };
 }

@@ -3,6 +3,8 @@
 /// where a change must change the hash; it is not a defence against collisions made on purpose.
 struct ContentHash: Sendable {
     private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+    /// FNV's 64-bit prime.
+    private static let prime: UInt64 = 0x0000_0100_0000_01B3
 
     mutating func add(_ bytes: [UInt8]) {
         add(bytes[...])
@@ -17,7 +19,7 @@ struct ContentHash: Sendable {
             guard var byte = buffer.baseAddress else { return }
             let end = byte + buffer.count
             while byte < end {
-                hash = (hash ^ UInt64(byte.pointee)) &* 0x0000_0100_0000_01B3
+                hash = (hash ^ UInt64(byte.pointee)) &* Self.prime
                 byte += 1
             }
         }
@@ -38,14 +40,15 @@ struct ContentHash: Sendable {
         if offset < raw.count {
             var last: UInt64 = 0
             for index in offset..<raw.count { last |= UInt64(raw[index]) << (8 * UInt64(index - offset)) }
-            value = (value ^ last) &* 0x0000_0100_0000_01B3
+            add(word: last)
         }
-        value = (value ^ UInt64(raw.count)) &* 0x0000_0100_0000_01B3
+        add(word: UInt64(raw.count))
     }
 
-    /// Carries the hash on over one word: a step of `addWords`.
+    /// Carries the hash on over one word: a step of `addWords`, FNV-1a's step on a word.
+    @inline(__always)
     mutating func add(word: UInt64) {
-        value = (value ^ word) &* 0x0000_0100_0000_01B3
+        value = (value ^ word) &* Self.prime
     }
 
     /// How many readable bytes `addWords(roomAfter:)` needs after its bytes.
@@ -59,9 +62,9 @@ struct ContentHash: Sendable {
         let rest = raw.count - offset
         if rest > 0 {
             let word = UInt64(littleEndian: raw.baseAddress!.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-            value = (value ^ (word & (UInt64.max &>> (64 &- 8 &* UInt64(truncatingIfNeeded: rest))))) &* 0x0000_0100_0000_01B3
+            add(word: word & (UInt64.max &>> (64 &- 8 &* UInt64(truncatingIfNeeded: rest))))
         }
-        value = (value ^ UInt64(truncatingIfNeeded: raw.count)) &* 0x0000_0100_0000_01B3
+        add(word: UInt64(truncatingIfNeeded: raw.count))
     }
 
     /// Carries the hash over `raw`'s whole words; returns where the rest (under eight bytes) starts.
@@ -69,7 +72,7 @@ struct ContentHash: Sendable {
     private mutating func addWholeWords(_ raw: UnsafeRawBufferPointer) -> Int {
         var offset = 0
         while offset + 8 <= raw.count {
-            value = (value ^ UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))) &* 0x0000_0100_0000_01B3
+            add(word: UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
             offset += 8
         }
         return offset

@@ -126,6 +126,20 @@ public struct Node: Sendable, Equatable {
         public var reach: Double { top + height + bottom }
     }
 
+    /// A paragraph's words as the browser measured them (`widths`, in reading order, each
+    /// without the space after it: one width, or the widths of its pieces where a line may break
+    /// inside it, after a hyphen) and the space between two words: what greedy breaking needs to
+    /// wrap the text at any width as the browser does (`Wrapping.lines(words:…)`).
+    public struct Words: Sendable, Equatable {
+        public var widths: [[Double]]
+        public var space: Double
+
+        public init(widths: [[Double]], space: Double) {
+            self.widths = widths
+            self.space = space
+        }
+    }
+
     public var kind: Kind
     /// Required on, and unique for, every node that is an element of its screen.
     public var id: String?
@@ -187,12 +201,17 @@ public struct Node: Sendable, Equatable {
     /// each line but the last holds its width less `slack` of the measure (`Wrapping`). A client
     /// that does not know it wraps as with none.
     public var slack: Double?
+    /// Written `"words": {"widths": [...], "space": ...}`, on a paragraph with a `measure` only:
+    /// its lines are then those of greedy breaking (`Wrapping.lines(words:…)`), exact at every
+    /// width where the measure and `slack` only approximate them. A client that does not know it
+    /// wraps by the measure.
+    public var words: Words?
 
     public init(
         _ kind: Kind, id: String? = nil, padding: EdgeInsets? = nil, minHeight: Double? = nil, aspectRatio: Double? = nil, width: Width? = nil,
         fillsWidth: Bool = false, background: PaletteToken? = nil, cornerRadius: Double? = nil,
         isClipped: Bool = false, startsShimmer: Bool = false, isStretched: Bool = false, wraps: Bool = false,
-        columns: GridColumns? = nil, overlay: Overlay? = nil, float: FloatBox? = nil, slack: Double? = nil
+        columns: GridColumns? = nil, overlay: Overlay? = nil, float: FloatBox? = nil, slack: Double? = nil, words: Words? = nil
     ) {
         self.kind = kind
         self.id = id
@@ -211,5 +230,6 @@ public struct Node: Sendable, Equatable {
         self.overlay = overlay
         self.float = float
         self.slack = slack
+        self.words = words
     }
 }

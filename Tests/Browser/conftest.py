@@ -2,8 +2,6 @@
 headless Chromium driven by Selenium (Debian's chromium and chromium-driver, installed by
 scripts/browser-install). Screenshots go to .build/screenshots/, printed at the end of the run."""
 import os
-import re
-import subprocess
 import sys
 
 import pytest
@@ -17,27 +15,6 @@ from launcher import BINARY, ROOT  # noqa: E402, F401  (imported from here by th
 SCREENSHOTS = os.path.join(ROOT, ".build", "screenshots")
 CHROMIUM = os.environ.get("CHROMIUM_BIN", "/usr/bin/chromium")
 CHROMEDRIVER = os.environ.get("CHROMEDRIVER_BIN", "/usr/bin/chromedriver")
-
-
-def chromium_major():
-    """The major version of the Chromium the suite drives; 0 when it does not say."""
-    try:
-        printed = subprocess.run([CHROMIUM, "--version"], capture_output=True, text=True, timeout=60).stdout
-    except (OSError, subprocess.TimeoutExpired):
-        return 0
-    match = re.search(r"(\d+)\.\d+\.", printed)
-    return int(match.group(1)) if match else 0
-
-
-CHROMIUM_MAJOR = chromium_major()
-
-
-def since_chromium_156(reason):
-    """A strict xfail from Chromium 156 on (Debian's, 2026-11), whose fonts moved these pages'
-    text across an edge of the model: `sans-serif` is Liberation Sans, and an unknown family
-    (Verdana, Georgia) the serif default, Liberation Serif. On an earlier Chromium the test holds
-    as it did."""
-    return pytest.mark.xfail(CHROMIUM_MAJOR >= 156, strict=True, reason=f"Chromium {CHROMIUM_MAJOR}: {reason}")
 
 
 class RunningServer(launcher.RunningServer):

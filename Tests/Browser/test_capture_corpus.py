@@ -15,7 +15,7 @@ width W (`<meta name="corpus-width">`), what to compare (`corpus-shapes`: media 
 
 A failure names the page, the width and the shape. The table (page x width: worst shape IoU,
 worst line difference, worst element offset, content height error, capture ms) is written to
-.build/capture-corpus.md. A page whose pattern the model cannot express is listed in XFAIL."""
+.build/capture-corpus.md."""
 import json
 import os
 import subprocess
@@ -23,24 +23,13 @@ import urllib.request
 
 import pytest
 
-from conftest import BINARY, ROOT, RunningServer, since_chromium_156
+from conftest import BINARY, ROOT, RunningServer
 from page import run, served_directory
 from test_capture import iou
 
 CORPUS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "capture-corpus")
 PAGES = sorted(name[:-5] for name in os.listdir(CORPUS) if name.endswith(".html"))
 TABLE = os.path.join(ROOT, ".build", "capture-corpus.md")
-
-# Pages whose pattern the layout model cannot say yet (a later change extends the model), and the
-# pages of a capture rule still to come ("capture: ..."); each a strict xfail, so that the fix shows.
-XFAIL = {
-    "float-avatar": "model: at 1.2 W a line short beside the avatar: its text and slack just fit the model's four lines (three beside the float, 530 wide, and one of 600) where greedy breaking needs five; no one slack gives this and the counts measured at 80 % and 150 % both",
-}
-# Pages that Chromium 156's fonts moved across an edge of the model (conftest.since_chromium_156).
-SINCE_CHROMIUM_156 = {
-    "long-words-column": "model: at 1.2 W the heading of long words keeps its three lines (its words pack no closer), where the model's slack wraps it into two: the content 438 px for 470",
-    "table-plan-features": "at 1.2 W a line short: the content 190 px for 212",
-}
 
 # The page's declarations, its capture, and the time it took.
 CAPTURE = """
@@ -241,16 +230,7 @@ def write_table():
         table.write("\n".join(lines) + "\n")
 
 
-def marked(name):
-    """The page's test, a strict xfail where XFAIL or SINCE_CHROMIUM_156 names it."""
-    if name in XFAIL:
-        return pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=XFAIL[name]))
-    if name in SINCE_CHROMIUM_156:
-        return pytest.param(name, marks=since_chromium_156(SINCE_CHROMIUM_156[name]))
-    return name
-
-
-@pytest.mark.parametrize("name", [marked(name) for name in PAGES])
+@pytest.mark.parametrize("name", PAGES)
 def test_a_corpus_page_is_captured_as_the_browser_lays_it_out(driver, corpus_pages, captured, name):
     results, url = captured
     result = results[name]

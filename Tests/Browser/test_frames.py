@@ -812,3 +812,29 @@ def test_paragraphs_whose_lines_leave_a_slack_equal_the_renderers_boxes(driver, 
     # The float 5 below its first line's box (half of 15 above its first line).
     float_ = next(frame for frame in frames if frame["kind"] == "block")
     assert float_["y"] == lines[3]["y"] - 7.5 + 5 and float_["height"] == 50, float_
+
+
+# Paragraphs broken greedily by their words (issue 41): alone, beside a float, and clamped. Each
+# has a measure that would wrap otherwise (900: two lines at 568), so that words decide.
+WORDS = {"widths": [300, 280, 300], "space": 10}
+WORDS_SCREEN = screen_file("words", "paragraphs broken by their words", "article", {
+    "type": "stack", "id": "article", "alignment": "leading", "spacing": 16, "background": "screen",
+    "padding": {"top": 16, "leading": 16, "bottom": 16, "trailing": 16},
+    "children": [
+        {"type": "text", "lines": 2, "lineHeight": 12, "lineSpacing": 8, "lastLineFraction": 0.9, "maxWidth": "fill",
+         "measure": 900, "maxLines": 100, "words": WORDS},
+        floated(1006, {"width": 56, "height": 50, "trailing": 8, "bottom": 0}, words={"widths": [250, 250, 300, 200], "space": 6}),
+        {"type": "text", "lines": 2, "lineHeight": 12, "lineSpacing": 8, "lastLineFraction": 0.5, "maxWidth": "fill",
+         "measure": 900, "maxLines": 2, "words": WORDS},
+    ],
+})
+
+
+def test_paragraphs_broken_by_their_words_equal_the_renderers_boxes(driver, tmp_path):
+    frames = checked_frames(driver, tmp_path, WORDS_SCREEN, 600)
+    # Beside the browser, at 600 (568 inside the padding): 300 + 10 + 280 = 590 does not fit, so
+    # each word takes a line, the last 300 wide. Beside the float (504 wide for two lines: 50 high
+    # at a pitch of 27) 250 + 6 + 250 = 506 does not fit either; 300 + 6 + 200 = 506 fits the full
+    # third line. Clamped at two, the second line is full.
+    lines = [frame for frame in frames if frame["kind"] == "line"]
+    assert [round(frame["width"]) for frame in lines] == [568, 568, 300, 504, 504, 506, 568, 568], lines

@@ -6,7 +6,7 @@ extension Node: Codable {
     private enum Key: String, CodingKey {
         case type, id, axis, spacing, alignment, children, child, width, height, cornerRadius, shape, corners,
             fill, lines, lineHeight, lineSpacing, lastLineFraction, measure, maxLines, opacity, thickness, count,
-            padding, minHeight, aspectRatio, maxWidth, background, clip, shimmer, stretch, wrap, minColumnWidth, autoFit, overlay, float, slack
+            padding, minHeight, aspectRatio, maxWidth, background, clip, shimmer, stretch, wrap, minColumnWidth, autoFit, overlay, float, slack, words
     }
 
     public init(from decoder: any Decoder) throws {
@@ -63,7 +63,8 @@ extension Node: Codable {
             } : nil,
             overlay: try node.decodeIfPresent(Overlay.self, forKey: .overlay),
             float: type == "text" ? try node.decodeIfPresent(FloatBox.self, forKey: .float) : nil,
-            slack: type == "text" ? try node.decodeIfPresent(Double.self, forKey: .slack) : nil)
+            slack: type == "text" ? try node.decodeIfPresent(Double.self, forKey: .slack) : nil,
+            words: type == "text" ? try node.decodeIfPresent(Words.self, forKey: .words) : nil)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -122,6 +123,47 @@ extension Node: Codable {
         try node.encodeIfPresent(overlay, forKey: .overlay)
         try node.encodeIfPresent(float, forKey: .float)
         try node.encodeIfPresent(slack, forKey: .slack)
+        try node.encodeIfPresent(words, forKey: .words)
+    }
+}
+
+extension Node.Words: Codable {
+    private enum Key: String, CodingKey { case widths, space }
+
+    /// A word written as its width, or as the widths of its pieces.
+    private enum Word: Codable {
+        case whole(Double)
+        case pieces([Double])
+
+        init(from decoder: any Decoder) throws {
+            let value = try decoder.singleValueContainer()
+            if let width = try? value.decode(Double.self) { self = .whole(width) } else { self = .pieces(try value.decode([Double].self)) }
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var value = encoder.singleValueContainer()
+            switch self {
+            case .whole(let width): try value.encode(width)
+            case .pieces(let widths): try value.encode(widths)
+            }
+        }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let words = try decoder.container(keyedBy: Key.self)
+        let widths = try words.decode([Word].self, forKey: .widths).map { word in
+            switch word {
+            case .whole(let width): [width]
+            case .pieces(let widths): widths
+            }
+        }
+        self.init(widths: widths, space: try words.decode(Double.self, forKey: .space))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var words = encoder.container(keyedBy: Key.self)
+        try words.encode(widths.map { $0.count == 1 ? Word.whole($0[0]) : Word.pieces($0) }, forKey: .widths)
+        try words.encode(space, forKey: .space)
     }
 }
 

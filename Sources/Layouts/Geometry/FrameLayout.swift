@@ -209,6 +209,7 @@ extension LayoutBox {
         }
         guard let measure else { return Wrapping.Lines(count: lines, lastLineFraction: lastLineFraction, first: 0) }
         let beside = float.map { Wrapping.Beside($0, lineHeight: lineHeight, lineSpacing: lineSpacing) }
+        if let words { return Wrapping.lines(words: words, maxLines: maxLines, width: width, beside: beside) }
         return Wrapping.lines(measure: measure, slack: slack ?? 0, maxLines: maxLines, width: width, beside: beside, captured: (lines, lastLineFraction))
     }
 

@@ -46,6 +46,8 @@ struct LayoutBox {
     var float: Node.FloatBox?
     /// A paragraph's slack (`Node.slack`): what each wrapped line leaves at its end.
     var slack: Double?
+    /// A paragraph's words (`Node.words`): its lines broken greedily.
+    var words: Node.Words?
     /// A row whose children lie on columns that follow its width (`Node.columns`; `GridRows`).
     var columns: GridColumns?
     var isGreedy = false
@@ -120,6 +122,7 @@ struct LayoutBox {
                 measure: measure, maxLines: maxLines, radius: min(box.cornerRadius, lineHeight / 2), fill: PaletteToken.base.color(in: theme))
             box.float = node.float
             box.slack = node.slack
+            box.words = node.words
             box.isGreedy = true
         case .spacer:
             box.isGreedy = axis == .horizontal

@@ -9,6 +9,12 @@
 /// exact at the captured width while the measure (the text's run) and the slack wrap the other
 /// widths: wrapped lines end short of the width, the more lines the more so.
 ///
+/// With its `words` (`Node.Words`), a paragraph breaks greedily instead, as a browser does: a line
+/// holds the words that fit in its width (the words and the spaces between them add up to at most
+/// the width and 0.01; a word's pieces fit one by one, with no space between them), a word or
+/// piece alone on a line always fits; the last line's fraction is its words' width over its own
+/// width (at most 1), the last line 1 wide when clamped.
+///
 /// With a float (`Node.FloatBox`), the lines beside it are `indent` shorter: n is the fewest
 /// lines that hold the measure, and the last line's fraction is of its own width. Where nothing
 /// fits beside the float (less than 1 point), the lines start below it, as CSS moves them:
@@ -68,5 +74,32 @@ public enum Wrapping {
         if count >= 2 && count == captured.lines { return Lines(count: count, lastLineFraction: captured.lastLineFraction, first: first) }
         let last = count - 1 < short ? narrow : width
         return Lines(count: count, lastLineFraction: max(0.05, (measure - wrapping(count - 1)) / last), first: first)
+    }
+
+    /// A paragraph's lines when its `words` break greedily at `width`.
+    public static func lines(words: Node.Words, maxLines: Int?, width: Double, beside: Beside?) -> Lines {
+        let most = maxLines ?? Self.maxLines
+        guard width > 0 else { return Lines(count: 1, lastLineFraction: 1, first: 0) }
+        let narrow = width - (beside?.indent ?? 0)
+        let first = narrow < 1 ? beside?.lines ?? 0 : 0
+        let short = narrow < 1 ? 0 : beside?.lines ?? 0
+        func room(_ line: Int) -> Double { line < short ? narrow : width }
+        var line = 0
+        var used: Double?
+        for word in words.widths {
+            for (index, piece) in word.enumerated() {
+                let gap = index == 0 ? words.space : 0
+                if let filled = used, filled + gap + piece <= room(line) + 0.01 {
+                    used = filled + gap + piece
+                } else if used == nil {
+                    used = piece
+                } else {
+                    line += 1
+                    if line == most { return Lines(count: most, lastLineFraction: 1, first: first) }
+                    used = piece
+                }
+            }
+        }
+        return Lines(count: line + 1, lastLineFraction: min(1, max(0.05, (used ?? 0) / room(line))), first: first)
     }
 }

@@ -17,7 +17,9 @@
 // records `measure` (its width on one line), `maxLines` (its clamp) and `slack` (what a wrapped
 // line leaves at its end): paragraphs are measured at a wider width too (150%), and they wrap into
 // the browser's line count at the captured width always and at the 80% and 150% ones where a
-// measure and a slack do all three, else as few lines wrong there as they can (wrappingFor); small painted leaves (badges, pills, progress bars) become
+// measure and a slack do all three, else as few lines wrong there as they can (wrappingFor), and
+// its `words` (their widths and the space between) where breaking them greedily gives the
+// browser's lines at all three; small painted leaves (badges, pills, progress bars) become
 // blocks of their shape; `captureWidth` is the root's width.
 // `data-skeleton-element="ID"` (and `data-skeleton-stage`) marks the screen's loading elements, as
 // does a `<skeleton-element name="ID">` wrapping a page in place (boxes of `display: contents`,

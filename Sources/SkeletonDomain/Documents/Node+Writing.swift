@@ -58,6 +58,7 @@ extension Node {
             if let measure { writer.member("measure", measure) }
             if let maxLines { writer.member("maxLines", maxLines) }
             if let slack { writer.member("slack", slack) }
+            if let words { Self.write(words, to: &writer) }
             if let float {
                 Self.write("float", ["width": float.width, "height": float.height, "trailing": float.trailing, "bottom": float.bottom, "top": float.top], to: &writer)
             }
@@ -146,6 +147,25 @@ extension Node {
     }
 
     /// An object of numbers as the member `key`, in the order given.
+    private static func write(_ words: Words, to writer: inout JSONWriter) {
+        writer.key("words")
+        writer.beginObject()
+        writer.key("widths")
+        writer.beginArray()
+        for word in words.widths {
+            if word.count == 1 {
+                writer.number(word[0])
+            } else {
+                writer.beginArray()
+                for piece in word { writer.number(piece) }
+                writer.endArray()
+            }
+        }
+        writer.endArray()
+        writer.member("space", words.space)
+        writer.endObject()
+    }
+
     private static func write(_ key: String, _ members: KeyValuePairs<String, Double>, to writer: inout JSONWriter) {
         writer.key(key)
         writer.beginObject()

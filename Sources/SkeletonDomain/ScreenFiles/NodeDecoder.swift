@@ -7,7 +7,7 @@ import Layouts
 /// top or leading edge, a float's `trailing`, `bottom` and `top` 0); `aspectRatio` only on a block or a
 /// stack, `stretch`, `wrap`, `minColumnWidth` and `autoFit` only on a stack (`autoFit` only with
 /// `minColumnWidth`), `overlay` not on a spacer, divider or repeat, `float` only on a text,
-/// `slack` (a size, 0 when omitted) only on a text with a `measure`.
+/// `slack` (a size, 0 when omitted) and `words` only on a text with a `measure`.
 ///
 /// Guarantees: every node it returns is within `ScreenFileLimits` (sizes, children, repeat
 /// counts, nesting); anything else is a problem at the offending member's pointer.
@@ -32,6 +32,7 @@ struct NodeDecoder {
         let kind: Node.Kind?
         var floatBox: Node.FloatBox?
         var slack: Double?
+        var words: Node.Words?
         switch type {
         case "stack": kind = stack(object, depth: depth, reader: &reader)
         case "scroll":
@@ -56,6 +57,8 @@ struct NodeDecoder {
             if maxLines != nil, object["measure"] == nil { reader.report(object.pointer("maxLines"), "needs \"measure\": only a paragraph that wraps by width has a maximum") }
             slack = reader.optional(object, "slack") { size($1, at: $2, reader: &$0) }
             if slack != nil, object["measure"] == nil { reader.report(object.pointer("slack"), "needs \"measure\": only a paragraph that wraps by width leaves slack") }
+            words = reader.optional(object, "words") { Self.words($1, at: $2, reader: &$0) }
+            if words != nil, object["measure"] == nil { reader.report(object.pointer("words"), "needs \"measure\": only a paragraph that wraps by width breaks between words") }
             floatBox = reader.optional(object, "float") { Self.float($1, at: $2, reader: &$0) }
             kind = lines.flatMap { lines in
                 lineHeight.map {
@@ -78,6 +81,7 @@ struct NodeDecoder {
         node.kind = kind
         node.float = floatBox
         node.slack = slack
+        node.words = words
         return node
     }
 
@@ -160,6 +164,25 @@ struct NodeDecoder {
         let bottom = reader.optional(float, "bottom") { size($1, at: $2, reader: &$0) } ?? 0
         let top = reader.optional(float, "top") { size($1, at: $2, reader: &$0) } ?? 0
         return width.flatMap { width in height.map { Node.FloatBox(width: width, height: $0, trailing: trailing, bottom: bottom, top: top) } }
+    }
+
+    /// `{"widths": [size or [sizes]], "space": size}`: each word's width, or its pieces' (2 to 64),
+    /// and the space between two words.
+    private static func words(_ value: JSONValue, at pointer: String, reader: inout ValueReader) -> Node.Words? {
+        guard let words = reader.object(value, at: pointer, allowed: ["widths", "space"]) else { return nil }
+        let items = reader.required(words, "widths") { $0.array($1, at: $2, count: ScreenFileLimits.wordCounts) }
+        let space = reader.required(words, "space") { size($1, at: $2, reader: &$0) }
+        let widths = items?.enumerated().compactMap { index, item in word(item, at: words.pointer("widths") + "/\(index)", reader: &reader) }
+        guard let widths, widths.count == items?.count, let space else { return nil }
+        return Node.Words(widths: widths, space: space)
+    }
+
+    /// A word's width, or its pieces' widths where a line may break inside it.
+    private static func word(_ value: JSONValue, at pointer: String, reader: inout ValueReader) -> [Double]? {
+        guard case .array = value else { return size(value, at: pointer, reader: &reader).map { [$0] } }
+        guard let items = reader.array(value, at: pointer, count: ScreenFileLimits.wordPieces) else { return nil }
+        let pieces = items.enumerated().compactMap { index, item in size(item, at: pointer + "/\(index)", reader: &reader) }
+        return pieces.count == items.count ? pieces : nil
     }
 
     /// A number in `range` other than its lower bound 0.

@@ -9,7 +9,7 @@ package enum NodeMembers {
         "stack": ["axis", "spacing", "alignment", "aspectRatio", "stretch", "wrap", "minColumnWidth", "autoFit", "overlay", "children"],
         "scroll": ["axis", "scrollEnabled", "overlay", "child"],
         "block": ["height", "aspectRatio", "shape", "corners", "fill", "overlay"],
-        "text": ["lines", "lineHeight", "lineSpacing", "lastLineFraction", "measure", "maxLines", "slack", "float", "overlay"],
+        "text": ["lines", "lineHeight", "lineSpacing", "lastLineFraction", "measure", "maxLines", "slack", "words", "float", "overlay"],
         "spacer": [],
         "divider": ["opacity", "thickness"],
         "repeat": ["count", "child"],

@@ -18,6 +18,10 @@ package enum ScreenFileLimits {
     /// A block's or a stack's `aspectRatio`, width over height (above 0).
     package static let aspectRatios: ClosedRange<Double> = 0...100
     package static let maxLines = 1...100
+    /// The words of a paragraph's `words` (its greedy breaking).
+    package static let wordCounts = 1...2_000
+    /// The pieces of one word that a line may break inside (after its hyphens).
+    package static let wordPieces = 2...64
     /// The width a screen was captured at (`captureWidth`), in points.
     package static let captureWidths = 120...10_000
     package static let maxNodeDepth = 32

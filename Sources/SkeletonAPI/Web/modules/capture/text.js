@@ -103,7 +103,7 @@ export function lineBoxes(element) {
 const pixels = (style, names) => names.reduce((total, name) => total + (parseFloat(style[name]) || 0), 0);
 
 /** The element's first child box when it is floated on the leading side with no text before it (an avatar the text wraps around), else null. */
-function floatedChild(element) {
+export function floatedChild(element) {
   if (element.nodeType !== Node.ELEMENT_NODE) return null;
   const leading = getComputedStyle(element).direction === 'rtl' ? 'right' : 'left';
   for (const child of element.childNodes) {
@@ -232,3 +232,4 @@ export function wrappingFor(measured, start, most, typical) {
   const { measure, slack } = fits.sort((a, b) => a.wrong - b.wrong || a.off - b.off)[0];
   return { measure, slack };
 }
+

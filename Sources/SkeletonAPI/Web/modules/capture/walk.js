@@ -5,6 +5,7 @@ import { fill, fixed, lastLineWidths, pseudoBlocks, unwrapped } from './nodes.js
 import { containingBlock, overlayOf, withOverlays } from './overlays.js';
 import { aspectRatioOf, cornerRadii, insets, paint, radius } from './paint.js';
 import { clampOf, hasText, leadingFloat, lineBoxes, paintedShape, showing, typicalSlack, wrappingFor } from './text.js';
+import { breaksAsShown, wordsOf } from './words.js';
 import { beside } from '../shared/wrapping.js';
 
 /** Walks a page's elements into nodes, counting them against the limits; Capture (stacks.js) is the whole capture. */
@@ -160,7 +161,9 @@ export class CaptureWalk {
    * line's end, wrappingFor chooses a measure and a `slack` from its line counts at the captured,
    * second and wider widths (a clamped paragraph: the captured and second ones). Its
    * last line at the captured width is then its own `lastLineFraction`, not what is left of the
-   * measure (`Wrapping`: where it wraps into its own lines).
+   * measure (`Wrapping`: where it wraps into its own lines). Its `words` too, where breaking them
+   * greedily gives the lines the browser showed at each of those widths: a client that knows
+   * them breaks the text as the browser does at any width.
    */
   text(element, rect, style) {
     this.count();
@@ -204,12 +207,16 @@ export class CaptureWalk {
       measure: Math.max(1, Math.min(100000, round(measure))), maxLines: most, ...(slack > 0 ? { slack } : {}),
       padding: { top: size(inset.top + half), leading: size(this.rtl ? inset.right : inset.left), bottom: size(inset.bottom + half), trailing: size(this.rtl ? inset.left : inset.right) },
     };
+    // Its words, where greedy breaking gives the lines the browser showed at every measured width: then exact at any width.
+    const words = wordsOf(element, style);
+    if (words && breaksAsShown(words, measured, most, side)) node.words = words;
     if (float) node.float = { width: size(float.width), height: size(float.height), trailing: size(float.trailing), bottom: size(float.bottom), ...(float.top > 0 ? { top: size(float.top) } : {}) };
     // Text that never wraps (white-space: pre, nowrap) keeps its lines at every width: no measure.
     if (!clamp && /^(pre|nowrap)$/.test(style.whiteSpace)) {
       delete node.measure;
       delete node.maxLines;
       delete node.slack;
+      delete node.words;
     }
     lastLineWidths.set(node, lastWidth);
     return node;

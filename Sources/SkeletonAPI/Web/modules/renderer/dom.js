@@ -1,7 +1,7 @@
 // Building the DOM of one node: boxes at the served sizes, text lines, modifiers, a value shown as text.
 
 import { LIMITS, px, rgba } from './values.js';
-import { beside, slackAt } from '../shared/wrapping.js';
+import { beside, broken, slackAt } from '../shared/wrapping.js';
 
 export const alignments = { leading: 'flex-start', top: 'flex-start', center: 'center', trailing: 'flex-end', bottom: 'flex-end' };
 export const corners = { topLeading: 'border-start-start-radius', topTrailing: 'border-start-end-radius', bottomLeading: 'border-end-start-radius', bottomTrailing: 'border-end-end-radius' };
@@ -93,12 +93,14 @@ export function followRatio(shape, node) {
  * its own `lastLineFraction` where it wraps into its own `lines` (two or more: as captured), else
  * what the wrapped lines leave of the measure, at least 0.05; without, as served. With a float, the lines beside
  * it are its indent shorter (the last line's fraction is of its own width), and where less than
- * 1 point is left beside it they start below it: `first` slots are left empty.
+ * 1 point is left beside it they start below it: `first` slots are left empty. With `words`, its
+ * words broken greedily instead (`broken`).
  */
 export function wrap(node, width) {
   if (node.measure === null) return { lines: node.lines, lastLineFraction: node.lastLineFraction, first: 0 };
   if (!(width > 0)) return { lines: 1, lastLineFraction: 1, first: 0 };
   const side = beside(node.float, node.lineHeight, node.lineSpacing);
+  if (node.words) return broken(node.words, width, node.maxLines, side);
   const narrow = width - (side?.indent ?? 0);
   const first = narrow < 1 ? side?.lines ?? 0 : 0;
   const short = narrow < 1 ? 0 : side?.lines ?? 0;

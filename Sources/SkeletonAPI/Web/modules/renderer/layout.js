@@ -146,6 +146,7 @@ function readNode(raw, layout, budget, depth, parentAxis, suffix) {
       node.measure = typeof own(raw, 'measure') === 'number' && own(raw, 'measure') > 0 ? number(own(raw, 'measure'), 0, 100000, 0) : null;
       node.maxLines = Math.floor(number(own(raw, 'maxLines'), 1, 100, 100));
       node.slack = number(own(raw, 'slack'), 0, 10000, 0);
+      node.words = readWords(own(raw, 'words'));
       node.float = readFloat(own(raw, 'float'));
       node.fill = layout.palette.get('base') ?? null;
       break;
@@ -166,6 +167,19 @@ function readFloat(raw) {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return null;
   const length = (name) => number(own(raw, name), 0, LIMITS.length, 0);
   return { width: length('width'), height: length('height'), trailing: length('trailing'), bottom: length('bottom'), top: length('top') };
+}
+
+/**
+ * A paragraph's `words` (`{ widths, space }`: each width a size, or an array of 1 to 64 sizes for
+ * a word's pieces), or null where it is not an object with 1 to 2,000 widths.
+ */
+function readWords(raw) {
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return null;
+  const widths = own(raw, 'widths');
+  if (!Array.isArray(widths) || widths.length === 0 || widths.length > 2000) return null;
+  const length = (value) => number(value, 0, LIMITS.length, 0);
+  const word = (value) => (Array.isArray(value) && value.length > 0 ? value.slice(0, 64).map(length) : length(value));
+  return { widths: widths.map(word), space: length(own(raw, 'space')) };
 }
 
 function readChildren(raw, layout, budget, depth, axis, suffix) {

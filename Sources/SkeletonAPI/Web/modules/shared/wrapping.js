@@ -22,3 +22,38 @@ export function beside(float, lineHeight, lineSpacing) {
   const lines = reach <= 0 ? 0 : pitch <= 0 ? 1 : Math.max(0, Math.ceil(reach / pitch - 1e-6));
   return { lines, indent: float.width + float.trailing };
 }
+
+/**
+ * A paragraph's lines when its `words` (`{ widths, space }`, each width a number or, for a word a
+ * line may break inside, its pieces' widths) break greedily at `width`, as the server's
+ * `Wrapping.lines(words:)`: a line holds the words that fit (with the spaces between them at most
+ * its width + 0.01; a word's pieces fit one by one, with no space between them), a word or piece
+ * alone on a line always fits; lines beside the float (`side`,
+ * from `beside`) are its indent shorter, and start below it where less than 1 point is left beside
+ * it. The last line 1 wide when more than `most` lines were needed, else its words' width over its
+ * own, in 0.05...1.
+ */
+export function broken(words, width, most, side) {
+  if (!(width > 0)) return { lines: 1, lastLineFraction: 1, first: 0 };
+  const narrow = width - (side?.indent ?? 0);
+  const first = narrow < 1 ? side?.lines ?? 0 : 0;
+  const short = narrow < 1 ? 0 : side?.lines ?? 0;
+  const room = (line) => (line < short ? narrow : width);
+  let line = 0;
+  let used = null;
+  for (const word of words.widths) {
+    for (const [index, piece] of (Array.isArray(word) ? word : [word]).entries()) {
+      const gap = index === 0 ? words.space : 0;
+      if (used === null) {
+        used = piece;
+      } else if (used + gap + piece <= room(line) + 0.01) {
+        used += gap + piece;
+      } else {
+        line += 1;
+        if (line === most) return { lines: most, lastLineFraction: 1, first };
+        used = piece;
+      }
+    }
+  }
+  return { lines: line + 1, lastLineFraction: Math.min(1, Math.max(0.05, (used ?? 0) / room(line))), first };
+}

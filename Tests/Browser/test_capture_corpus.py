@@ -15,7 +15,7 @@ width W (`<meta name="corpus-width">`), what to compare (`corpus-shapes`: media 
 
 A failure names the page, the width and the shape. The table (page x width: worst shape IoU,
 worst line difference, worst element offset, content height error, capture ms) is written to
-.build/capture-corpus.md."""
+.build/capture-corpus.md. A page capture cannot yet draw is a strict xfail naming what fails (XFAIL)."""
 import json
 import os
 import subprocess
@@ -30,6 +30,21 @@ from test_capture import iou
 CORPUS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "capture-corpus")
 PAGES = sorted(name[:-5] for name in os.listdir(CORPUS) if name.endswith(".html"))
 TABLE = os.path.join(ROOT, ".build", "capture-corpus.md")
+
+# Pages capture or the model cannot yet draw, each a strict xfail naming what fails, so that a fix
+# shows. (Pages written as a newcomer's, 2026-11-29: what they found is issue 41's next work.)
+XFAIL = {
+    "faq-details": "a closed <details>'s answer is drawn though the page hides it; each <summary> row's icon lies 16 px beyond the row (its gap counted twice); the pill, an inline-block in a line box, IoU 0.72",
+    "hero-gradient": "at 0.85 W the image, centred across its grid row (align-items: center), is drawn at the row's top; at 1.2 W the paragraph of limited width (max-width: 34em) is drawn on 1 line for 3",
+    "product-grid-gaps": "an auto-fill grid whose row gap differs from its column gap (gap: 24px 16px) is captured by its tracks at W, so at other widths its columns do not follow (the model's columns have one spacing)",
+    "testimonial-cards": "at 0.85 W the captions, below quotes that grow (flex: 1), are drawn 15 px above the page's: the content 499 px for 513",
+}
+
+
+def marked(name):
+    """The page's test, a strict xfail where XFAIL names it."""
+    return pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=XFAIL[name])) if name in XFAIL else name
+
 
 # The page's declarations, its capture, and the time it took.
 CAPTURE = """
@@ -230,7 +245,7 @@ def write_table():
         table.write("\n".join(lines) + "\n")
 
 
-@pytest.mark.parametrize("name", PAGES)
+@pytest.mark.parametrize("name", [marked(name) for name in PAGES])
 def test_a_corpus_page_is_captured_as_the_browser_lays_it_out(driver, corpus_pages, captured, name):
     results, url = captured
     result = results[name]

@@ -8,7 +8,7 @@ import Testing
 /// capture corpus.)
 struct WordsLayoutTests {
     /// Words 50, 60 and 70, 5 apart. At 120: 50 + 5 + 60 = 115 fits, 70 more does not: two lines,
-    /// the last 70 of 120. At 115 the same (115 ≤ 115.01); at 114.9 the 60 goes down with the 70
+    /// the last 70 of 120. At 115 the same (115 ≤ 115.05); at 114.9 the 60 goes down with the 70
     /// (60 + 5 + 70 = 135 > 114.9): three lines. At 200 one line of 190. At 40 each word takes a
     /// line of its own, wider than it: three lines, the last full. Clamped at 2, the last is full.
     @Test(arguments: [

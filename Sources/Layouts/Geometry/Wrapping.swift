@@ -11,7 +11,7 @@
 ///
 /// With its `words` (`Node.Words`), a paragraph breaks greedily instead, as a browser does: a line
 /// holds the words that fit in its width (the words and the spaces between them add up to at most
-/// the width and 0.01; a word's pieces fit one by one, with no space between them), a word or
+/// the width and 0.05; a word's pieces fit one by one, with no space between them), a word or
 /// piece alone on a line always fits; the last line's fraction is its words' width over its own
 /// width (at most 1), the last line 1 wide when clamped.
 ///
@@ -89,7 +89,7 @@ public enum Wrapping {
         for word in words.widths {
             for (index, piece) in word.enumerated() {
                 let gap = index == 0 ? words.space : 0
-                if let filled = used, filled + gap + piece <= room(line) + 0.01 {
+                if let filled = used, filled + gap + piece <= room(line) + 0.05 {
                     used = filled + gap + piece
                 } else if used == nil {
                     used = piece

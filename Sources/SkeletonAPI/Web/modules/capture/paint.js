@@ -38,10 +38,19 @@ export function backdropOf(root) {
   return { r: 255, g: 255, b: 255, a: 1 };
 }
 
-/** The box's own colour when it shows against `backdrop` (the colour behind it), else null. */
+const same = (color, backdrop) => backdrop && color.r === backdrop.r && color.g === backdrop.g && color.b === backdrop.b && Math.abs(color.a - backdrop.a) < 0.01;
+
+/**
+ * The box's own colour when it shows against `backdrop` (the colour behind it): its background
+ * colour, else the first colour of a background gradient that differs from the backdrop; a
+ * backdrop-coloured box with a border all round or a shadow; else null.
+ */
 export function paint(style, backdrop) {
   const color = colorOf(style.backgroundColor);
-  if (color && !(backdrop && color.r === backdrop.r && color.g === backdrop.g && color.b === backdrop.b && Math.abs(color.a - backdrop.a) < 0.01)) return color;
+  if (color && !same(color, backdrop)) return color;
+  const stops = style.backgroundImage.includes('gradient(') ? (style.backgroundImage.match(/rgba?\([^)]*\)/g) ?? []).map(colorOf) : [];
+  const shown = stops.find((stop) => stop && !same(stop, backdrop));
+  if (shown) return shown;
   const border = ['Top', 'Right', 'Bottom', 'Left'].every((side) => parseFloat(style[`border${side}Width`]) > 0 && colorOf(style[`border${side}Color`]));
   return border || style.boxShadow !== 'none' ? backdrop ?? { r: 0, g: 0, b: 0, a: 1 } : null;
 }

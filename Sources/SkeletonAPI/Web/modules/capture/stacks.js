@@ -3,6 +3,7 @@
 import { CAPTURE_LIMITS, CaptureError, SKIPPED, round, size } from './limits.js';
 import { addPadding, autoMargins, bounds, fill, fixed, flexBasis, grow, lineBlock, narrower, pseudoBlocks, repeats, squeezable, stretches, trackSizes, trailingMargin } from './nodes.js';
 import { autoColumns, columnsRow, insideColumns } from './auto-columns.js';
+import { columnSpace } from './column-space.js';
 import { rowLines, rowsOf, spanSplit } from './grid-rows.js';
 import { insets } from './paint.js';
 import { shrinkToFit, shrinksToFit } from './shrink-to-fit.js';
@@ -59,12 +60,16 @@ export class Capture extends CaptureWalk {
         this.overlay(child, depth + 1, backdrop);
         continue;
       }
-      const box = child.getBoundingClientRect();
-      if (box.width < 0.5 || box.height < 0.5) continue;
+      const laid = child.getBoundingClientRect();
+      if (laid.width < 0.5 || laid.height < 0.5) continue;
+      // In a column stretched by its row, free height taken by an auto margin or a growing item:
+      // spacers around it, the item its content's height, so that the room follows the row's height.
+      const space = flex && own.flexDirection.startsWith('column') && this.stretched.has(element) ? columnSpace(child, style, laid) : null;
+      const box = space?.rect ?? laid;
       const childSpans = spans && box.width >= contentWidth - 1;
       if ((grid || (flex && own.flexDirection.startsWith('row'))) && stretches(own, style, child)) this.stretched.add(child);
       const node = this.node(child, box, depth + 1, backdrop, childSpans);
-      if (node) items.push({ node, rect: box, element: child, spans: childSpans, grows: parseFloat(style.flexGrow) > 0 || grid, margins: flex ? autoMargins(child, this.rtl) : null, after: parseFloat(style.marginBottom) || 0 });
+      if (node) items.push({ node, rect: box, element: child, spans: childSpans, grows: parseFloat(style.flexGrow) > 0 || grid, margins: flex ? autoMargins(child, this.rtl) : null, after: parseFloat(style.marginBottom) || 0, space });
     }
     for (const pseudo of after) items.push(pseudo);
     if (items.length === 0) return null;
@@ -102,13 +107,17 @@ export class Capture extends CaptureWalk {
     const end = (r) => (vertical ? r.bottom : this.rtl ? -r.left : r.right);
     const crossStart = (r) => (vertical ? (this.rtl ? -r.right : r.left) : r.top);
     const crossEnd = (r) => (vertical ? (this.rtl ? -r.left : r.right) : r.bottom);
-    const gaps = items.slice(1).map((item, index) => start(item.rect) - end(items[index].rect));
+    // (In a column, less the free height its spacers take: columnSpace.)
+    const free = (item, side) => (vertical ? item.space?.[side] ?? 0 : 0);
+    const gaps = items.slice(1).map((item, index) => start(item.rect) - end(items[index].rect) - free(items[index], 'freeAfter') - free(item, 'freeBefore'));
     const row = { top: Math.min(...items.map((item) => item.rect.top)), bottom: Math.max(...items.map((item) => item.rect.bottom)) };
-    // Where a spacer goes: before item i (0..n, n the end), from justify-content or an auto margin.
+    // Where a spacer goes: before item i (0..n, n the end), from justify-content or an auto margin;
+    // in a column, from a column flex item's free height (columnSpace).
     // (justify-content: center: a spacer at either end, sharing the free width alike.)
-    const spacers = vertical ? [] : items.map((item, index) => (index === 0 ? /around|evenly|center/.test(justify) || item.margins?.before : /between|around|evenly/.test(justify) || item.margins?.before || items[index - 1].margins?.after))
+    const spacers = vertical ? items.map((item, index) => item.space?.before || (index > 0 && items[index - 1].space?.after)).concat(items[items.length - 1].space?.after).map(Boolean) : items.map((item, index) => (index === 0 ? /around|evenly|center/.test(justify) || item.margins?.before : /between|around|evenly/.test(justify) || item.margins?.before || items[index - 1].margins?.after))
       .concat(/around|evenly|center/.test(justify) || items[items.length - 1].margins?.after).map(Boolean);
-    const plain = gaps.filter((_, index) => !spacers[index + 1]);
+    // (A column's gaps are what its spacers leave of them: plain too.)
+    const plain = gaps.filter((_, index) => vertical || !spacers[index + 1]);
     // (A row's items overlap by a negative margin: a negative spacing. A column's never do.)
     const spacing = justify ? gap : plain.length > 0 ? Math.max(vertical ? 0 : -CAPTURE_LIMITS.maxSize, Math.min(...plain)) : gap;
     // A column centred across (align-items: center), or an item centred by `margin: 0 auto`: the
@@ -126,7 +135,7 @@ export class Capture extends CaptureWalk {
     const available = (vertical ? rect.width : rect.height) - leadCross - trailCross;
     const children = items.map((item, index) => {
       const extraCross = centre[index] ? 0 : crossStart(item.rect) - crossStart(rect) - leadCross;
-      const extraAfter = index < gaps.length && !spacers[index + 1] ? gaps[index] - spacing : 0;
+      const extraAfter = index < gaps.length && (vertical || !spacers[index + 1]) ? gaps[index] - spacing : 0;
       let node = this.outside(item.node, vertical ? { leading: extraCross, bottom: extraAfter } : { top: extraCross, trailing: extraAfter });
       const change = this.change(item);
       const fluid = change === null ? (vertical ? item.spans : item.grows) : change > 0.5;
@@ -161,9 +170,13 @@ export class Capture extends CaptureWalk {
     const innerStart = inner ? (this.rtl ? inner.right : inner.left) : 0;
     const innerEnd = inner ? (this.rtl ? inner.left : inner.right) : 0;
     const padding = vertical
-      ? { top: first.top - rect.top, leading: leadCross, bottom: Math.min(rect.bottom - last.bottom, bottom ?? Infinity), trailing: trailCross }
+      ? { top: first.top - rect.top - free(items[0], 'freeBefore'), leading: leadCross, bottom: Math.min(rect.bottom - last.bottom - free(items[items.length - 1], 'freeAfter'), bottom ?? Infinity), trailing: trailCross }
       : { top: leadCross, leading: spacers[0] ? innerStart : start(first) - start(rect), bottom: trailCross, trailing: spacers[items.length] ? innerEnd : end(rect) - end(last) };
     let out = children;
+    if (vertical && spacers.some(Boolean)) {
+      out = children.flatMap((child, index) => (spacers[index] ? [{ type: 'spacer' }, child] : [child])).concat(spacers[items.length] ? [{ type: 'spacer' }] : []);
+      this.count(spacers.filter(Boolean).length);
+    }
     if (!vertical) {
       // How much a stretch between items (index: before item `index`; 0 the start, n the end) shrank at the second width.
       const n = items.length;

@@ -51,7 +51,8 @@ export class CaptureWalk {
     const style = getComputedStyle(element);
     let node;
     const painted = paint(style, backdrop);
-    if (element.hasAttribute('data-skeleton-block') || MEDIA.has(element.tagName.toUpperCase()) || style.backgroundImage !== 'none' ||
+    // An image in the background (a photo, not a gradient, which paints the box: `paint`) is media.
+    if (element.hasAttribute('data-skeleton-block') || MEDIA.has(element.tagName.toUpperCase()) || style.backgroundImage.includes('url(') ||
         (element.tagName.includes('-') && element.children.length === 0) || depth >= CAPTURE_LIMITS.maxNodeDepth - 2) {
       node = this.block(rect, style);
     } else if (paintedShape(element, style, rect)) {

@@ -1,6 +1,6 @@
 // A paragraph's words as laid out (`Node.words`), and whether breaking them greedily gives the browser's lines.
 
-import { SKIPPED, size } from './limits.js';
+import { SKIPPED } from './limits.js';
 import { floatedChild } from './text.js';
 import { broken } from '../shared/wrapping.js';
 
@@ -40,11 +40,12 @@ const pieces = (run) => run.split(/(?<=[\p{L}\p{N}][-\u2010\u2013])(?=\p{L})/u);
 /**
  * A paragraph's words as laid out (`Node.words`): the runs of its text between white space (a
  * word may span inline children), each its pieces' widths (a hyphenated word's: `pieces`) summed
- * over their laid-out boxes, and the space between two, the median gap between neighbours on one
- * line (a canvas's space in its font where no line holds two, or where justified lines stretch
- * their gaps); null for text with characters
- * that break without a space (CJK), more than 2,000 words or 64 pieces of one, or a piece not
- * laid out.
+ * over their laid-out boxes, to thousandths (greedy breaking adds them up: a line of text that
+ * fills its shrink-to-fit box must fit it again), and the space between two words: what the
+ * lines of two or more words leave of their width besides their words, over their gaps (a
+ * canvas's space in its font where no line holds two, or where justified lines stretch their
+ * gaps); null for text with characters that break without a space (CJK), more than 2,000 words
+ * or 64 pieces of one, or a piece not laid out.
  */
 export function wordsOf(element, style) {
   const nodes = textNodes(element);
@@ -73,18 +74,33 @@ export function wordsOf(element, style) {
   }
   const all = words.flat();
   if (words.length === 0 || words.some((each) => each.length > 64) || all.some((piece) => piece.rects.length === 0)) return null;
-  const gaps = [];
-  for (let index = 1; index < words.length; index++) {
-    const before = words[index - 1].at(-1).rects.at(-1);
-    const after = words[index][0].rects[0];
-    if (Math.abs(before.top - after.top) > 1) continue;
-    const gap = Math.max(after.left - before.right, before.left - after.right);
-    if (gap >= 0) gaps.push(gap);
+  const width = (piece) => Math.round(piece.width * 1000) / 1000;
+  const space = style.textAlign === 'justify' ? null : spaceOnLines(words, width);
+  const widths = words.map((each) => (each.length === 1 ? width(each[0]) : each.map(width)));
+  return { widths, space: Math.round((space ?? spaceIn(style)) * 1000) / 1000 };
+}
+
+/**
+ * The space between two words as the lines show it: on each line of whole words (each word's
+ * boxes on that line), its width less its words' (`width` each), summed over the lines and
+ * divided by their gaps; null where no line holds two words.
+ */
+function spaceOnLines(words, width) {
+  const lines = new Map();
+  for (const word of words) {
+    const rects = word.flatMap((piece) => piece.rects);
+    const top = Math.round(rects[0].top);
+    if (rects.some((rect) => Math.abs(rect.top - rects[0].top) > 1)) continue;
+    const line = lines.get(top) ?? { left: Infinity, right: -Infinity, words: 0, widths: 0 };
+    line.left = Math.min(line.left, ...rects.map((rect) => rect.left));
+    line.right = Math.max(line.right, ...rects.map((rect) => rect.right));
+    line.words += 1;
+    line.widths += word.reduce((total, piece) => total + width(piece), 0);
+    lines.set(top, line);
   }
-  gaps.sort((a, b) => a - b);
-  const space = gaps.length && style.textAlign !== 'justify' ? gaps[Math.floor(gaps.length / 2)] : spaceIn(style);
-  const widths = words.map((each) => (each.length === 1 ? size(each[0].width) : each.map((piece) => size(piece.width))));
-  return { widths, space: size(space) };
+  const full = [...lines.values()].filter((line) => line.words > 1);
+  const gaps = full.reduce((total, line) => total + line.words - 1, 0);
+  return gaps > 0 ? Math.max(0, full.reduce((total, line) => total + line.right - line.left - line.widths, 0) / gaps) : null;
 }
 
 /** Whether `words` broken greedily give the lines the browser showed at each of the `measured` widths (`{ width, count }`). */

@@ -27,7 +27,7 @@ export function beside(float, lineHeight, lineSpacing) {
  * A paragraph's lines when its `words` (`{ widths, space }`, each width a number or, for a word a
  * line may break inside, its pieces' widths) break greedily at `width`, as the server's
  * `Wrapping.lines(words:)`: a line holds the words that fit (with the spaces between them at most
- * its width + 0.01; a word's pieces fit one by one, with no space between them), a word or piece
+ * its width + 0.05; a word's pieces fit one by one, with no space between them), a word or piece
  * alone on a line always fits; lines beside the float (`side`,
  * from `beside`) are its indent shorter, and start below it where less than 1 point is left beside
  * it. The last line 1 wide when more than `most` lines were needed, else its words' width over its
@@ -46,7 +46,7 @@ export function broken(words, width, most, side) {
       const gap = index === 0 ? words.space : 0;
       if (used === null) {
         used = piece;
-      } else if (used + gap + piece <= room(line) + 0.01) {
+      } else if (used + gap + piece <= room(line) + 0.05) {
         used += gap + piece;
       } else {
         line += 1;

@@ -34,7 +34,7 @@ TABLE = os.path.join(ROOT, ".build", "capture-corpus.md")
 # Pages capture or the model cannot yet draw, each a strict xfail naming what fails, so that a fix
 # shows. (Pages written as a newcomer's, 2026-11-29: what they found is issue 41's next work.)
 XFAIL = {
-    "faq-details": "a closed <details>'s answer is drawn though the page hides it; each <summary> row's icon lies 16 px beyond the row (its gap counted twice); the pill, an inline-block in a line box, IoU 0.72",
+    "faq-details": "the column centred by max-width: 640px and margin: 0 auto is drawn 672 wide (its rows' icons 16 px beyond the page's); a closed <details>'s answer is drawn though the page hides it; the pill, an inline-block in a line box, IoU 0.72",
     "hero-gradient": "at 0.85 W the image, centred across its grid row (align-items: center), is drawn at the row's top; at 1.2 W the paragraph of limited width (max-width: 34em) is drawn on 1 line for 3",
     "product-grid-gaps": "an auto-fill grid whose row gap differs from its column gap (gap: 24px 16px) is captured by its tracks at W, so at other widths its columns do not follow (the model's columns have one spacing)",
     "testimonial-cards": "at 0.85 W the captions, below quotes that grow (flex: 1), are drawn 15 px above the page's: the content 499 px for 513",

@@ -146,7 +146,7 @@ extension Node {
         writer.endObject()
     }
 
-    /// An object of numbers as the member `key`, in the order given.
+    /// `"words": {"widths": [...], "space": ...}`: a word of one piece as its width, another as its pieces' widths.
     private static func write(_ words: Words, to writer: inout JSONWriter) {
         writer.key("words")
         writer.beginObject()
@@ -166,6 +166,7 @@ extension Node {
         writer.endObject()
     }
 
+    /// An object of numbers as the member `key`, in the order given.
     private static func write(_ key: String, _ members: KeyValuePairs<String, Double>, to writer: inout JSONWriter) {
         writer.key(key)
         writer.beginObject()

@@ -6,10 +6,10 @@ import { insets } from './paint.js';
  * How an item of a column flex box (`flex-direction: column`) takes free height that follows its
  * container's: `{ before, after, freeBefore, freeAfter, rect }`, a spacer before it
  * (`margin-top: auto`), after it (`margin-bottom: auto`, or a growing item's room below its
- * content: `flex-grow` above 0, its content nearer its top than centred), the free height each took where it was
- * captured (an auto margin's used value, the room), and the box it is drawn at (a growing item's
- * only as tall as its content, so that its room is the spacer's). Null when it takes none: its
- * height, padding and margins are then drawn as laid out.
+ * content: `flex-grow` above 0, its content nearer its top than centred), the free height each
+ * took where it was captured (an auto margin's used value, the room), and the box it is drawn at
+ * (a growing item's only as tall as its content, so that its room is the spacer's). Null when it
+ * takes none: its height, padding and margins are then drawn as laid out.
  */
 export function columnSpace(child, style, rect) {
   const map = child.computedStyleMap?.();

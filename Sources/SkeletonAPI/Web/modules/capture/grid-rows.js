@@ -1,9 +1,33 @@
-// A grid's rows: where its row tracks lie and which are fixed, and a row of items split where one spans several rows.
+// A grid's tracks: its column tracks and how they follow the width, where its row tracks lie and which are fixed, and a row of items split where one spans several rows.
 
+import { round } from './limits.js';
+import { trackSizes } from './nodes.js';
 import { insets } from './paint.js';
 
 const PX = /^[\d.]+px$/;
 const names = (list) => list.replace(/\[[^\]]*\]/g, ' ').trim().split(/\s+/);
+
+/**
+ * A grid's column tracks in reading order (`rtl`: right to left): where each begins and ends (in
+ * reading coordinates, as `Capture.stack` takes them), its width and its `grow`: 0 for a track
+ * that kept its width at the second width (`then`: the track widths measured there), else what
+ * it gave up there, the least of them 1 (`200px 1fr 2fr`: 0, 1, 2). Null when the tracks were
+ * not measured alike at both widths (a track list that changed).
+ */
+export function columnTracks(style, rect, then, rtl) {
+  const now = trackSizes(style);
+  if (!now || !then || then.length !== now.length) return null;
+  const changes = now.map((width, index) => width - then[index]);
+  const unit = Math.min(...changes.filter((change) => change > 0.5));
+  const gap = parseFloat(style.columnGap) || 0;
+  const inset = insets(style);
+  let at = rtl ? inset.right - rect.right : rect.left + inset.left;
+  return now.map((width, index) => {
+    const track = { start: at, end: at + width, width, grow: changes[index] > 0.5 ? Math.min(100, round(changes[index] / unit)) : 0 };
+    at += width + gap;
+    return track;
+  });
+}
 
 /**
  * A grid's row tracks from the top of its content box: where each starts and ends, and `fixed`,

@@ -1,10 +1,10 @@
 // Laying out a box's children: stacks, grid rows and the widths they share (the second part of Capture).
 
 import { CAPTURE_LIMITS, CaptureError, SKIPPED, round, size } from './limits.js';
-import { addPadding, autoMargins, bounds, fill, fixed, flexBasis, grow, lineBlock, narrower, pseudoBlocks, repeats, squeezable, stretches, trackSizes, trailingMargin } from './nodes.js';
+import { addPadding, autoMargins, bounds, fill, fixed, flexBasis, grow, lineBlock, narrower, pseudoBlocks, repeats, squeezable, stretches, trailingMargin } from './nodes.js';
 import { autoColumns, columnsRow, insideColumns } from './auto-columns.js';
 import { columnSpace } from './column-space.js';
-import { rowLines, rowsOf, spanSplit } from './grid-rows.js';
+import { columnTracks, rowLines, rowsOf, spanSplit } from './grid-rows.js';
 import { insets } from './paint.js';
 import { shrinkToFit, shrinksToFit } from './shrink-to-fit.js';
 import { tableRow } from './table-columns.js';
@@ -78,7 +78,7 @@ export class Capture extends CaptureWalk {
     const rows = rowsOf(items);
     const justify = flex && own.flexDirection.startsWith('row') && (/space-(between|around|evenly)/.exec(own.justifyContent)?.[1] ?? (own.justifyContent === 'center' ? 'center' : undefined));
     const gap = parseFloat(own.columnGap) || 0;
-    const tracks = grid ? this.tracks(element, own, rect) : null;
+    const tracks = grid ? columnTracks(own, rect, this.secondTracks?.get(element), this.rtl) : null;
     const rowGap = parseFloat(own.rowGap) || 0;
     const onColumns = columns && columnsRow(this, items, own, gap, columns);
     if (onColumns) return onColumns;
@@ -119,7 +119,12 @@ export class Capture extends CaptureWalk {
     // (A column's gaps are what its spacers leave of them: plain too.)
     const plain = gaps.filter((_, index) => vertical || !spacers[index + 1]);
     // (A row's items overlap by a negative margin: a negative spacing. A column's never do.)
-    const spacing = justify ? gap : plain.length > 0 ? Math.max(vertical ? 0 : -CAPTURE_LIMITS.maxSize, Math.min(...plain)) : gap;
+    // A row with a spacer between items has no spacing, which would fall on either side of the
+    // spacer: each gap, the CSS one beside a spacer, is padding after the item before it.
+    const between = !vertical && spacers.slice(1, items.length).some(Boolean);
+    const spacing = between ? 0 : justify ? gap : plain.length > 0 ? Math.max(vertical ? 0 : -CAPTURE_LIMITS.maxSize, Math.min(...plain)) : gap;
+    // What item i is given after it besides the spacing (the gap that is not free width).
+    const extra = (index) => (index >= gaps.length ? 0 : vertical || !spacers[index + 1] ? gaps[index] - spacing : between ? gap : 0);
     // A column centred across (align-items: center), or an item centred by `margin: 0 auto`: the
     // model's centre alignment, no offset of the captured width frozen as padding.
     const own = element ? getComputedStyle(element) : null;
@@ -135,7 +140,7 @@ export class Capture extends CaptureWalk {
     const available = (vertical ? rect.width : rect.height) - leadCross - trailCross;
     const children = items.map((item, index) => {
       const extraCross = centre[index] ? 0 : crossStart(item.rect) - crossStart(rect) - leadCross;
-      const extraAfter = index < gaps.length && (vertical || !spacers[index + 1]) ? gaps[index] - spacing : 0;
+      const extraAfter = extra(index);
       let node = this.outside(item.node, vertical ? { leading: extraCross, bottom: extraAfter } : { top: extraCross, trailing: extraAfter });
       const change = this.change(item);
       const fluid = change === null ? (vertical ? item.spans : item.grows) : change > 0.5;
@@ -192,34 +197,12 @@ export class Capture extends CaptureWalk {
         spacers[n] = true;
         padding.trailing = innerEnd;
       }
-      out = this.shares(items, children, spacers, segment, items.map((_, index) => (index < gaps.length && !spacers[index + 1] ? gaps[index] - spacing : 0)));
+      out = this.shares(items, children, spacers, segment, items.map((_, index) => extra(index)));
     }
     if (out.length > CAPTURE_LIMITS.maxChildren) throw new CaptureError(`a box has more than ${CAPTURE_LIMITS.maxChildren} children (maxChildren)`, 'maxChildren');
     const stack = { type: 'stack', axis, spacing: spacing < 0 ? -size(-spacing) : size(spacing), alignment: centred ? 'center' : vertical ? 'leading' : 'top', children: repeats(out) };
     addPadding(stack, padding);
     return stack;
-  }
-
-  /**
-   * A grid's column tracks in reading order: where each begins and ends (in reading coordinates,
-   * as `stack` takes them), its width and its `grow`: 0 for a track that kept its width at the
-   * second width, else what it gave up there, the least of them 1 (`200px 1fr 2fr`: 0, 1, 2).
-   * Null when the tracks were not measured alike at both widths (a track list that changed).
-   */
-  tracks(element, style, rect) {
-    const now = trackSizes(style);
-    const then = this.secondTracks?.get(element);
-    if (!now || !then || then.length !== now.length) return null;
-    const changes = now.map((width, index) => width - then[index]);
-    const unit = Math.min(...changes.filter((change) => change > 0.5));
-    const gap = parseFloat(style.columnGap) || 0;
-    const inset = insets(style);
-    let at = this.rtl ? inset.right - rect.right : rect.left + inset.left;
-    return now.map((width, index) => {
-      const track = { start: at, end: at + width, width, grow: changes[index] > 0.5 ? Math.min(100, round(changes[index] / unit)) : 0 };
-      at += width + gap;
-      return track;
-    });
   }
 
   /**
@@ -374,13 +357,18 @@ export class Capture extends CaptureWalk {
 
   /**
    * A row's children with its spacers in place, the fluid children and spacers given a `grow`
-   * each: what it gave up at the second width (a spacer, its stretch's `segment`), the least 1.
+   * each: what it gave up at the second width (a spacer, its stretch's `segment`), the least 1; a
+   * spacer that gave up nothing beside a fluid child left out.
    */
   shares(items, children, spacers, segment, after) {
     const greedy = [];
     const out = [];
+    // (A spacer that gave up nothing beside an item that did holds no free width: a label that fills
+    // its row up to an icon. The item takes the width; a spacer would take half the row's growth.)
+    const fluid = (index) => index >= 0 && index < items.length && this.change(items[index]) > 0.5;
+    const idle = (index) => segment(index) !== null && Math.abs(segment(index)) <= 0.5 && (fluid(index - 1) || fluid(index));
     for (let index = 0; index <= items.length; index++) {
-      if (spacers[index]) {
+      if (spacers[index] && !idle(index)) {
         this.count();
         const spacer = { type: 'spacer' };
         out.push(spacer);

@@ -816,14 +816,14 @@ def test_paragraphs_whose_lines_leave_a_slack_equal_the_renderers_boxes(driver, 
 
 # Paragraphs broken greedily by their words (issue 41): alone, beside a float, and clamped. Each
 # has a measure that would wrap otherwise (900: two lines at 568), so that words decide.
-WORDS = {"widths": [300, 280, 300], "space": 10}
+WORDS = {"widths": [[300], [280], [300]], "space": 10}
 WORDS_SCREEN = screen_file("words", "paragraphs broken by their words", "article", {
     "type": "stack", "id": "article", "alignment": "leading", "spacing": 16, "background": "screen",
     "padding": {"top": 16, "leading": 16, "bottom": 16, "trailing": 16},
     "children": [
         {"type": "text", "lines": 2, "lineHeight": 12, "lineSpacing": 8, "lastLineFraction": 0.9, "maxWidth": "fill",
          "measure": 900, "maxLines": 100, "words": WORDS},
-        floated(1006, {"width": 56, "height": 50, "trailing": 8, "bottom": 0}, words={"widths": [250, 250, 300, 200], "space": 6}),
+        floated(1006, {"width": 56, "height": 50, "trailing": 8, "bottom": 0}, words={"widths": [[250], [250], [300], [200]], "space": 6}),
         {"type": "text", "lines": 2, "lineHeight": 12, "lineSpacing": 8, "lastLineFraction": 0.5, "maxWidth": "fill",
          "measure": 900, "maxLines": 2, "words": WORDS},
     ],

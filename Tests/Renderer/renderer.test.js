@@ -194,24 +194,24 @@ test('wrap: each wrapped line holds its width less the slack, the last its whole
 
 test('wrap: with words, each line holds the words that fit (the server\'s Wrapping.lines(words:))', () => {
   // Worked by hand as Tests/LayoutsTests/WordsLayoutTests.swift: 50, 60 and 70, 5 apart.
-  const words = { widths: [50, 60, 70], space: 5 };
+  const words = { widths: [[50], [60], [70]], space: 5 };
   const paragraph = { lines: 9, lastLineFraction: 0.9, measure: 190, maxLines: 100, slack: 0, words, float: null };
   assert.deepEqual(wrap(paragraph, 120), { lines: 2, lastLineFraction: 70 / 120, first: 0 }, '50 + 5 + 60, then 70');
   assert.deepEqual(wrap(paragraph, 114.9), { lines: 3, lastLineFraction: 70 / 114.9, first: 0 }, 'the 60 goes down too');
   assert.deepEqual(wrap(paragraph, 40), { lines: 3, lastLineFraction: 1, first: 0 }, 'a word alone always fits');
   assert.deepEqual(wrap({ ...paragraph, maxLines: 2 }, 114.9), { lines: 2, lastLineFraction: 1, first: 0 }, 'clamped');
-  const hyphenated = { ...paragraph, words: { widths: [30, [40, 50]], space: 5 } };
+  const hyphenated = { ...paragraph, words: { widths: [[30], [40, 50]], space: 5 } };
   assert.deepEqual(wrap(hyphenated, 80), { lines: 2, lastLineFraction: 50 / 80, first: 0 }, 'a word breaks after its piece (30 + 5 + 40), no space inside it');
   assert.deepEqual(wrap(hyphenated, 130), { lines: 1, lastLineFraction: 125 / 130, first: 0 }, '30 + 5 + 40 + 50');
   const float = { width: 50, height: 20, trailing: 10, bottom: 0, top: 0 };
-  const beside = { ...paragraph, words: { widths: [50, 60, 70, 40], space: 5 }, lineHeight: 10, lineSpacing: 10, float };
+  const beside = { ...paragraph, words: { widths: [[50], [60], [70], [40]], space: 5 }, lineHeight: 10, lineSpacing: 10, float };
   assert.deepEqual(wrap(beside, 180), { lines: 2, lastLineFraction: 115 / 180, first: 0 }, '120 beside the float, then 70 and 40');
   const read = readLayout(documentWith({ type: 'stack', children: [
-    { type: 'text', lines: 2, lineHeight: 10, measure: 900, words: { widths: [40, 'x', -3, [5, 'y']], space: 4 } },
+    { type: 'text', lines: 2, lineHeight: 10, measure: 900, words: { widths: [[40], ['x'], [-3], [5, 'y'], 7], space: 4 } },
     { type: 'text', lines: 2, lineHeight: 10, measure: 900, words: { widths: [], space: 4 } },
     { type: 'text', lines: 2, lineHeight: 10, measure: 900, words: [40] },
   ] }));
-  assert.deepEqual(read.root.children.map((node) => node.words), [{ widths: [40, 0, 0, [5, 0]], space: 4 }, null, null], 'a width (or a piece\'s) not a number or below 0 is 0; no widths or not an object: none');
+  assert.deepEqual(read.root.children.map((node) => node.words), [{ widths: [[40], [0], [0], [5, 0], 7], space: 4 }, null, null], 'a piece not a number or below 0 is 0 (a bare size one piece); no widths or not an object: none');
 });
 
 test('findNode: an element\'s node in the read tree (a copy of a repeat by its suffixed id), with whether an ancestor shimmers', () => {

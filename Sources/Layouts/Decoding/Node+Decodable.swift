@@ -130,39 +130,14 @@ extension Node: Codable {
 extension Node.Words: Codable {
     private enum Key: String, CodingKey { case widths, space }
 
-    /// A word written as its width, or as the widths of its pieces.
-    private enum Word: Codable {
-        case whole(Double)
-        case pieces([Double])
-
-        init(from decoder: any Decoder) throws {
-            let value = try decoder.singleValueContainer()
-            if let width = try? value.decode(Double.self) { self = .whole(width) } else { self = .pieces(try value.decode([Double].self)) }
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var value = encoder.singleValueContainer()
-            switch self {
-            case .whole(let width): try value.encode(width)
-            case .pieces(let widths): try value.encode(widths)
-            }
-        }
-    }
-
     public init(from decoder: any Decoder) throws {
         let words = try decoder.container(keyedBy: Key.self)
-        let widths = try words.decode([Word].self, forKey: .widths).map { word in
-            switch word {
-            case .whole(let width): [width]
-            case .pieces(let widths): widths
-            }
-        }
-        self.init(widths: widths, space: try words.decode(Double.self, forKey: .space))
+        self.init(widths: try words.decode([[Double]].self, forKey: .widths), space: try words.decode(Double.self, forKey: .space))
     }
 
     public func encode(to encoder: any Encoder) throws {
         var words = encoder.container(keyedBy: Key.self)
-        try words.encode(widths.map { $0.count == 1 ? Word.whole($0[0]) : Word.pieces($0) }, forKey: .widths)
+        try words.encode(widths, forKey: .widths)
         try words.encode(space, forKey: .space)
     }
 }

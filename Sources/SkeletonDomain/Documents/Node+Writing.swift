@@ -146,20 +146,16 @@ extension Node {
         writer.endObject()
     }
 
-    /// `"words": {"widths": [...], "space": ...}`: a word of one piece as its width, another as its pieces' widths.
+    /// `"words": {"widths": [[...], ...], "space": ...}`: each word its pieces' widths.
     private static func write(_ words: Words, to writer: inout JSONWriter) {
         writer.key("words")
         writer.beginObject()
         writer.key("widths")
         writer.beginArray()
         for word in words.widths {
-            if word.count == 1 {
-                writer.number(word[0])
-            } else {
-                writer.beginArray()
-                for piece in word { writer.number(piece) }
-                writer.endArray()
-            }
+            writer.beginArray()
+            for piece in word { writer.number(piece) }
+            writer.endArray()
         }
         writer.endArray()
         writer.member("space", words.space)

@@ -166,8 +166,8 @@ struct NodeDecoder {
         return width.flatMap { width in height.map { Node.FloatBox(width: width, height: $0, trailing: trailing, bottom: bottom, top: top) } }
     }
 
-    /// `{"widths": [size or [sizes]], "space": size}`: each word's width, or its pieces' (2 to 64),
-    /// and the space between two words.
+    /// `{"widths": [[sizes]], "space": size}`: each word's pieces' widths (1 to 64: more than one
+    /// where a line may break inside it) and the space between two words.
     private static func words(_ value: JSONValue, at pointer: String, reader: inout ValueReader) -> Node.Words? {
         guard let words = reader.object(value, at: pointer, allowed: ["widths", "space"]) else { return nil }
         let items = reader.required(words, "widths") { $0.array($1, at: $2, count: ScreenFileLimits.wordCounts) }
@@ -177,9 +177,8 @@ struct NodeDecoder {
         return Node.Words(widths: widths, space: space)
     }
 
-    /// A word's width, or its pieces' widths where a line may break inside it.
+    /// A word's pieces' widths: one, or more where a line may break inside it.
     private static func word(_ value: JSONValue, at pointer: String, reader: inout ValueReader) -> [Double]? {
-        guard case .array = value else { return size(value, at: pointer, reader: &reader).map { [$0] } }
         guard let items = reader.array(value, at: pointer, count: ScreenFileLimits.wordPieces) else { return nil }
         let pieces = items.enumerated().compactMap { index, item in size(item, at: pointer + "/\(index)", reader: &reader) }
         return pieces.count == items.count ? pieces : nil

@@ -20,8 +20,8 @@ package enum ScreenFileLimits {
     package static let maxLines = 1...100
     /// The words of a paragraph's `words` (its greedy breaking).
     package static let wordCounts = 1...2_000
-    /// The pieces of one word that a line may break inside (after its hyphens).
-    package static let wordPieces = 2...64
+    /// The pieces of one word (more than one where a line may break inside it, after a hyphen).
+    package static let wordPieces = 1...64
     /// The width a screen was captured at (`captureWidth`), in points.
     package static let captureWidths = 120...10_000
     package static let maxNodeDepth = 32

@@ -76,7 +76,7 @@ export function wordsOf(element, style) {
   if (words.length === 0 || words.some((each) => each.length > 64) || all.some((piece) => piece.rects.length === 0)) return null;
   const width = (piece) => Math.round(piece.width * 1000) / 1000;
   const space = style.textAlign === 'justify' ? null : spaceOnLines(words, width);
-  const widths = words.map((each) => (each.length === 1 ? width(each[0]) : each.map(width)));
+  const widths = words.map((each) => each.map(width));
   return { widths, space: Math.round((space ?? spaceIn(style)) * 1000) / 1000 };
 }
 

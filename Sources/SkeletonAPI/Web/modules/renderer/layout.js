@@ -170,8 +170,8 @@ function readFloat(raw) {
 }
 
 /**
- * A paragraph's `words` (`{ widths, space }`: each width a size, or an array of 1 to 64 sizes for
- * a word's pieces), or null where it is not an object with 1 to 2,000 widths.
+ * A paragraph's `words` (`{ widths, space }`: each word an array of 1 to 64 sizes, its pieces'; a
+ * bare size is read as one piece), or null where it is not an object with 1 to 2,000 words.
  */
 function readWords(raw) {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return null;

@@ -24,8 +24,8 @@ export function beside(float, lineHeight, lineSpacing) {
 }
 
 /**
- * A paragraph's lines when its `words` (`{ widths, space }`, each width a number or, for a word a
- * line may break inside, its pieces' widths) break greedily at `width`, as the server's
+ * A paragraph's lines when its `words` (`{ widths, space }`, each word its pieces' widths: more
+ * than one where a line may break inside it; a bare number one piece) break greedily at `width`, as the server's
  * `Wrapping.lines(words:)`: a line holds the words that fit (with the spaces between them at most
  * its width + 0.05; a word's pieces fit one by one, with no space between them), a word or piece
  * alone on a line always fits; lines beside the float (`side`,

@@ -172,17 +172,24 @@ public struct Node: Sendable, Equatable {
     public var isStretched: Bool
     /// Written `"wrap": true`, on a stack only: a horizontal stack whose children break into
     /// lines (CSS's `flex-wrap: wrap` with `gap: spacing`): a line breaks before a child that
-    /// would overflow the stack's inner width, lines are `spacing` apart, each as tall as its
-    /// tallest child. In a vertical stack it changes nothing. A client that does not know it
-    /// draws the children on one line.
+    /// would overflow the stack's inner width, lines are `spacing` apart (`rowSpacing` when set),
+    /// each as tall as its tallest child. In a vertical stack it changes nothing. A client that
+    /// does not know it draws the children on one line.
     public var wraps: Bool
     /// Written `"minColumnWidth"` (and `"autoFit": true` when empty columns collapse), on a stack
     /// only: a horizontal stack whose children lie on a grid of as many columns at least that
     /// wide as fit its inner width (`GridColumns`), in order, row by row; each child in its
-    /// column as in a column that wide (greedy ones across it), rows `spacing` apart, each as tall
-    /// as its tallest child. Such a stack is greedy unless it has a `points` width. In a vertical
-    /// stack it changes nothing. A client that does not know it draws the children on one line.
+    /// column as in a column that wide (greedy ones across it), rows `spacing` apart (`rowSpacing`
+    /// when set), each as tall as its tallest child. Such a stack is greedy unless it has a
+    /// `points` width. In a vertical stack it changes nothing. A client that does not know it
+    /// draws the children on one line.
     public var columns: GridColumns?
+    /// Written `"rowSpacing"`, on a stack only: in a horizontal stack that wraps or has `columns`,
+    /// its lines (rows) are this far apart instead of `spacing` (CSS's `row-gap` beside a
+    /// `column-gap` of `spacing`; a negative one is 0), its children on a line still `spacing`
+    /// apart (a grid's columns, and their count, still by `spacing`). Elsewhere it changes nothing.
+    /// Nil: lines `spacing` apart, as a client that does not know it puts them.
+    public var rowSpacing: Double?
     /// Written `"overlay": {"top" or "bottom", "leading" or "trailing"}`, on a child of a stack: the
     /// node is out of its parent's flow (it takes no space there, nor counts for its width or
     /// greediness), laid out at its own size (a greedy one as wide as the parent's frame less its
@@ -211,7 +218,7 @@ public struct Node: Sendable, Equatable {
         _ kind: Kind, id: String? = nil, padding: EdgeInsets? = nil, minHeight: Double? = nil, aspectRatio: Double? = nil, width: Width? = nil,
         fillsWidth: Bool = false, background: PaletteToken? = nil, cornerRadius: Double? = nil,
         isClipped: Bool = false, startsShimmer: Bool = false, isStretched: Bool = false, wraps: Bool = false,
-        columns: GridColumns? = nil, overlay: Overlay? = nil, float: FloatBox? = nil, slack: Double? = nil, words: Words? = nil
+        columns: GridColumns? = nil, rowSpacing: Double? = nil, overlay: Overlay? = nil, float: FloatBox? = nil, slack: Double? = nil, words: Words? = nil
     ) {
         self.kind = kind
         self.id = id
@@ -227,6 +234,7 @@ public struct Node: Sendable, Equatable {
         self.isStretched = isStretched
         self.wraps = wraps
         self.columns = columns
+        self.rowSpacing = rowSpacing
         self.overlay = overlay
         self.float = float
         self.slack = slack

@@ -532,6 +532,88 @@ def test_items_that_grow_from_a_basis_equal_the_renderers_boxes(driver, tmp_path
     assert shrinking[900] > 360 > shrinking[360], shrinking
 
 
+def fill_block(height):
+    """A block of ROW_SPACING_SCREEN across its grid column."""
+    return {"type": "block", "width": "fill", "height": height}
+
+
+# Lines and rows apart other than their children (contract 3.11: `rowSpacing`, CSS's `gap: R C`):
+# chips wrapping with lines 24 apart and chips 10 apart; blocks on columns at least 180 wide, 16
+# apart, rows 32 apart; bottom-aligned blocks on columns at least 100 wide, 24 apart, rows 4 apart
+# (the count by the columns' gap: fewer columns than a gap of 4 would give); chips with a negative
+# rowSpacing, lines 0 apart. Blocks only, so that a plain CSS page of the same boxes is an oracle.
+ROW_SPACING_SCREEN = screen_file("rowspacing", "lines and rows apart other than their children", "chips", {
+    "type": "stack", "alignment": "leading", "spacing": 20, "background": "screen",
+    "children": [
+        {"type": "stack", "id": "chips", "axis": "horizontal", "wrap": True, "spacing": 10, "rowSpacing": 24, "alignment": "top",
+         "maxWidth": "fill", "children": [chip(w) for w in (120, 90, 150, 70, 200, 110, 60, 130, 180, 95)]},
+        {"type": "stack", "axis": "horizontal", "minColumnWidth": 180, "spacing": 16, "rowSpacing": 32, "alignment": "top",
+         "children": [fill_block(h) for h in (60, 80, 40, 70, 50, 90)]},
+        {"type": "stack", "axis": "horizontal", "minColumnWidth": 100, "spacing": 24, "rowSpacing": 4, "alignment": "bottom",
+         "children": [fill_block(h) for h in (30, 50, 20, 40, 60, 10, 30)]},
+        {"type": "stack", "axis": "horizontal", "wrap": True, "spacing": 8, "rowSpacing": -8, "alignment": "top", "maxWidth": "fill",
+         "children": [chip(w, 20) for w in (140, 100, 160, 90, 120)]},
+    ],
+})
+
+# ROW_SPACING_SCREEN written as a page of plain CSS, `gap: R C` on flex boxes that wrap and on
+# grids (a negative row-gap is invalid CSS, dropped: 0), the boxes of its blocks in order at each width.
+ROW_SPACING_PAGE = r"""
+const [widths] = arguments;
+const chips = (widths, height) => widths.map((w) => `<div style="flex: none; width: ${w}px; height: ${height}px"></div>`).join('');
+const blocks = (heights) => heights.map((h) => `<div style="height: ${h}px"></div>`).join('');
+const results = [];
+for (const width of widths) {
+  const page = document.createElement('div');
+  page.style.cssText = `width: ${width}px; display: flex; flex-direction: column; align-items: flex-start; gap: 20px`;
+  page.innerHTML = `
+    <div style="align-self: stretch; display: flex; flex-wrap: wrap; align-content: flex-start; align-items: flex-start; gap: 24px 10px">${chips([120, 90, 150, 70, 200, 110, 60, 130, 180, 95], 28)}</div>
+    <div style="align-self: stretch; display: grid; grid-template-columns: repeat(auto-fill, minmax(180px, 1fr)); gap: 32px 16px; align-items: start">${blocks([60, 80, 40, 70, 50, 90])}</div>
+    <div style="align-self: stretch; display: grid; grid-template-columns: repeat(auto-fill, minmax(100px, 1fr)); gap: 4px 24px; align-items: end">${blocks([30, 50, 20, 40, 60, 10, 30])}</div>
+    <div style="align-self: stretch; display: flex; flex-wrap: wrap; align-content: flex-start; align-items: flex-start; row-gap: -8px; column-gap: 8px">${chips([140, 100, 160, 90, 120], 20)}</div>`;
+  document.body.append(page);
+  const origin = page.getBoundingClientRect();
+  results.push([...page.children].flatMap((stack) => [...stack.children]).map((element) => {
+    const r = element.getBoundingClientRect();
+    return { x: r.left - origin.left, y: r.top - origin.top, width: r.width, height: r.height };
+  }));
+  page.remove();
+}
+return results;
+"""
+
+
+def test_lines_and_rows_row_spacing_apart_equal_the_renderers_boxes_and_a_css_gap_page(driver, tmp_path):
+    widths = [900, 600, 360]
+    (tmp_path / "rowspacing.json").write_text(json.dumps(ROW_SPACING_SCREEN))
+    running = RunningServer(["--layouts", str(tmp_path)])
+    try:
+        compared, failures = check_screen(driver, running, "rowspacing", "default", widths)
+        frames = {width: [frame for frame in get(running, f"/layouts/rowspacing/frames?width={width}")["frames"] if frame["kind"] == "block"]
+                  for width in widths}
+        page = dict(zip(widths, run(driver, ROW_SPACING_PAGE, widths)))
+    finally:
+        assert running.stop() == 0
+    assert compared == 12
+    assert not failures, "\n".join(failures)
+    for width in widths:
+        assert len(frames[width]) == len(page[width]) == 28, (width, len(frames[width]), len(page[width]))
+        problems = [f"{width} block #{index} {key}: frame {frame[key]}, page {box[key]:.3f}"
+                    for index, (frame, box) in enumerate(zip(frames[width], page[width]))
+                    for key in ("x", "y", "width", "height") if abs(frame[key] - box[key]) > TOLERANCE]
+        assert not problems, "\n".join(problems)
+    # Beside the browser, at 900 (worked out by hand from the rule): the chips break after the
+    # seventh (120 + 90 + 150 + 70 + 200 + 110 + 60 and six gaps of 10 = 860; + 10 + 130 > 900),
+    # the second line 28 + 24 = 52 down; the grid below at 28 + 24 + 28 + 20 = 100, on
+    # (900 + 16) / 196 = 4.7: 4 columns of (900 - 48) / 4 = 213, its second row 80 + 32 below its
+    # first (the tallest of 60, 80, 40, 70): at 212; the grid of 100 has (900 + 24) / 124 = 7.5: 7
+    # columns of (900 - 144) / 7 = 108, 132 apart (a gap of 4 would give (900 + 4) / 104 = 8.7: 8).
+    chips, grid, narrow = frames[900][:10], frames[900][10:16], frames[900][16:23]
+    assert [chip["y"] for chip in chips] == [0] * 7 + [52] * 3, chips
+    assert [(block["x"], block["y"], block["width"]) for block in grid[3:5]] == [(687, 100, 213), (0, 212, 213)], grid
+    assert [block["x"] for block in narrow] == [0, 132, 264, 396, 528, 660, 792] and narrow[0]["width"] == 108, narrow
+
+
 # The renderer's drawing of the skeleton at rest, as the snapshot draws it: each shape in its own
 # fill, on the screen's background colour. The document's shimmer is taken off before it is drawn
 # (no stops: the renderer paints every block in its own fill, whatever the served application),

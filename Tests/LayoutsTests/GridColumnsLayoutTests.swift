@@ -15,8 +15,10 @@ struct GridColumnsLayoutTests {
         Node(.block(width: .fill, height: height, shape: .rect, corners: nil, fill: .base))
     }
 
-    private static func grid(_ children: [Node], alignment: Node.Alignment = .top, autoFit: Bool = false) -> Node {
-        Node(.stack(.horizontal, spacing: 20, alignment: alignment, children: children), columns: GridColumns(minWidth: 180, collapsesEmpty: autoFit))
+    private static func grid(_ children: [Node], alignment: Node.Alignment = .top, autoFit: Bool = false, rowSpacing: Double? = nil) -> Node {
+        Node(
+            .stack(.horizontal, spacing: 20, alignment: alignment, children: children), columns: GridColumns(minWidth: 180, collapsesEmpty: autoFit),
+            rowSpacing: rowSpacing)
     }
 
     /// Columns at least 180 wide, 20 apart: in 760, (760 + 20) / 200 = 3.9, so 3 columns of
@@ -49,6 +51,23 @@ struct GridColumnsLayoutTests {
             Rect(x: 0, y: 40, width: 240, height: 60), Rect(x: 260, y: 0, width: 240, height: 100), Rect(x: 520, y: 0, width: 240, height: 100),
             Rect(x: 0, y: 120, width: 30, height: 50), Rect(x: 0, y: 170, width: 760, height: 10),
         ])
+    }
+
+    /// `rowSpacing` 40 (CSS's `gap: 40px 20px`): in 760 still 3 columns of 240 at 0, 260 and 520
+    /// (the count and widths by `spacing` 20), the second row 100 + 40 = 140 down, and the block
+    /// after the grid at 100 + 40 + 100 = 240. With `rowSpacing` 0 the columns are the same (by
+    /// `spacing`, (760 + 20) / 200 = 3.9, where 0 would give 760 / 180 = 4.2) and the second row
+    /// 100 down; a negative one is 0 too.
+    @Test func rowsAreRowSpacingApartAndColumnsSpacingApart() {
+        let cards = (0..<4).map { _ in Self.card() }
+        let column = Node(.stack(.vertical, spacing: 0, alignment: .leading, children: [Self.grid(cards, rowSpacing: 40), Self.card(10)]))
+        #expect(Self.frames(column, width: 760) == [
+            Rect(x: 0, y: 0, width: 240, height: 100), Rect(x: 260, y: 0, width: 240, height: 100), Rect(x: 520, y: 0, width: 240, height: 100),
+            Rect(x: 0, y: 140, width: 240, height: 100), Rect(x: 0, y: 240, width: 760, height: 10),
+        ])
+        let tight = Self.frames(Self.grid(cards, rowSpacing: 0), width: 760)
+        #expect(tight.map(\.x) == [0, 260, 520, 0] && tight.map(\.y) == [0, 0, 0, 100] && tight.map(\.width) == [240, 240, 240, 240])
+        #expect(Self.frames(Self.grid(cards, rowSpacing: -8), width: 760) == tight)
     }
 
     /// auto-fit: two cards in 800 share it (two columns of 390) where auto-fill keeps four columns

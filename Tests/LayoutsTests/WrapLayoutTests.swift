@@ -1,3 +1,4 @@
+import Foundation
 import Layouts
 import Testing
 
@@ -14,8 +15,8 @@ struct WrapLayoutTests {
         Node(.block(width: .points(width), height: height, shape: .rect, corners: nil, fill: .base))
     }
 
-    private static func chips(_ children: [Node], wraps: Bool = true) -> Node {
-        Node(.stack(.horizontal, spacing: 8, alignment: .top, children: children), fillsWidth: true, wraps: wraps)
+    private static func chips(_ children: [Node], wraps: Bool = true, rowSpacing: Double? = nil) -> Node {
+        Node(.stack(.horizontal, spacing: 8, alignment: .top, children: children), fillsWidth: true, wraps: wraps, rowSpacing: rowSpacing)
     }
 
     /// Chips 100, 60, 80 and 40 wide, 8 apart, in 200: 100 + 8 + 60 = 168 fits, + 8 + 80 does not,
@@ -42,6 +43,32 @@ struct WrapLayoutTests {
         let frames = Self.frames(column, width: 200)
         #expect(frames.map(\.y) == [0, 0, 48, 76, 96])
         #expect(frames[2] == Rect(x: 0, y: 48, width: 300, height: 20))
+    }
+
+    /// `rowSpacing` 24 (CSS's `gap: 24px 8px`): the same chips in 200 break where they did (100 +
+    /// 8 + 60 = 168 fits, + 8 + 80 does not), the second line 20 + 24 = 44 down, its chips still 8
+    /// apart (88); the stack is 20 + 24 + 20 = 64 high, where the block after it starts. A negative
+    /// `rowSpacing` is 0 (the second line 20 down); on a stack that does not wrap it changes nothing.
+    @Test func linesAreRowSpacingApartAndTheirChildrenSpacingApart() {
+        let chips = [Self.chip(100), Self.chip(60), Self.chip(80), Self.chip(40)]
+        let column = Node(.stack(.vertical, spacing: 0, alignment: .leading, children: [Self.chips(chips, rowSpacing: 24), Self.chip(10, 10)]))
+        #expect(Self.frames(column, width: 200) == [
+            Rect(x: 0, y: 0, width: 100, height: 20), Rect(x: 108, y: 0, width: 60, height: 20),
+            Rect(x: 0, y: 44, width: 80, height: 20), Rect(x: 88, y: 44, width: 40, height: 20),
+            Rect(x: 0, y: 64, width: 10, height: 10),
+        ])
+        #expect(Self.frames(Self.chips(chips, rowSpacing: -6), width: 200).map(\.y) == [0, 0, 20, 20])
+        #expect(Self.frames(Self.chips(chips, wraps: false, rowSpacing: 24), width: 200).map(\.y) == [0, 0, 0, 0])
+    }
+
+    /// A layout document's `rowSpacing` is read, and written back, on a stack only.
+    @Test func rowSpacingSurvivesDecodingAndEncoding() throws {
+        let json = #"{"type": "stack", "axis": "horizontal", "spacing": 8, "alignment": "top", "wrap": true, "rowSpacing": 24, "children": []}"#
+        let node = try JSONDecoder().decode(Node.self, from: Data(json.utf8))
+        #expect(node.rowSpacing == 24)
+        #expect(try JSONDecoder().decode(Node.self, from: JSONEncoder().encode(node)) == node)
+        let block = #"{"type": "block", "width": {"kind": "points", "points": 9}, "height": 9, "shape": "rect", "fill": "base", "rowSpacing": 24}"#
+        #expect(try JSONDecoder().decode(Node.self, from: Data(block.utf8)).rowSpacing == nil, "a stack's member only")
     }
 
     /// Right to left, each line starts at the right edge: the mirror of the left-to-right layout.

@@ -275,6 +275,14 @@ test('minColumnWidth: read on a stack as a size above 0, autoFit only with it, a
   assert.equal(readLayout(documentWith({ type: 'block', height: 9, minColumnWidth: 90 })).root.minColumnWidth, undefined, 'a block has none');
 });
 
+test('rowSpacing: read on a stack as a number down to minus the length limit (the view draws below 0 as 0), anything else none', () => {
+  const read = (raw) => readLayout(documentWith({ type: 'stack', axis: 'horizontal', wrap: true, spacing: 8, children: [], ...raw })).root;
+  assert.deepEqual([24, 0, -6, -20000, 20000, '24', null, undefined].map((rowSpacing) => read({ rowSpacing }).rowSpacing), [24, 0, -6, -10000, 10000, null, null, null]);
+  assert.equal(read({ rowSpacing: 24 }).spacing, 8, 'spacing stays the gap between children on a line');
+  assert.equal(read({ minColumnWidth: 90, rowSpacing: 4 }).rowSpacing, 4);
+  assert.equal(readLayout(documentWith({ type: 'block', height: 9, rowSpacing: 24 })).root.rowSpacing, undefined, 'a block has none');
+});
+
 test('stretch: read on a stack as true only, and placed as align-self stretch in a row alone', () => {
   const read = [true, false, 'yes', 1, undefined].map((stretch) => readLayout(documentWith({ type: 'stack', axis: 'horizontal', children: [{ type: 'stack', stretch, children: [] }] })).root.children[0].stretch);
   assert.deepEqual(read, [true, false, false, false, false]);

@@ -6,7 +6,7 @@ extension Node: Codable {
     private enum Key: String, CodingKey {
         case type, id, axis, spacing, alignment, children, child, width, height, cornerRadius, shape, corners,
             fill, lines, lineHeight, lineSpacing, lastLineFraction, measure, maxLines, opacity, thickness, count,
-            padding, minHeight, aspectRatio, maxWidth, background, clip, shimmer, stretch, wrap, minColumnWidth, autoFit, overlay, float, slack, words
+            padding, minHeight, aspectRatio, maxWidth, background, clip, shimmer, stretch, wrap, minColumnWidth, autoFit, rowSpacing, overlay, float, slack, words
     }
 
     public init(from decoder: any Decoder) throws {
@@ -61,6 +61,7 @@ extension Node: Codable {
             columns: try type == "stack" ? node.decodeIfPresent(Double.self, forKey: .minColumnWidth).map {
                 GridColumns(minWidth: $0, collapsesEmpty: try node.decodeIfPresent(Bool.self, forKey: .autoFit) ?? false)
             } : nil,
+            rowSpacing: type == "stack" ? try node.decodeIfPresent(Double.self, forKey: .rowSpacing) : nil,
             overlay: try node.decodeIfPresent(Overlay.self, forKey: .overlay),
             float: type == "text" ? try node.decodeIfPresent(FloatBox.self, forKey: .float) : nil,
             slack: type == "text" ? try node.decodeIfPresent(Double.self, forKey: .slack) : nil,
@@ -120,6 +121,7 @@ extension Node: Codable {
         if wraps { try node.encode(true, forKey: .wrap) }
         try node.encodeIfPresent(columns?.minWidth, forKey: .minColumnWidth)
         if columns?.collapsesEmpty == true { try node.encode(true, forKey: .autoFit) }
+        try node.encodeIfPresent(rowSpacing, forKey: .rowSpacing)
         try node.encodeIfPresent(overlay, forKey: .overlay)
         try node.encodeIfPresent(float, forKey: .float)
         try node.encodeIfPresent(slack, forKey: .slack)

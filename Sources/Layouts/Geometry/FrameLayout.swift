@@ -135,9 +135,9 @@ extension LayoutBox {
         case .stack(.vertical, let spacing, _):
             own = max(0, children.reduce(0) { $0 + $1.height(width: $1.width(inColumn: inner)) } + spacing * Double(max(0, children.count - 1)))
         case .stack(.horizontal, let spacing, _) where columns != nil:
-            own = columns.map { GridRows(children, columns: $0, width: inner, spacing: spacing).height } ?? 0
+            own = columns.map { GridRows(children, columns: $0, width: inner, spacing: spacing, rowSpacing: rowSpacing).height } ?? 0
         case .stack(.horizontal, let spacing, _) where wraps:
-            own = WrappedRow(children, width: inner, spacing: spacing).height
+            own = WrappedRow(children, width: inner, spacing: spacing, rowSpacing: rowSpacing).height
         case .stack(.horizontal, let spacing, _):
             own = zip(children, Self.widths(ofRow: children, in: inner, spacing: spacing)).map { $0.height(width: $1) }.max() ?? 0
         case .scroll(.vertical):
@@ -273,9 +273,9 @@ private struct Placer {
             if axis == .vertical {
                 placeColumn(box.children, in: inner, spacing: spacing, alignment: alignment, context: context)
             } else if let columns = box.columns {
-                placeGrid(box.children, columns: columns, in: inner, spacing: spacing, alignment: alignment, context: context)
+                placeGrid(box.children, columns: columns, in: inner, spacing: spacing, rowSpacing: box.rowSpacing, alignment: alignment, context: context)
             } else if box.wraps {
-                placeLines(box.children, in: inner, spacing: spacing, alignment: alignment, context: context)
+                placeLines(box.children, in: inner, spacing: spacing, rowSpacing: box.rowSpacing, alignment: alignment, context: context)
             } else {
                 placeRow(box.children, in: inner, spacing: spacing, alignment: alignment, context: context)
             }
@@ -370,13 +370,15 @@ private struct Placer {
     }
 
     /// A row that wraps: each line of `WrappedRow` placed as a row of its own, as tall as its
-    /// tallest child, the lines `spacing` apart from the top.
-    mutating func placeLines(_ children: [LayoutBox], in inner: Rect, spacing: Double, alignment: Node.Alignment, context: Context) {
-        let row = WrappedRow(children, width: inner.width, spacing: spacing)
+    /// tallest child, the lines `rowSpacing` (else `spacing`) apart from the top.
+    mutating func placeLines(
+        _ children: [LayoutBox], in inner: Rect, spacing: Double, rowSpacing: Double?, alignment: Node.Alignment, context: Context
+    ) {
+        let row = WrappedRow(children, width: inner.width, spacing: spacing, rowSpacing: rowSpacing)
         var y = inner.y
         for (line, height) in zip(row.lines, row.heights) {
             placeRow(Array(children[line]), in: Rect(x: inner.x, y: y, width: inner.width, height: height), spacing: spacing, alignment: alignment, context: context)
-            y += height + spacing
+            y += height + row.rowSpacing
         }
     }
 
@@ -396,9 +398,11 @@ private struct Placer {
 
     /// A row on columns: each child of `GridRows` at its column's leading edge, at its width in
     /// that column, across its row as in a row of its own (`alignment`; a stretched stack the
-    /// row's height), the rows `spacing` apart from the top.
-    mutating func placeGrid(_ children: [LayoutBox], columns: GridColumns, in inner: Rect, spacing: Double, alignment: Node.Alignment, context: Context) {
-        let grid = GridRows(children, columns: columns, width: inner.width, spacing: spacing)
+    /// row's height), the rows `rowSpacing` (else `spacing`) apart from the top.
+    mutating func placeGrid(
+        _ children: [LayoutBox], columns: GridColumns, in inner: Rect, spacing: Double, rowSpacing: Double?, alignment: Node.Alignment, context: Context
+    ) {
+        let grid = GridRows(children, columns: columns, width: inner.width, spacing: spacing, rowSpacing: rowSpacing)
         var y = inner.y
         for (row, height) in zip(grid.rows, grid.heights) {
             for (column, child) in children[row].enumerated() {
@@ -408,7 +412,7 @@ private struct Placer {
                 let top = child.isStretched ? y : y + Self.offset(height - childHeight, alignment)
                 place(child, in: Rect(x: x, y: top, width: width, height: childHeight), context: context)
             }
-            y += height + grid.spacing
+            y += height + grid.rowSpacing
         }
     }
 

@@ -50,6 +50,8 @@ struct LayoutBox {
     var words: Node.Words?
     /// A row whose children lie on columns that follow its width (`Node.columns`; `GridRows`).
     var columns: GridColumns?
+    /// Between the lines of a row that wraps or has columns, when set (`Node.rowSpacing`).
+    var rowSpacing: Double?
     var isGreedy = false
     /// A greedy box's share of a row's free width, relative to its greedy siblings'.
     var grow = 1.0
@@ -99,6 +101,7 @@ struct LayoutBox {
             box.aspectRatio = node.aspectRatio
             box.isStretched = node.isStretched
             box.wraps = node.wraps && stackAxis == .horizontal
+            box.rowSpacing = node.rowSpacing
             // A row that wraps lays its table columns out at their points.
             if box.wraps { for index in box.children.indices { box.children[index].column = nil } }
         case .scroll(let scrollAxis, let child):

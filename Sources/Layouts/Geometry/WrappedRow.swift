@@ -1,8 +1,9 @@
-/// A row's children broken into lines, as CSS's `flex-wrap: wrap` with `gap: spacing` breaks a
-/// flex row: each child takes its own width on the line (a greedy one its basis, or only its
-/// horizontal padding without one: `LayoutBox.rowBasis`), a line breaks before a child that would end beyond the
-/// inner width (a child wider than the width has a line of its own), and a line is as tall as
-/// its tallest child at the width the line gives it (`LayoutBox.widths(ofRow:)` on its children).
+/// A row's children broken into lines, as CSS's `flex-wrap: wrap` with `gap: rowSpacing spacing`
+/// (without a `rowSpacing`, `spacing` both ways) breaks a flex row: each child takes its own width
+/// on the line (a greedy one its basis, or only its horizontal padding without one:
+/// `LayoutBox.rowBasis`), a line breaks before a child that would end beyond the inner width (a
+/// child wider than the width has a line of its own), and a line is as tall as its tallest child
+/// at the width the line gives it (`LayoutBox.widths(ofRow:)` on its children).
 ///
 /// Guarantees: every child is on exactly one line, in order; no line is empty.
 struct WrappedRow {
@@ -10,10 +11,13 @@ struct WrappedRow {
     let lines: [Range<Int>]
     /// Each line's height.
     let heights: [Double]
-    /// Between two children of a line, and between two lines.
+    /// Between two children of a line.
     let spacing: Double
+    /// Between two lines: the `rowSpacing` given (a negative one 0, as CSS has no negative
+    /// `row-gap`), else `spacing`.
+    let rowSpacing: Double
 
-    init(_ children: [LayoutBox], width: Double, spacing: Double) {
+    init(_ children: [LayoutBox], width: Double, spacing: Double, rowSpacing: Double?) {
         var lines: [Range<Int>] = []
         var start = 0
         var end = 0.0
@@ -30,6 +34,7 @@ struct WrappedRow {
         if start < children.count { lines.append(start..<children.count) }
         self.lines = lines
         self.spacing = spacing
+        self.rowSpacing = rowSpacing.map { max(0, $0) } ?? spacing
         heights = lines.map { line in
             let items = Array(children[line])
             return zip(items, LayoutBox.widths(ofRow: items, in: width, spacing: spacing)).map { $0.height(width: $1) }.max() ?? 0
@@ -40,8 +45,8 @@ struct WrappedRow {
     /// (rounding of captured widths; Chrome lays out in 1/64 px).
     static let tolerance = 0.01
 
-    /// The lines' heights and the spacing between them.
+    /// The lines' heights and the row spacing between them.
     var height: Double {
-        heights.reduce(0, +) + spacing * Double(max(0, heights.count - 1))
+        heights.reduce(0, +) + rowSpacing * Double(max(0, heights.count - 1))
     }
 }

@@ -196,6 +196,7 @@ extension Node {
             writer.member("minColumnWidth", columns.minWidth)
             if columns.collapsesEmpty { writer.member("autoFit", true) }
         }
+        if let rowSpacing { writer.member("rowSpacing", rowSpacing) }
         if let overlay { Self.write(overlay, to: &writer) }
     }
 }

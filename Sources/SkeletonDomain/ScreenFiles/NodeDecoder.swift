@@ -3,11 +3,12 @@ import Layouts
 /// Reads a node tree of a screen file: the same members as the served tree, with docs/spec.md §3's
 /// defaults for the omitted ones (`cornerRadius` 0, `alignment` center, `spacing` 0, a block's
 /// `width` fill, a fill width's `grow` 1, `shape` rect, `fill` base, `axis` vertical, `stretch`
-/// and `wrap` false, no `minColumnWidth`, `autoFit` false, an overlay's missing axis 0 from its
-/// top or leading edge, a float's `trailing`, `bottom` and `top` 0); `aspectRatio` only on a block or a
-/// stack, `stretch`, `wrap`, `minColumnWidth` and `autoFit` only on a stack (`autoFit` only with
-/// `minColumnWidth`), `overlay` not on a spacer, divider or repeat, `float` only on a text,
-/// `slack` (a size, 0 when omitted) and `words` only on a text with a `measure`.
+/// and `wrap` false, no `minColumnWidth`, `autoFit` false, no `rowSpacing`, an overlay's missing
+/// axis 0 from its top or leading edge, a float's `trailing`, `bottom` and `top` 0); `aspectRatio`
+/// only on a block or a stack, `stretch`, `wrap`, `minColumnWidth`, `autoFit` and `rowSpacing`
+/// (within `spacing`'s range) only on a stack (`autoFit` only with `minColumnWidth`), `overlay`
+/// not on a spacer, divider or repeat, `float` only on a text, `slack` (a size, 0 when omitted)
+/// and `words` only on a text with a `measure`.
 ///
 /// Guarantees: every node it returns is within `ScreenFileLimits` (sizes, children, repeat
 /// counts, nesting); anything else is a problem at the offending member's pointer.
@@ -218,6 +219,7 @@ struct NodeDecoder {
         node.columns = reader.optional(object, "minColumnWidth") { aboveZero($1, at: $2, in: ScreenFileLimits.sizes, reader: &$0) }
             .map { GridColumns(minWidth: $0, collapsesEmpty: collapses) }
         if object["type"] == .string("stack"), object["autoFit"] != nil, object["minColumnWidth"] == nil { reader.report(object.pointer("autoFit"), "autoFit needs minColumnWidth (the columns' least width)") }
+        node.rowSpacing = reader.optional(object, "rowSpacing") { $0.number($1, at: $2, in: ScreenFileLimits.spacings) }
         node.overlay = reader.optional(object, "overlay") { overlay($1, at: $2, reader: &$0) }
     }
 

@@ -8,7 +8,8 @@ package enum ScreenFileLimits {
     package static let maxContentBytes = 65_536
     /// Sizes in points: padding, spacing, width, height, radii, line metrics.
     package static let sizes: ClosedRange<Double> = 0...10_000
-    /// A stack's `spacing`, in points: below 0, its children overlap by that much.
+    /// A stack's `spacing` (below 0, its children overlap by that much) and `rowSpacing` (below 0,
+    /// its lines are 0 apart), in points.
     package static let spacings: ClosedRange<Double> = -10_000...10_000
     /// An overlay's offsets from its parent's edges, in points: below 0, beyond that edge.
     package static let offsets: ClosedRange<Double> = -10_000...10_000

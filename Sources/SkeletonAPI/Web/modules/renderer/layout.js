@@ -123,6 +123,8 @@ function readNode(raw, layout, budget, depth, parentAxis, suffix) {
       node.minColumnWidth = typeof own(raw, 'minColumnWidth') === 'number' && own(raw, 'minColumnWidth') > 0 ? number(own(raw, 'minColumnWidth'), 0, LIMITS.length, 0) : null;
       // CSS's auto-fit: the columns no child is in collapse; anything but true is false.
       node.autoFit = node.minColumnWidth !== null && own(raw, 'autoFit') === true;
+      // Between the lines of a row that wraps or has columns (CSS's row-gap), instead of spacing; anything but a number is none.
+      node.rowSpacing = typeof own(raw, 'rowSpacing') === 'number' ? number(own(raw, 'rowSpacing'), -LIMITS.length, LIMITS.length, 0) : null;
       node.children = readChildren(own(raw, 'children'), layout, budget, depth + 1, node.axis, suffix);
       break;
     case 'scroll':

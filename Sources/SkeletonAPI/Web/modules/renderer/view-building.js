@@ -147,6 +147,8 @@ export class ViewBuilding {
           // Columns that follow the width, as the layout engine's GridRows: children in order, each from its column's start.
           const grid = node.minColumnWidth !== null && node.axis === 'horizontal';
           if (grid) Object.assign(style, { display: 'grid', gridTemplateColumns: `repeat(${node.autoFit ? 'auto-fit' : 'auto-fill'}, minmax(${px(node.minColumnWidth)}, 1fr))`, justifyItems: 'start' });
+          // Lines or rows rowSpacing apart instead of spacing (CSS has no negative row-gap: 0).
+          if ((grid || node.wrap) && node.axis === 'horizontal' && node.rowSpacing !== null) style.rowGap = px(Math.max(0, node.rowSpacing));
           // CSS's automatic minimum keeps it at least its content's height unless it clips or has a minHeight.
           if (node.aspectRatio !== null) style.aspectRatio = String(node.aspectRatio);
           if (node.shimmer) group = this.group(element);

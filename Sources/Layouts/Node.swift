@@ -9,8 +9,8 @@
 /// so clients need no defaults (a block always has `width`, `height`, `cornerRadius`, `shape`,
 /// `fill`; a stack always `axis`, `spacing`, `alignment`); another node's `width`, a paragraph's
 /// `measure` and `maxLines`, a fill width's `grow` other than 1 and its `basis`, `aspectRatio`, a
-/// stack's `stretch`, `wrap`, `minColumnWidth` and `autoFit`, a node's `overlay`, and a
-/// paragraph's `float` are written when set.
+/// stack's `stretch`, `wrap`, `minColumnWidth`, `autoFit` and `rowSpacing`, a node's
+/// `maxFillWidth` and `overlay`, and a paragraph's `float` are written when set.
 public struct Node: Sendable, Equatable {
     public enum Axis: String, Sendable {
         case vertical
@@ -190,6 +190,17 @@ public struct Node: Sendable, Equatable {
     /// apart (a grid's columns, and their count, still by `spacing`). Elsewhere it changes nothing.
     /// Nil: lines `spacing` apart, as a client that does not know it puts them.
     public var rowSpacing: Double?
+    /// Written `"maxFillWidth"` (above 0, at most 10,000), on a stack, scroll, block or paragraph:
+    /// where the node is greedy, its frame is at most this many points wide, padding included
+    /// (CSS's `max-width` on a border box, SwiftUI's `frame(maxWidth:)`), and never below its
+    /// horizontal padding. Across a column it is the column's inner width or this, whichever is
+    /// less, placed at the column's `alignment` as a node of its own width is; in a row it takes
+    /// its share of the free width up to this, the others sharing what it leaves (CSS Flexbox
+    /// §9.7's freezing; `RowGrowing`); on a grid's column, a wrapped line, the root, a scroll's
+    /// child and as an overlay, at most this of the width offered, from the leading edge. Where the
+    /// node is not greedy it changes nothing. Nil: no limit, as a client that does not know it
+    /// draws the node.
+    public var maxFillWidth: Double?
     /// Written `"overlay": {"top" or "bottom", "leading" or "trailing"}`, on a child of a stack: the
     /// node is out of its parent's flow (it takes no space there, nor counts for its width or
     /// greediness), laid out at its own size (a greedy one as wide as the parent's frame less its
@@ -218,7 +229,7 @@ public struct Node: Sendable, Equatable {
         _ kind: Kind, id: String? = nil, padding: EdgeInsets? = nil, minHeight: Double? = nil, aspectRatio: Double? = nil, width: Width? = nil,
         fillsWidth: Bool = false, background: PaletteToken? = nil, cornerRadius: Double? = nil,
         isClipped: Bool = false, startsShimmer: Bool = false, isStretched: Bool = false, wraps: Bool = false,
-        columns: GridColumns? = nil, rowSpacing: Double? = nil, overlay: Overlay? = nil, float: FloatBox? = nil, slack: Double? = nil, words: Words? = nil
+        columns: GridColumns? = nil, rowSpacing: Double? = nil, maxFillWidth: Double? = nil, overlay: Overlay? = nil, float: FloatBox? = nil, slack: Double? = nil, words: Words? = nil
     ) {
         self.kind = kind
         self.id = id
@@ -235,6 +246,7 @@ public struct Node: Sendable, Equatable {
         self.wraps = wraps
         self.columns = columns
         self.rowSpacing = rowSpacing
+        self.maxFillWidth = maxFillWidth
         self.overlay = overlay
         self.float = float
         self.slack = slack

@@ -614,6 +614,106 @@ def test_lines_and_rows_row_spacing_apart_equal_the_renderers_boxes_and_a_css_ga
     assert [block["x"] for block in narrow] == [0, 132, 264, 396, 528, 660, 792] and narrow[0]["width"] == 108, narrow
 
 
+def limited_block(limit, height, **members):
+    """A greedy block of MAX_FILL_SCREEN, at most `limit` wide."""
+    return {"type": "block", "width": "fill", "height": height, "maxFillWidth": limit, **members}
+
+
+PARAGRAPH_WORDS = [130, 150, 120, 140, 110, 160, 90]
+
+# A greedy node's width limit (contract 3.11: `maxFillWidth`, CSS's `max-width`): a padded card of
+# 640 centred in its column (`max-width: 640px; margin: 0 auto`, the loading element); a bar of
+# 300 at a trailing column's end (`margin-left: auto`); a bar of 200 beside a bar that takes the
+# rest (`flex: 1` each, the first with a max-width: frozen at 900 and 600, not at 360); a bar of
+# 150 beside a spacer and a 60-wide block; two bars of 150 and 200 that both freeze at 900 (the
+# rest empty at the row's end); a paragraph of 34em (544) whose words wrap at its limit; and bars
+# of 150 and more on columns at least 200 wide, from their column's start. Blocks and backgrounds
+# only are compared with a plain CSS page of the same boxes.
+MAX_FILL_SCREEN = screen_file("maxfill", "greedy nodes with a width limit", "column", {
+    "type": "stack", "alignment": "leading", "spacing": 20,
+    "children": [
+        {"type": "stack", "alignment": "center", "maxWidth": "fill", "children": [
+            {"type": "stack", "id": "column", "maxWidth": "fill", "maxFillWidth": 640, "background": "card",
+             "padding": {"top": 16, "leading": 16, "bottom": 16, "trailing": 16},
+             "children": [{"type": "block", "width": "fill", "height": 24}]}]},
+        {"type": "stack", "alignment": "trailing", "maxWidth": "fill", "children": [limited_block(300, 20)]},
+        {"type": "stack", "axis": "horizontal", "spacing": 16, "alignment": "top", "maxWidth": "fill",
+         "children": [limited_block(200, 30), {"type": "block", "width": "fill", "height": 30}]},
+        {"type": "stack", "axis": "horizontal", "spacing": 0, "alignment": "top", "maxWidth": "fill",
+         "children": [limited_block(150, 24), {"type": "spacer"}, {"type": "block", "width": 60, "height": 24}]},
+        {"type": "stack", "axis": "horizontal", "spacing": 16, "alignment": "top", "maxWidth": "fill",
+         "children": [limited_block(150, 18), limited_block(200, 18)]},
+        {"type": "text", "lines": 2, "lineHeight": 16, "lineSpacing": 0, "lastLineFraction": 0.66, "measure": sum(PARAGRAPH_WORDS),
+         "words": {"widths": [[w] for w in PARAGRAPH_WORDS], "space": 0}, "maxFillWidth": 544, "background": "card"},
+        {"type": "stack", "axis": "horizontal", "minColumnWidth": 200, "spacing": 16, "alignment": "top",
+         "children": [limited_block(150, 40), limited_block(400, 40), {"type": "block", "width": "fill", "height": 40}]},
+    ],
+})
+
+# MAX_FILL_SCREEN written as a page of plain CSS (block boxes with max-width and auto margins, flex
+# items of `flex: 1` with a max-width, a paragraph of 34em of inline boxes, a grid), the boxes
+# marked `data-box` in order at each width.
+MAX_FILL_PAGE = r"""
+const [widths, words] = arguments;
+const results = [];
+for (const width of widths) {
+  const page = document.createElement('div');
+  page.style.cssText = `width: ${width}px; display: flex; flex-direction: column; align-items: flex-start; gap: 20px`;
+  const spans = words.map((w) => `<span style="display: inline-block; vertical-align: top; width: ${w}px; height: 16px"></span>`).join(' ');
+  page.innerHTML = `
+    <div style="align-self: stretch"><div data-box style="max-width: 640px; margin: 0 auto; padding: 16px; box-sizing: border-box"><div data-box style="height: 24px"></div></div></div>
+    <div style="align-self: stretch"><div data-box style="max-width: 300px; margin-left: auto; height: 20px"></div></div>
+    <div style="align-self: stretch; display: flex; gap: 16px; align-items: flex-start"><div data-box style="flex: 1; max-width: 200px; height: 30px"></div><div data-box style="flex: 1; height: 30px"></div></div>
+    <div style="align-self: stretch; display: flex; align-items: flex-start"><div data-box style="flex: 1; max-width: 150px; height: 24px"></div><div style="flex: 1"></div><div data-box style="flex: none; width: 60px; height: 24px"></div></div>
+    <div style="align-self: stretch; display: flex; gap: 16px; align-items: flex-start"><div data-box style="flex: 1; max-width: 150px; height: 18px"></div><div data-box style="flex: 1; max-width: 200px; height: 18px"></div></div>
+    <div data-box style="align-self: stretch; max-width: 34em; font: 16px/16px sans-serif"><div style="font-size: 0; line-height: 16px">${spans}</div></div>
+    <div style="align-self: stretch; display: grid; grid-template-columns: repeat(auto-fill, minmax(200px, 1fr)); gap: 16px; align-items: start"><div data-box style="max-width: 150px; height: 40px"></div><div data-box style="max-width: 400px; height: 40px"></div><div data-box style="height: 40px"></div></div>`;
+  document.body.append(page);
+  const origin = page.getBoundingClientRect();
+  results.push([...page.querySelectorAll('[data-box]')].map((element) => {
+    const r = element.getBoundingClientRect();
+    return { x: r.left - origin.left, y: r.top - origin.top, width: r.width, height: r.height };
+  }));
+  page.remove();
+}
+return results;
+"""
+
+
+def test_greedy_nodes_limited_by_max_fill_width_equal_the_renderers_boxes_and_a_css_max_width_page(driver, tmp_path):
+    widths = [900, 600, 360]
+    (tmp_path / "maxfill.json").write_text(json.dumps(MAX_FILL_SCREEN))
+    running = RunningServer(["--layouts", str(tmp_path)])
+    try:
+        compared, failures = check_screen(driver, running, "maxfill", "default", widths)
+        frames = {width: [frame for frame in get(running, f"/layouts/maxfill/frames?width={width}")["frames"] if frame["kind"] in ("block", "background")]
+                  for width in widths}
+        page = dict(zip(widths, run(driver, MAX_FILL_PAGE, widths, PARAGRAPH_WORDS)))
+    finally:
+        assert running.stop() == 0
+    assert compared == 12
+    assert not failures, "\n".join(failures)
+    for width in widths:
+        assert len(frames[width]) == len(page[width]) == 13, (width, len(frames[width]), len(page[width]))
+        problems = [f"{width} box #{index} {key}: frame {frame[key]}, page {box[key]:.3f}"
+                    for index, (frame, box) in enumerate(zip(frames[width], page[width]))
+                    for key in ("x", "y", "width", "height") if abs(frame[key] - box[key]) > TOLERANCE]
+        assert not problems, "\n".join(problems)
+    # Beside the browser (worked out by hand from the rule): at 900 the card is 640 from (900 -
+    # 640) / 2 = 130; the trailing bar 300 from 600; beside the bar of 200 the other takes 900 -
+    # 16 - 200 = 684 (at 360 both are (360 - 16) / 2 = 172, below the limit); the bar of 150
+    # leaves the spacer 690, the block at 840; the bars of 150 and 200 both freeze, at 0 and 166;
+    # the paragraph is 544 wide and 2 lines high (130 + 150 + 120 + 140 = 540 fit), at 360 3
+    # lines; on 4 columns of (900 - 48) / 4 = 213, the bars are 150, 213 and 213 at 0, 229, 458.
+    card, _, trailing, limited, rest, frozen, fixed, first, second, paragraph, *grid = frames[900]
+    assert (card["x"], card["width"], trailing["x"], trailing["width"]) == (130, 640, 600, 300), (card, trailing)
+    assert (limited["width"], rest["x"], rest["width"]) == (200, 216, 684), (limited, rest)
+    assert (frozen["width"], fixed["x"], first["width"], second["x"], second["width"]) == (150, 840, 150, 166, 200)
+    assert (paragraph["width"], paragraph["height"]) == (544, 32) and frames[360][9]["height"] == 48, paragraph
+    assert [(block["x"], block["width"]) for block in grid] == [(0, 150), (229, 213), (458, 213)], grid
+    assert [frames[360][index]["width"] for index in (3, 4)] == [172, 172]
+
+
 # The renderer's drawing of the skeleton at rest, as the snapshot draws it: each shape in its own
 # fill, on the screen's background colour. The document's shimmer is taken off before it is drawn
 # (no stops: the renderer paints every block in its own fill, whatever the served application),

@@ -283,6 +283,24 @@ test('rowSpacing: read on a stack as a number down to minus the length limit (th
   assert.equal(readLayout(documentWith({ type: 'block', height: 9, rowSpacing: 24 })).root.rowSpacing, undefined, 'a block has none');
 });
 
+test('maxFillWidth: read on a stack, scroll, block or text as a size above 0 up to the length limit, else none; placed as max-width, a column\'s child at the column\'s alignment', () => {
+  const read = (raw) => readLayout(documentWith({ type: 'block', height: 9, ...raw })).root;
+  assert.deepEqual([640, 0.5, 0, -40, 20000, '640px', null, undefined].map((maxFillWidth) => read({ maxFillWidth }).maxFillWidth), [640, 0.5, null, null, 10000, null, null, null]);
+  for (const type of ['stack', 'scroll', 'text']) assert.equal(readLayout(documentWith({ type, lines: 1, lineHeight: 9, children: [], maxFillWidth: 300 })).root.maxFillWidth, 300, type);
+  const row = readLayout(documentWith({ type: 'stack', axis: 'horizontal', children: [{ type: 'spacer', maxFillWidth: 300 }, { type: 'divider', maxFillWidth: 300 }] })).root;
+  assert.deepEqual(row.children.map((child) => child.maxFillWidth), [undefined, undefined], 'a spacer and a divider have none');
+  const styled = (node, axis, alignment) => {
+    const element = { style: {} };
+    place(element, node, axis, true, alignment);
+    return element.style;
+  };
+  const limited = { type: 'stack', greedy: true, width: null, grow: 1, maxFillWidth: 640 };
+  assert.deepEqual(styled(limited, 'vertical', 'center'), { flex: '0 0 auto', maxWidth: '640px', alignSelf: 'center', width: '100%' }, 'CSS\'s stretch would put it at the start');
+  assert.deepEqual(styled(limited, 'vertical', 'trailing'), { flex: '0 0 auto', maxWidth: '640px', alignSelf: 'flex-end', width: '100%' });
+  assert.deepEqual(styled(limited, 'horizontal', 'top'), { flex: '1 1 0px', maxWidth: '640px', minWidth: '0' }, 'a row\'s flex items freeze at their max-width');
+  assert.deepEqual(styled({ ...limited, greedy: false }, 'vertical', 'center'), { flex: '0 0 auto' }, 'not greedy: no limit');
+});
+
 test('stretch: read on a stack as true only, and placed as align-self stretch in a row alone', () => {
   const read = [true, false, 'yes', 1, undefined].map((stretch) => readLayout(documentWith({ type: 'stack', axis: 'horizontal', children: [{ type: 'stack', stretch, children: [] }] })).root.children[0].stretch);
   assert.deepEqual(read, [true, false, false, false, false]);

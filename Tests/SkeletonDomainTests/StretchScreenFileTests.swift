@@ -16,7 +16,7 @@ struct StretchScreenFileTests {
         let found = OneElementScreenFile.problems(root: #"{"type": "stack", "id": "e", "axis": "horizontal", "children": [{"type": "stack", "stretch": "yes", "children": []}, {"type": "block", "height": 9, "stretch": true}]}"#)
         #expect(found == [
             "/layouts/0/root/children/0/stretch: expected true or false, found string",
-            "/layouts/0/root/children/1/stretch: unknown member \"stretch\" (allowed: type, id, padding, minHeight, width, maxWidth, background, cornerRadius, clip, shimmer, height, aspectRatio, shape, corners, fill, overlay)",
+            "/layouts/0/root/children/1/stretch: unknown member \"stretch\" (allowed: type, id, padding, minHeight, width, maxWidth, background, cornerRadius, clip, shimmer, height, aspectRatio, shape, corners, fill, maxFillWidth, overlay)",
         ])
     }
 }

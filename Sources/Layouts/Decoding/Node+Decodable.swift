@@ -6,7 +6,8 @@ extension Node: Codable {
     private enum Key: String, CodingKey {
         case type, id, axis, spacing, alignment, children, child, width, height, cornerRadius, shape, corners,
             fill, lines, lineHeight, lineSpacing, lastLineFraction, measure, maxLines, opacity, thickness, count,
-            padding, minHeight, aspectRatio, maxWidth, background, clip, shimmer, stretch, wrap, minColumnWidth, autoFit, rowSpacing, overlay, float, slack, words
+            padding, minHeight, aspectRatio, maxWidth, background, clip, shimmer, stretch, wrap, minColumnWidth, autoFit, rowSpacing,
+            maxFillWidth, overlay, float, slack, words
     }
 
     public init(from decoder: any Decoder) throws {
@@ -62,6 +63,7 @@ extension Node: Codable {
                 GridColumns(minWidth: $0, collapsesEmpty: try node.decodeIfPresent(Bool.self, forKey: .autoFit) ?? false)
             } : nil,
             rowSpacing: type == "stack" ? try node.decodeIfPresent(Double.self, forKey: .rowSpacing) : nil,
+            maxFillWidth: ["stack", "scroll", "block", "text"].contains(type) ? try node.decodeIfPresent(Double.self, forKey: .maxFillWidth) : nil,
             overlay: try node.decodeIfPresent(Overlay.self, forKey: .overlay),
             float: type == "text" ? try node.decodeIfPresent(FloatBox.self, forKey: .float) : nil,
             slack: type == "text" ? try node.decodeIfPresent(Double.self, forKey: .slack) : nil,
@@ -122,6 +124,7 @@ extension Node: Codable {
         try node.encodeIfPresent(columns?.minWidth, forKey: .minColumnWidth)
         if columns?.collapsesEmpty == true { try node.encode(true, forKey: .autoFit) }
         try node.encodeIfPresent(rowSpacing, forKey: .rowSpacing)
+        try node.encodeIfPresent(maxFillWidth, forKey: .maxFillWidth)
         try node.encodeIfPresent(overlay, forKey: .overlay)
         try node.encodeIfPresent(float, forKey: .float)
         try node.encodeIfPresent(slack, forKey: .slack)

@@ -11,6 +11,9 @@
 /// part of it; a row too narrow for the bases shrinks those with a basis, `RowShrinking`); no
 /// box is narrower than its horizontal padding (one stretched across a narrower column, or with a
 /// smaller `points` width, is its padding wide, from the column's leading edge, and overflows); a
+/// greedy box with a `maxFillWidth` takes at most that much of what it is offered (CSS's
+/// `max-width`): across a column it is placed at the column's alignment as a box that wide is, in
+/// a row its siblings share what it leaves (`RowGrowing`), elsewhere it starts at the leading edge; a
 /// spacer shares the free length of its stack; a block with padding, a background or a minimum height sits in a frame
 /// of its own that centres it vertically; a block with an `aspectRatio` is its shape's width over
 /// that ratio high, and a stack with one is its frame's width over it high, or its content's height
@@ -90,13 +93,15 @@ public enum FrameLayout {
         _ box: LayoutBox, placer: Placer, context: Placer.Context, direction: Direction, width: Double, height: Double?
     ) -> Result {
         var placer = placer
-        let contentHeight = box.height(width: width)
+        // A greedy root with a limit is that wide at most, from the leading edge.
+        let rootWidth = box.isGreedy ? box.limited(width) : width
+        let contentHeight = box.height(width: rootWidth)
         let viewportHeight = height ?? contentHeight
         let view = Rect(x: 0, y: 0, width: width, height: viewportHeight)
         // A group around the element laid out alone spans the element's view, and comes first:
         // an ancestor started it before any group inside.
         if let enclosing = placer.enclosingGroup { placer.bounds.insert(ShimmerGroup(id: enclosing, rect: view), at: 0) }
-        placer.place(box, in: view, context: context)
+        placer.place(box, in: Rect(x: 0, y: 0, width: rootWidth, height: viewportHeight), context: context)
         if direction == .rtl {
             return Result(
                 frames: placer.frames.map { $0.mirrored(in: width) }, elements: placer.placed.map { $0.mirrored(in: width) },
@@ -123,7 +128,7 @@ extension LayoutBox {
         case .text, .spacer, .divider:
             own = 0
         }
-        return own + padding.leading + padding.trailing
+        return isGreedy ? limited(own + horizontalPadding) : own + horizontalPadding
     }
 
     /// The height of the box's content with its padding, at least its minimum height, in a frame
@@ -170,18 +175,27 @@ extension LayoutBox {
         return isGreedy
     }
 
-    /// The box's width in a column whose inner width is `inner`: stretched, never narrower than
-    /// its horizontal padding (a border box overflows its parent rather than shrinking below it).
+    /// The box's width in a column whose inner width is `inner`: stretched up to its limit, never
+    /// narrower than its horizontal padding (a border box overflows its parent rather than
+    /// shrinking below it).
     func width(inColumn inner: Double) -> Double {
-        stretchesAcrossColumn ? max(inner, horizontalPadding) : width
+        stretchesAcrossColumn ? max(limited(inner), horizontalPadding) : width
+    }
+
+    /// A width offered to the box, within its `maxFillWidth` and never below its horizontal
+    /// padding (CSS's `max-width` on a border box); the width offered as it is without a limit.
+    func limited(_ width: Double) -> Double {
+        guard let maxFillWidth else { return width }
+        return max(min(width, maxFillWidth), horizontalPadding)
     }
 
     /// The widths of a row's children in an inner width `width`, as CSS's `flex: grow 1 basis` on
     /// border boxes gives them: a greedy child is its `rowBasis` plus a share of what the others
-    /// leave, in proportion to its grow (all of it when the grows add up to 1 or more). Table
-    /// columns (`column`) first share what the other children's bases and the spacing leave
-    /// (`TableColumns`; beyond their max-content widths only when no child is greedy). When the
-    /// widths leave less than nothing, `RowShrinking` takes it from the children with a basis.
+    /// leave, in proportion to its grow (all of it when the grows add up to 1 or more), up to its
+    /// limit (`RowGrowing`). Table columns (`column`) first share what the other children's bases
+    /// and the spacing leave (`TableColumns`; beyond their max-content widths only when no child
+    /// is greedy). When the widths leave less than nothing, `RowShrinking` takes it from the
+    /// children with a basis.
     static func widths(ofRow children: [LayoutBox], in width: Double, spacing: Double) -> [Double] {
         let grows = children.filter(\.isGreedy).reduce(0) { $0 + $1.grow }
         let gaps = spacing * Double(max(0, children.count - 1))
@@ -189,14 +203,15 @@ extension LayoutBox {
         var columns = TableColumns.widths(of: children.compactMap(\.column), in: width - bases.reduce(0, +) - gaps, fills: grows == 0).makeIterator()
         let sized = zip(children, bases).map { child, basis in child.column != nil ? columns.next() ?? basis : basis }
         let free = width - sized.reduce(0, +) - gaps
-        guard free >= 0 else { return RowShrinking.widths(children, bases: sized, free: free) }
-        return zip(children, sized).map { $0.isGreedy ? $1 + free * $0.grow / max(grows, 1) : $1 }
+        guard free >= 0 else { return RowShrinking.widths(children, sizes: sized, free: free) }
+        return RowGrowing.widths(children, bases: sized, free: free)
     }
 
     /// Its width in a row before the row's free width is shared: a greedy box's basis (0 without
-    /// one), never below its horizontal padding; another box's own width.
+    /// one), never below its horizontal padding, nor beyond its limit (CSS's hypothetical main
+    /// size); another box's own width.
     var rowBasis: Double {
-        isGreedy ? max(basis ?? 0, horizontalPadding) : width
+        isGreedy ? limited(max(basis ?? 0, horizontalPadding)) : width
     }
 
     /// Its leading and trailing padding together.
@@ -284,7 +299,8 @@ private struct Placer {
             if box.startsShimmer { context.group = newGroup(rect) }
             guard let child = box.children.first else { break }
             if axis == .vertical {
-                placeColumn([child], in: inner, spacing: 0, alignment: .center, context: context)
+                // A child narrower than the view centred, a greedy one (up to its limit) from the leading edge.
+                placeColumn([child], in: inner, spacing: 0, alignment: child.stretchesAcrossColumn ? .leading : .center, context: context)
             } else {
                 place(child, in: Rect(x: inner.x, y: inner.y, width: child.width, height: child.height(width: child.width)), context: context)
             }
@@ -340,8 +356,9 @@ private struct Placer {
             var childHeight = heights[index]
             if case .spacer = child.content { childHeight = max(child.minHeight ?? 0, share) }
             let width = widths[index]
-            // A stretched child wider than the column (its padding) overflows its trailing edge, as CSS's stretch does.
-            let x = child.stretchesAcrossColumn ? inner.x : inner.x + Self.offset(inner.width - width, alignment)
+            // A stretched child wider than the column (its padding) overflows its trailing edge, as CSS's stretch does;
+            // one with a limit sits at the alignment as a child of its own width does.
+            let x = child.stretchesAcrossColumn && child.maxFillWidth == nil ? inner.x : inner.x + Self.offset(inner.width - width, alignment)
             let frame = Rect(x: x, y: y, width: width, height: childHeight)
             place(child, in: frame, context: context)
             y += childHeight + spacing
@@ -383,13 +400,13 @@ private struct Placer {
     }
 
     /// A child placed over its stack's frame `parent` (`Node.Overlay`): at its own width (a greedy
-    /// one the frame's less its horizontal offset, never below its padding) and the height it has
+    /// one the frame's less its horizontal offset up to its limit, never below its padding) and the height it has
     /// there, its offsets from the frame's edges.
     mutating func placeOverlay(_ child: LayoutBox, over parent: Rect, context: Context) {
         guard let overlay = child.overlay else { return }
         let (isFromTrailing, across) = overlay.horizontalOffset
         let (isFromBottom, down) = overlay.verticalOffset
-        let width = child.isGreedy ? max(parent.width - across, child.horizontalPadding) : child.width
+        let width = child.isGreedy ? max(child.limited(parent.width - across), child.horizontalPadding) : child.width
         let height = child.height(width: width)
         let x = isFromTrailing ? parent.x + parent.width - across - width : parent.x + across
         let y = isFromBottom ? parent.y + parent.height - down - height : parent.y + down

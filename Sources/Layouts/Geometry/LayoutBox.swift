@@ -4,7 +4,8 @@
 /// takes all the width its parent offers, as SwiftUI sizes it (a `fill` width, `maxWidth: fill`,
 /// a scroll view, a paragraph, a spacer in a row, a divider in a column, a stack holding any, a
 /// row with `columns`),
-/// unless a `points` width gives it a frame of its own.
+/// unless a `points` width gives it a frame of its own; a greedy box takes at most its
+/// `maxFillWidth` of it.
 struct LayoutBox {
     enum Content {
         case stack(Node.Axis, spacing: Double, alignment: Node.Alignment)
@@ -53,6 +54,9 @@ struct LayoutBox {
     /// Between the lines of a row that wraps or has columns, when set (`Node.rowSpacing`).
     var rowSpacing: Double?
     var isGreedy = false
+    /// The most a greedy box takes of the width offered, padding included (`Node.maxFillWidth`;
+    /// on a stack, scroll, block or paragraph only).
+    var maxFillWidth: Double?
     /// A greedy box's share of a row's free width, relative to its greedy siblings'.
     var grow = 1.0
     /// A greedy box's width in a row before it grows, padding included (`Node.Width.fill`'s `basis`).
@@ -102,12 +106,14 @@ struct LayoutBox {
             box.isStretched = node.isStretched
             box.wraps = node.wraps && stackAxis == .horizontal
             box.rowSpacing = node.rowSpacing
+            box.maxFillWidth = node.maxFillWidth
             // A row that wraps lays its table columns out at their points.
             if box.wraps { for index in box.children.indices { box.children[index].column = nil } }
         case .scroll(let scrollAxis, let child):
             box.content = .scroll(scrollAxis)
             box.children = [Self.box(child, theme: theme, axis: scrollAxis, suffix: suffix)]
             box.isGreedy = true
+            box.maxFillWidth = node.maxFillWidth
         case .block(let width, let height, let shape, let corners, let fill):
             let fixedWidth: Double? = if case .points(let points) = width { points } else { nil }
             var radius = box.cornerRadius
@@ -118,6 +124,7 @@ struct LayoutBox {
             box.aspectRatio = node.aspectRatio
             if node.aspectRatio != nil, shape != .rect { box.capsuleCorners = isRounded }
             box.isGreedy = node.fillsWidth || fixedWidth == nil
+            box.maxFillWidth = node.maxFillWidth
             if case .fill(let grow, let basis) = width { (box.grow, box.basis) = (grow, basis) }
         case .text(let lines, let lineHeight, let lineSpacing, let lastLineFraction, let measure, let maxLines):
             box.content = .text(
@@ -127,6 +134,7 @@ struct LayoutBox {
             box.slack = node.slack
             box.words = node.words
             box.isGreedy = true
+            box.maxFillWidth = node.maxFillWidth
         case .spacer:
             box.isGreedy = axis == .horizontal
         case .divider(let opacity, let thickness):

@@ -197,6 +197,7 @@ extension Node {
             if columns.collapsesEmpty { writer.member("autoFit", true) }
         }
         if let rowSpacing { writer.member("rowSpacing", rowSpacing) }
+        if let maxFillWidth { writer.member("maxFillWidth", maxFillWidth) }
         if let overlay { Self.write(overlay, to: &writer) }
     }
 }

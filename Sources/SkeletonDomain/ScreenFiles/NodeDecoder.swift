@@ -7,8 +7,9 @@ import Layouts
 /// axis 0 from its top or leading edge, a float's `trailing`, `bottom` and `top` 0); `aspectRatio`
 /// only on a block or a stack, `stretch`, `wrap`, `minColumnWidth`, `autoFit` and `rowSpacing`
 /// (within `spacing`'s range) only on a stack (`autoFit` only with `minColumnWidth`), `overlay`
-/// not on a spacer, divider or repeat, `float` only on a text, `slack` (a size, 0 when omitted)
-/// and `words` only on a text with a `measure`.
+/// and `maxFillWidth` (a size above 0, none when omitted) not on a spacer, divider or repeat,
+/// `float` only on a text, `slack` (a size, 0 when omitted) and `words` only on a text with a
+/// `measure`.
 ///
 /// Guarantees: every node it returns is within `ScreenFileLimits` (sizes, children, repeat
 /// counts, nesting); anything else is a problem at the offending member's pointer.
@@ -220,6 +221,7 @@ struct NodeDecoder {
             .map { GridColumns(minWidth: $0, collapsesEmpty: collapses) }
         if object["type"] == .string("stack"), object["autoFit"] != nil, object["minColumnWidth"] == nil { reader.report(object.pointer("autoFit"), "autoFit needs minColumnWidth (the columns' least width)") }
         node.rowSpacing = reader.optional(object, "rowSpacing") { $0.number($1, at: $2, in: ScreenFileLimits.spacings) }
+        node.maxFillWidth = reader.optional(object, "maxFillWidth") { aboveZero($1, at: $2, in: ScreenFileLimits.sizes, reader: &$0) }
         node.overlay = reader.optional(object, "overlay") { overlay($1, at: $2, reader: &$0) }
     }
 

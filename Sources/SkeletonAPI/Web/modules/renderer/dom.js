@@ -13,14 +13,16 @@ export function div(role) {
 }
 
 /**
- * How a node sits in its parent: a node other than a block with a width in points is a frame
- * that wide; a greedy node stretches across a column or shares a row's free width by its grow;
- * a stretched stack in a row is the row's height; in a row a greedy node starts at its `basis`.
- * It is never narrower than its horizontal padding and shares only what the paddings leave, as a
- * border box is: said on `element` itself, since an element's slot holds the node's box without
- * having its padding.
+ * How a node sits in its parent (`parentAxis`, a column's `alignment`): a node other than a block
+ * with a width in points is a frame that wide; a greedy node stretches across a column or shares
+ * a row's free width by its grow, at most its `maxFillWidth` wide (CSS's max-width: a row's flex
+ * items freeze at it, as the engine's RowGrowing), and with one sits at the column's alignment
+ * (CSS's stretch would put it at the start); a stretched stack in a row is the row's height; in a
+ * row a greedy node starts at its `basis`. It is never narrower than its horizontal padding and
+ * shares only what the paddings leave, as a border box is: said on `element` itself, since an
+ * element's slot holds the node's box without having its padding.
  */
-export function place(element, node, parentAxis, hasPadding = true) {
+export function place(element, node, parentAxis, hasPadding = true, alignment = 'leading') {
   const style = element.style;
   const padding = node.padding ? node.padding.leading + node.padding.trailing : 0;
   style.flex = '0 0 auto';
@@ -37,7 +39,12 @@ export function place(element, node, parentAxis, hasPadding = true) {
     return;
   }
   if (!node.greedy) return;
-  if (parentAxis === 'vertical') style.alignSelf = 'stretch';
+  if (node.maxFillWidth) style.maxWidth = px(node.maxFillWidth);
+  if (parentAxis === 'vertical' && node.maxFillWidth) {
+    style.alignSelf = alignments[alignment];
+    // Across the column unless it has a width of its own (a block's shape in points).
+    if (!style.width) style.width = '100%';
+  } else if (parentAxis === 'vertical') style.alignSelf = 'stretch';
   else if (parentAxis === 'horizontal') {
     style.flex = `${node.grow} ${shrink(node, padding, hasPadding)} ${px(Math.max(node.basis ?? 0, padding))}`;
     if (padding === 0) style.minWidth = '0';

@@ -161,6 +161,8 @@ function readNode(raw, layout, budget, depth, parentAxis, suffix) {
     default:
       return null;
   }
+  // The most a greedy stack, scroll, block or text takes of the width offered (CSS's max-width): a size above 0, else none.
+  if (type !== 'spacer' && type !== 'divider') node.maxFillWidth = typeof own(raw, 'maxFillWidth') === 'number' && own(raw, 'maxFillWidth') > 0 ? number(own(raw, 'maxFillWidth'), 0, LIMITS.length, 0) : null;
   return finish(node, parentAxis);
 }
 

@@ -108,8 +108,8 @@ export class ViewBuilding {
 
   buildNode(node, context) {
     let group = context.group;
-    // (`columns`: in a row that does not wrap, where a content width is a share of the row.)
-    const inside = (axis) => ({ mode: context.mode, group, parentAxis: axis, columns: axis === 'horizontal' && !node.wrap });
+    // (`columns`: in a row that does not wrap, where a content width is a share of the row; `alignment`: a scroll's child's is leading.)
+    const inside = (axis) => ({ mode: context.mode, group, parentAxis: axis, alignment: node.alignment ?? 'leading', columns: axis === 'horizontal' && !node.wrap });
     const skeleton = context.mode === 'skeleton';
     let element;
     if (node.type === 'block') {
@@ -207,7 +207,7 @@ export class ViewBuilding {
           break;
       }
     }
-    place(element, node, context.parentAxis);
+    place(element, node, context.parentAxis, true, context.alignment);
     element.style.boxSizing = 'border-box';
     element.style.position = 'relative';
     if (context.parentAxis === 'root') {
@@ -292,7 +292,7 @@ export class ViewBuilding {
     // out exactly as the same node would outside a slot (the server's frames assume so).
     element.style.gridTemplateColumns = 'minmax(0, 1fr)';
     element.style.boxSizing = 'border-box';
-    place(element, node, context.parentAxis, false);
+    place(element, node, context.parentAxis, false, context.alignment);
     if (context.parentAxis === 'root') element.style.flex = '1 1 auto';
     if (slot.shownAt === 0) {
       slot.shownAt = this.shown ? performance.now() : this.startedAt + this.layout.showDelayMs;

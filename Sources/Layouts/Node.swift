@@ -164,11 +164,13 @@ public struct Node: Sendable, Equatable {
     /// Written `"shimmer": true`: one shimmer animation starts here and spans this node's bounds,
     /// painted onto every block inside it (backgrounds are not shimmered).
     public var startsShimmer: Bool
-    /// Written `"stretch": true`, on a stack only: as a child of a horizontal stack, its frame is
-    /// the row's inner height rather than its content's (CSS's `align-self: stretch` in a flex or
-    /// grid row), its content laid out from the top of that frame; elsewhere it changes nothing.
-    /// A client that does not know it draws the stack at its content's height, at the row's
-    /// `alignment`.
+    /// Written `"stretch": true`, on a stack or (contract 3.11) a block: as a child of a horizontal
+    /// stack, its frame is the row's inner height rather than its own (CSS's `align-self: stretch`
+    /// in a flex or grid row): a stack's content laid out from the top of that frame; a block's
+    /// shape that high too (a thumbnail beside taller text), the row counting the block at its own
+    /// height (`height`, or its width over its `aspectRatio`), so a stretched block is never
+    /// shorter than that. Elsewhere it changes nothing. A client that does not know it draws the
+    /// node at its own height, at the row's `alignment`.
     public var isStretched: Bool
     /// Written `"wrap": true`, on a stack only: a horizontal stack whose children break into
     /// lines (CSS's `flex-wrap: wrap` with `gap: spacing`): a line breaks before a child that
@@ -201,11 +203,12 @@ public struct Node: Sendable, Equatable {
     /// node is not greedy it changes nothing. Nil: no limit, as a client that does not know it
     /// draws the node.
     public var maxFillWidth: Double?
-    /// Written `"overlay": {"top" or "bottom", "leading" or "trailing"}`, on a child of a stack: the
-    /// node is out of its parent's flow (it takes no space there, nor counts for its width or
-    /// greediness), laid out at its own size (a greedy one as wide as the parent's frame less its
-    /// horizontal offset), placed by `Overlay`'s offsets from the parent's frame and drawn after
-    /// all its in-flow siblings. Elsewhere (the root, a scroll's child) it changes nothing. A
+    /// Written `"overlay": {"top" or "bottom", "leading" or "trailing"}` (and `"center"`, contract
+    /// 3.11), on a child of a stack: the node is out of its parent's flow (it takes no space there,
+    /// nor counts for its width or greediness), laid out at its own size (a greedy one as wide as
+    /// the parent's frame less its horizontal offset, with a `center` too), placed by `Overlay`'s
+    /// offsets from the parent's frame (or across by its `center`) and drawn after all its in-flow
+    /// siblings. Elsewhere (the root, a scroll's child) it changes nothing. A
     /// client that does not know it draws the node in flow.
     public var overlay: Overlay?
     /// Written `"float"`, on a paragraph only: its first lines are narrowed by a box floated on

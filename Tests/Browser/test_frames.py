@@ -714,6 +714,103 @@ def test_greedy_nodes_limited_by_max_fill_width_equal_the_renderers_boxes_and_a_
     assert [frames[360][index]["width"] for index in (3, 4)] == [172, 172]
 
 
+
+def words_paragraph(line_height, line_spacing):
+    """A paragraph of STRETCHED_BLOCK_SCREEN: PARAGRAPH_WORDS broken greedily, on the card background."""
+    return {"type": "text", "lines": 2, "lineHeight": line_height, "lineSpacing": line_spacing, "lastLineFraction": 0.5,
+            "measure": sum(PARAGRAPH_WORDS), "words": {"widths": [[w] for w in PARAGRAPH_WORDS], "space": 0}, "background": "card"}
+
+
+# A block's `stretch` and an overlay's `center` (contract 3.11): a 64-wide `aspect-ratio: 1`
+# thumbnail stretched by its row beside a paragraph of 2 lines (at 900 and 600: the thumbnail keeps
+# its own 64) or 4 (at 360: it is the paragraph's 98); a painted leaf (a 40 × 40 block in 8 of
+# padding, the loading element) stretched beside a paragraph, its shape filling its frame; and a
+# card with a badge centred on its top edge (`top: 0; left: 50%; transform: translate(-50%, -50%)`)
+# and one 100 right of its centre on its bottom edge, their leading and trailing offsets those
+# at 900. Blocks and backgrounds only are compared with a plain CSS page of the same boxes.
+STRETCHED_BLOCK_SCREEN = screen_file("stretchblock", "stretched blocks and centred overlays", "leaf", {
+    "type": "stack", "alignment": "leading", "spacing": 20,
+    "children": [
+        {"type": "stack", "axis": "horizontal", "spacing": 12, "alignment": "top",
+         "children": [{"type": "block", "width": 64, "height": 64, "aspectRatio": 1, "stretch": True}, words_paragraph(20, 6)]},
+        {"type": "stack", "axis": "horizontal", "spacing": 12, "alignment": "top",
+         "children": [{"type": "block", "id": "leaf", "width": 40, "height": 40, "stretch": True, "background": "card",
+                       "padding": {"top": 8, "leading": 8, "bottom": 8, "trailing": 8}}, words_paragraph(16, 4)]},
+        {"type": "stack", "maxWidth": "fill", "background": "card", "padding": {"top": 16, "leading": 16, "bottom": 16, "trailing": 16},
+         "children": [{"type": "block", "width": "fill", "height": 80},
+                      {"type": "block", "width": 60, "height": 20, "overlay": {"top": -10, "leading": 420, "center": 0}},
+                      {"type": "block", "width": 48, "height": 16, "overlay": {"bottom": -8, "trailing": 326, "center": 100}}]},
+    ],
+})
+
+# STRETCHED_BLOCK_SCREEN written as a page of plain CSS (flex rows with the default `align-items`, an
+# `aspect-ratio: 1` thumbnail, a padded leaf whose box stretches, paragraphs of inline boxes, a
+# positioned card with badges placed by `left: 50%` and a transform), in `direction`, the boxes
+# marked `data-box` in order at each width.
+STRETCHED_BLOCK_PAGE = r"""
+const [widths, words, direction] = arguments;
+const results = [];
+const paragraph = (height, gap) => `<div data-box style="flex: 1; min-width: 0; align-self: flex-start; display: flex; flex-wrap: wrap; row-gap: ${gap}px">`
+  + words.map((w) => `<div style="flex: none; width: ${w}px; height: ${height}px"></div>`).join('') + '</div>';
+const right = direction === 'rtl' ? -100 : 100;
+for (const width of widths) {
+  const page = document.createElement('div');
+  page.style.cssText = `width: ${width}px; direction: ${direction}; display: flex; flex-direction: column; align-items: flex-start; gap: 20px`;
+  page.innerHTML = `
+    <div style="align-self: stretch; display: flex; gap: 12px"><div data-box style="flex: none; width: 64px; aspect-ratio: 1"></div>${paragraph(20, 6)}</div>
+    <div style="align-self: stretch; display: flex; gap: 12px"><div data-box style="flex: none; display: flex; padding: 8px"><div data-box style="width: 40px; min-height: 40px"></div></div>${paragraph(16, 4)}</div>
+    <div data-box style="align-self: stretch; position: relative; padding: 16px">
+      <div data-box style="height: 80px"></div>
+      <div data-box style="position: absolute; top: 0; left: 50%; transform: translate(-50%, -50%); width: 60px; height: 20px"></div>
+      <div data-box style="position: absolute; bottom: -8px; left: calc(50% + ${right}px); transform: translateX(-50%); width: 48px; height: 16px"></div>
+    </div>`;
+  document.body.append(page);
+  const origin = page.getBoundingClientRect();
+  results.push([...page.querySelectorAll('[data-box]')].map((element) => {
+    const r = element.getBoundingClientRect();
+    return { x: r.left - origin.left, y: r.top - origin.top, width: r.width, height: r.height };
+  }));
+  page.remove();
+}
+return results;
+"""
+
+
+def test_stretched_blocks_and_centred_overlays_equal_the_renderers_boxes_and_a_css_page(driver, tmp_path):
+    widths = [900, 600, 360]
+    (tmp_path / "stretchblock.json").write_text(json.dumps(STRETCHED_BLOCK_SCREEN))
+    running = RunningServer(["--layouts", str(tmp_path)])
+    try:
+        compared, failures = check_screen(driver, running, "stretchblock", "default", widths)
+        frames = {(width, direction): [frame for frame in get(running, f"/layouts/stretchblock/frames?width={width}&direction={direction}")["frames"]
+                                       if frame["kind"] in ("block", "background")]
+                  for width in widths for direction in ("ltr", "rtl")}
+        page = {(width, direction): boxes for direction in ("ltr", "rtl")
+                for width, boxes in zip(widths, run(driver, STRETCHED_BLOCK_PAGE, widths, PARAGRAPH_WORDS, direction))}
+    finally:
+        assert running.stop() == 0
+    assert compared == 12
+    assert not failures, "\n".join(failures)
+    for key in frames:
+        assert len(frames[key]) == len(page[key]) == 9, (key, len(frames[key]), len(page[key]))
+        problems = [f"{key} box #{index} {side}: frame {frame[side]}, page {box[side]:.3f}"
+                    for index, (frame, box) in enumerate(zip(frames[key], page[key]))
+                    for side in ("x", "y", "width", "height") if abs(frame[side] - box[side]) > TOLERANCE]
+        assert not problems, "\n".join(problems)
+    # Beside the browser (worked out by hand from the rule): at 900 the first paragraph (824 wide)
+    # takes 2 lines, 46 high, so the thumbnail keeps its 64; at 360 (284 wide) 4 lines, 4 · 20 + 3
+    # · 6 = 98, and the thumbnail is 98 high. The leaf's frame is 56 at 900 (2 lines of 16: 36), at
+    # 360 4 lines, 76, its shape 76 - 16 = 60. The card (from 84 + 56 + 20 = 160 at 900, 112
+    # high) centres its top badge at 450 (x 420, y 150); the other's centre is 550 (x 526), at 360
+    # 280 (x 256), right to left 80 (x 56).
+    thumb, _, frame, leaf, _, card, _, top, bottom = frames[(900, "ltr")]
+    assert (thumb["height"], frame["height"], leaf["height"], card["y"]) == (64, 56, 40, 160), (thumb, frame, leaf, card)
+    assert (top["x"], top["y"], bottom["x"], bottom["y"]) == (420, 150, 526, 264), (top, bottom)
+    thumb, _, frame, leaf, *_, bottom = frames[(360, "ltr")]
+    assert (thumb["height"], frame["height"], leaf["y"], leaf["height"], bottom["x"]) == (98, 76, 126, 60, 256), (thumb, frame, leaf, bottom)
+    assert frames[(360, "rtl")][8]["x"] == 56
+
+
 # The renderer's drawing of the skeleton at rest, as the snapshot draws it: each shape in its own
 # fill, on the screen's background colour. The document's shimmer is taken off before it is drawn
 # (no stops: the renderer paints every block in its own fill, whatever the served application),

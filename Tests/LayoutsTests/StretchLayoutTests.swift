@@ -74,12 +74,13 @@ struct StretchLayoutTests {
         #expect(Self.frames(column, width: 300).map(\.rect)[0] == Rect(x: 0, y: 0, width: 300, height: 32))
     }
 
-    /// A layout document's `stretch` is read, and written back, on a stack; other types ignore it.
+    /// A layout document's `stretch` is read, and written back, on a stack and (contract 3.11) a
+    /// block; other types ignore it.
     @Test func stretchSurvivesDecodingAndEncoding() throws {
-        let json = #"{"type": "stack", "axis": "horizontal", "spacing": 0, "alignment": "top", "stretch": true, "children": [{"type": "block", "width": {"kind": "fill"}, "height": 9, "cornerRadius": 0, "shape": "rect", "fill": "base", "stretch": true}]}"#
+        let json = #"{"type": "stack", "axis": "horizontal", "spacing": 0, "alignment": "top", "stretch": true, "children": [{"type": "block", "width": {"kind": "fill"}, "height": 9, "cornerRadius": 0, "shape": "rect", "fill": "base", "stretch": true}, {"type": "text", "lines": 1, "lineHeight": 9, "lineSpacing": 0, "lastLineFraction": 1, "stretch": true}]}"#
         let node = try JSONDecoder().decode(Node.self, from: Data(json.utf8))
         guard case .stack(_, _, _, let children) = node.kind else { Issue.record("not a stack"); return }
-        #expect(node.isStretched && !children[0].isStretched)
+        #expect(node.isStretched && children[0].isStretched && !children[1].isStretched)
         #expect(try JSONDecoder().decode(Node.self, from: JSONEncoder().encode(node)) == node)
     }
 }

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { springCurve } from '../../Sources/SkeletonAPI/Web/modules/renderer/curves.js';
-import { overlaid, place, wrap } from '../../Sources/SkeletonAPI/Web/modules/renderer/dom.js';
+import { overlaid, place, stretchable, wrap } from '../../Sources/SkeletonAPI/Web/modules/renderer/dom.js';
 import { readLayout } from '../../Sources/SkeletonAPI/Web/modules/renderer/layout.js';
 import { shimmerImage, sweepGeometry } from '../../Sources/SkeletonAPI/Web/modules/renderer/shimmer.js';
 import { findNode } from '../../Sources/SkeletonAPI/Web/modules/renderer/slot.js';
@@ -253,9 +253,9 @@ test('wrap: read on a stack as true only (a block has none)', () => {
 
 test('overlay: one offset per axis read (top or bottom, leading or trailing), placed as absolute logical insets', () => {
   const read = (overlay) => readLayout(documentWith({ type: 'block', height: 9, overlay })).root.overlay;
-  assert.deepEqual(read({ bottom: -4, trailing: 6 }), { top: null, bottom: -4, leading: null, trailing: 6 });
-  assert.deepEqual(read({ top: 1, bottom: 2, leading: 3, trailing: 4 }), { top: 1, bottom: null, leading: 3, trailing: null }, 'both: the first edge');
-  assert.deepEqual(read({ top: 'x' }), { top: 0, bottom: null, leading: 0, trailing: null }, 'neither: 0 from top and leading');
+  assert.deepEqual(read({ bottom: -4, trailing: 6 }), { top: null, bottom: -4, leading: null, trailing: 6, center: null });
+  assert.deepEqual(read({ top: 1, bottom: 2, leading: 3, trailing: 4 }), { top: 1, bottom: null, leading: 3, trailing: null, center: null }, 'both: the first edge');
+  assert.deepEqual(read({ top: 'x' }), { top: 0, bottom: null, leading: 0, trailing: null, center: null }, 'neither: 0 from top and leading');
   assert.equal(read(undefined), null);
   assert.equal(read(true), null);
   const styled = (node) => overlaid({ style: { alignSelf: 'stretch' } }, node).style;
@@ -263,6 +263,32 @@ test('overlay: one offset per axis read (top or bottom, leading or trailing), pl
     { alignSelf: 'auto', position: 'absolute', top: '10px', insetInlineEnd: '-3px' });
   assert.deepEqual(styled({ greedy: true, overlay: { top: null, bottom: 8, leading: 16, trailing: null } }),
     { alignSelf: 'auto', position: 'absolute', bottom: '8px', insetInlineStart: '16px', width: 'calc(100% - 16px)' });
+});
+
+test('overlay center: read as a number within the length limit, else none; placed from 50% and moved back half the width, mirrored in rtl', () => {
+  const read = (center) => readLayout(documentWith({ type: 'block', height: 9, overlay: { top: -13, leading: 91.5, center } })).root.overlay;
+  assert.deepEqual([0, -24.5, 30, 20000, '50%', null, undefined].map((center) => read(center).center), [0, -24.5, 30, 10000, null, null, null]);
+  assert.equal(read(12).leading, 91.5, 'the leading offset is still read');
+  const styled = (node, direction) => overlaid({ style: { alignSelf: 'stretch' } }, node, direction).style;
+  const badge = { greedy: false, overlay: { top: -13, bottom: null, leading: 91.5, trailing: null, center: 12 } };
+  assert.deepEqual(styled(badge, 'ltr'), { alignSelf: 'auto', position: 'absolute', top: '-13px', left: 'calc(50% + 12px)', transform: 'translateX(-50%)' });
+  assert.deepEqual(styled(badge, 'rtl'), { alignSelf: 'auto', position: 'absolute', top: '-13px', left: 'calc(50% + -12px)', transform: 'translateX(-50%)' });
+  const bar = { greedy: true, overlay: { top: null, bottom: 0, leading: 60, trailing: null, center: 0 } };
+  assert.equal(styled(bar, 'ltr').width, 'calc(100% - 60px)', 'a greedy one as wide as from its leading offset');
+});
+
+test('stretch on a block: read as true only; a stretched block has its height as a minimum, its framed shape fills its frame in a row', () => {
+  const read = (stretch) => readLayout(documentWith({ type: 'block', height: 9, stretch })).root.stretch;
+  assert.deepEqual([true, false, 'yes', 1, undefined].map(read), [true, false, false, false, false]);
+  const shape = (node, framed, inRow) => {
+    const style = { height: '40px', removeProperty(name) { delete this[name]; } };
+    stretchable({ style }, node, framed, inRow);
+    return Object.fromEntries(Object.entries(style).filter(([, value]) => typeof value === 'string'));
+  };
+  assert.deepEqual(shape({ height: 40, aspectRatio: null }, false, true), { minHeight: '40px' });
+  assert.deepEqual(shape({ height: 40, aspectRatio: null }, true, true), { minHeight: '40px', alignSelf: 'stretch' });
+  assert.deepEqual(shape({ height: 40, aspectRatio: null }, true, false), { minHeight: '40px' }, 'outside a row its frame centres it');
+  assert.deepEqual(shape({ height: 30, aspectRatio: 1 }, false, true), { height: '40px' }, 'an aspect ratio gives its own height (followRatio takes the height off)');
 });
 
 test('minColumnWidth: read on a stack as a size above 0, autoFit only with it, and such a row greedy', () => {
@@ -301,10 +327,10 @@ test('maxFillWidth: read on a stack, scroll, block or text as a size above 0 up 
   assert.deepEqual(styled({ ...limited, greedy: false }, 'vertical', 'center'), { flex: '0 0 auto' }, 'not greedy: no limit');
 });
 
-test('stretch: read on a stack as true only, and placed as align-self stretch in a row alone', () => {
+test('stretch: read on a stack as true only (on a block too, since 3.11), and placed as align-self stretch in a row alone', () => {
   const read = [true, false, 'yes', 1, undefined].map((stretch) => readLayout(documentWith({ type: 'stack', axis: 'horizontal', children: [{ type: 'stack', stretch, children: [] }] })).root.children[0].stretch);
   assert.deepEqual(read, [true, false, false, false, false]);
-  assert.equal(readLayout(documentWith({ type: 'block', height: 9, stretch: true })).root.stretch, undefined, 'a block has no stretch');
+  assert.equal(readLayout(documentWith({ type: 'text', lines: 1, lineHeight: 9, stretch: true })).root.stretch, undefined, 'a paragraph has no stretch');
   const styled = (node, axis) => {
     const element = { style: {} };
     place(element, node, axis);

@@ -57,7 +57,7 @@ extension Node: Codable {
             cornerRadius: try node.decodeIfPresent(Double.self, forKey: .cornerRadius),
             isClipped: try node.decodeIfPresent(Bool.self, forKey: .clip) ?? false,
             startsShimmer: try node.decodeIfPresent(Bool.self, forKey: .shimmer) ?? false,
-            isStretched: try type == "stack" && node.decodeIfPresent(Bool.self, forKey: .stretch) ?? false,
+            isStretched: try ["stack", "block"].contains(type) && node.decodeIfPresent(Bool.self, forKey: .stretch) ?? false,
             wraps: try type == "stack" && node.decodeIfPresent(Bool.self, forKey: .wrap) ?? false,
             columns: try type == "stack" ? node.decodeIfPresent(Double.self, forKey: .minColumnWidth).map {
                 GridColumns(minWidth: $0, collapsesEmpty: try node.decodeIfPresent(Bool.self, forKey: .autoFit) ?? false)

@@ -1,8 +1,8 @@
 /// Reads an overlay as served documents write it (`{"top" or "bottom", "leading" or "trailing"}`,
-/// one per axis) and writes it back in that form. An axis with neither is 0 from its first edge
-/// (`top`, `leading`); one with both reads its first edge's.
+/// one per axis, and `center` when set) and writes it back in that form. An axis with neither is 0
+/// from its first edge (`top`, `leading`); one with both reads its first edge's.
 extension Node.Overlay: Codable {
-    private enum Key: String, CodingKey { case top, bottom, leading, trailing }
+    private enum Key: String, CodingKey { case top, bottom, leading, trailing, center }
 
     public init(from decoder: any Decoder) throws {
         let offsets = try decoder.container(keyedBy: Key.self)
@@ -12,7 +12,7 @@ extension Node.Overlay: Codable {
         let horizontal: Horizontal = if let leading = try offsets.decodeIfPresent(Double.self, forKey: .leading) { .leading(leading) } else {
             try offsets.decodeIfPresent(Double.self, forKey: .trailing).map(Horizontal.trailing) ?? .leading(0)
         }
-        self.init(vertical, horizontal)
+        self.init(vertical, horizontal, center: try offsets.decodeIfPresent(Double.self, forKey: .center))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -25,5 +25,6 @@ extension Node.Overlay: Codable {
         case .leading(let points): try offsets.encode(points, forKey: .leading)
         case .trailing(let points): try offsets.encode(points, forKey: .trailing)
         }
+        try offsets.encodeIfPresent(center, forKey: .center)
     }
 }

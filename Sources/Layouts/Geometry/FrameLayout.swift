@@ -19,11 +19,12 @@
 /// that ratio high, and a stack with one is its frame's width over it high, or its content's height
 /// when taller unless it clips or has a minimum height (CSS's `aspect-ratio`); a stretched stack in a
 /// row is as tall as the row's inner height (CSS's `align-self: stretch`), its content laid out from
-/// its top, so a painted card is drawn at the row's height; a row's table columns (`content`
+/// its top, so a painted card is drawn at the row's height, and a stretched block is that high
+/// too, shape and all, never below its own height (a thumbnail beside taller text); a row's table columns (`content`
 /// widths) share what its other children and spacing leave as CSS's automatic table layout does
 /// (`TableColumns`); a stack's overlays (`Node.overlay`) take no
 /// part in its flow and are placed over its frame after its other children (CSS's `position:
-/// absolute` in a positioned parent, one inset per axis); a paragraph is its lines, the last `lastLineFraction`
+/// absolute` in a positioned parent, one inset per axis, or across by their `center`); a paragraph is its lines, the last `lastLineFraction`
 /// of the width, or with a `measure` the lines it wraps to at its width (`Wrapping`), its `float`
 /// drawn first as a block at its first line's box's leading corner (its `top` below it) and the lines beside it that
 /// much shorter, the paragraph at least as tall as the float's margin box less a spacing: widths are
@@ -175,6 +176,14 @@ extension LayoutBox {
         return isGreedy
     }
 
+    /// The height of a stretched box (`isStretched`) in a row whose inner height is `rowHeight`, at
+    /// `width`: CSS's stretch, the row's height never below the box's own minimum: a stack's padding
+    /// and minHeight (its content laid out from its top), a block's own height (its CSS min-height).
+    func stretchedHeight(_ rowHeight: Double, width: Double) -> Double {
+        if case .block = content { return max(rowHeight, height(width: width)) }
+        return max(rowHeight, padding.top + padding.bottom, minHeight ?? 0)
+    }
+
     /// The box's width in a column whose inner width is `inner`: stretched up to its limit, never
     /// narrower than its horizontal padding (a border box overflows its parent rather than
     /// shrinking below it).
@@ -265,7 +274,8 @@ private struct Placer {
         self.elements = elements
     }
 
-    mutating func place(_ box: LayoutBox, in rect: Rect, context outer: Context) {
+    /// Places `box` in its frame `rect`; `isStretchedByRow` when a row stretched it (`isStretched`).
+    mutating func place(_ box: LayoutBox, in rect: Rect, context outer: Context, isStretchedByRow: Bool = false) {
         var context = outer
         if let id = box.id, elements.contains(id) {
             context.element = id
@@ -309,7 +319,8 @@ private struct Placer {
             let shape: Rect
             if box.isFramedBlock {
                 let shapeWidth = width ?? inner.width
-                let shapeHeight = box.aspectRatio.map { shapeWidth / $0 } ?? height
+                // Stretched by its row, the shape is the frame's inner height.
+                let shapeHeight = isStretchedByRow ? inner.height : box.aspectRatio.map { shapeWidth / $0 } ?? height
                 shape = Rect(x: inner.x, y: inner.y + (inner.height - shapeHeight) / 2, width: shapeWidth, height: shapeHeight)
             } else {
                 shape = rect
@@ -366,7 +377,7 @@ private struct Placer {
     }
 
     /// A row: children side by side, `spacing` apart; greedy children share the free width in
-    /// proportion to their grows; a divider and a stretched stack span the row's height.
+    /// proportion to their grows; a divider and a stretched stack or block span the row's height.
     mutating func placeRow(_ children: [LayoutBox], in inner: Rect, spacing: Double, alignment: Node.Alignment, context: Context) {
         var x = inner.x
         for (child, width) in zip(children, LayoutBox.widths(ofRow: children, in: inner.width, spacing: spacing)) {
@@ -374,14 +385,12 @@ private struct Placer {
             if case .divider = child.content {
                 frame = Rect(x: x, y: inner.y, width: width, height: inner.height)
             } else if child.isStretched {
-                // CSS's stretch: the row's inner height, never below the box's own minimum (its padding, its minHeight).
-                let height = max(inner.height, child.padding.top + child.padding.bottom, child.minHeight ?? 0)
-                frame = Rect(x: x, y: inner.y, width: width, height: height)
+                frame = Rect(x: x, y: inner.y, width: width, height: child.stretchedHeight(inner.height, width: width))
             } else {
                 let height = child.height(width: width)
                 frame = Rect(x: x, y: inner.y + Self.offset(inner.height - height, alignment), width: width, height: height)
             }
-            place(child, in: frame, context: context)
+            place(child, in: frame, context: context, isStretchedByRow: child.isStretched)
             x += width + spacing
         }
     }
@@ -401,21 +410,26 @@ private struct Placer {
 
     /// A child placed over its stack's frame `parent` (`Node.Overlay`): at its own width (a greedy
     /// one the frame's less its horizontal offset up to its limit, never below its padding) and the height it has
-    /// there, its offsets from the frame's edges.
+    /// there, its offsets from the frame's edges; with a `center`, its centre that far from the
+    /// frame's towards the trailing edge (right to left mirrors the whole layout).
     mutating func placeOverlay(_ child: LayoutBox, over parent: Rect, context: Context) {
         guard let overlay = child.overlay else { return }
         let (isFromTrailing, across) = overlay.horizontalOffset
         let (isFromBottom, down) = overlay.verticalOffset
         let width = child.isGreedy ? max(child.limited(parent.width - across), child.horizontalPadding) : child.width
         let height = child.height(width: width)
-        let x = isFromTrailing ? parent.x + parent.width - across - width : parent.x + across
+        let x = if let center = overlay.center {
+            parent.x + (parent.width - width) / 2 + center
+        } else {
+            isFromTrailing ? parent.x + parent.width - across - width : parent.x + across
+        }
         let y = isFromBottom ? parent.y + parent.height - down - height : parent.y + down
         place(child, in: Rect(x: x, y: y, width: width, height: height), context: context)
     }
 
     /// A row on columns: each child of `GridRows` at its column's leading edge, at its width in
-    /// that column, across its row as in a row of its own (`alignment`; a stretched stack the
-    /// row's height), the rows `rowSpacing` (else `spacing`) apart from the top.
+    /// that column, across its row as in a row of its own (`alignment`; a stretched stack or
+    /// block the row's height), the rows `rowSpacing` (else `spacing`) apart from the top.
     mutating func placeGrid(
         _ children: [LayoutBox], columns: GridColumns, in inner: Rect, spacing: Double, rowSpacing: Double?, alignment: Node.Alignment, context: Context
     ) {
@@ -425,9 +439,9 @@ private struct Placer {
             for (column, child) in children[row].enumerated() {
                 let x = inner.x + Double(column) * (grid.columnWidth + grid.spacing)
                 let width = child.width(inColumn: grid.columnWidth)
-                let childHeight = child.isStretched ? max(height, child.padding.top + child.padding.bottom, child.minHeight ?? 0) : child.height(width: width)
+                let childHeight = child.isStretched ? child.stretchedHeight(height, width: width) : child.height(width: width)
                 let top = child.isStretched ? y : y + Self.offset(height - childHeight, alignment)
-                place(child, in: Rect(x: x, y: top, width: width, height: childHeight), context: context)
+                place(child, in: Rect(x: x, y: top, width: width, height: childHeight), context: context, isStretchedByRow: child.isStretched)
             }
             y += height + grid.rowSpacing
         }

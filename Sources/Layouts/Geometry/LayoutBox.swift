@@ -39,7 +39,7 @@ struct LayoutBox {
     var cornerRadius: Double
     var clips: Bool
     var startsShimmer: Bool
-    /// A stack that, in a row, is as tall as the row's inner height (`Node.isStretched`).
+    /// A stack or block that, in a row, is as tall as the row's inner height (`Node.isStretched`).
     var isStretched = false
     /// A row whose children break into lines (`Node.wraps`; `WrappedRow`).
     var wraps = false
@@ -124,6 +124,7 @@ struct LayoutBox {
             box.aspectRatio = node.aspectRatio
             if node.aspectRatio != nil, shape != .rect { box.capsuleCorners = isRounded }
             box.isGreedy = node.fillsWidth || fixedWidth == nil
+            box.isStretched = node.isStretched
             box.maxFillWidth = node.maxFillWidth
             if case .fill(let grow, let basis) = width { (box.grow, box.basis) = (grow, basis) }
         case .text(let lines, let lineHeight, let lineSpacing, let lastLineFraction, let measure, let maxLines):

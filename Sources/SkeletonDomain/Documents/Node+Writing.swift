@@ -94,7 +94,8 @@ extension Node {
         writer.endObject()
     }
 
-    /// The overlay's two offsets: `{"top": 10, "leading": 10}`, one of top and bottom, one of leading and trailing.
+    /// The overlay's two offsets: `{"top": 10, "leading": 10}`, one of top and bottom, one of leading and
+    /// trailing; then its `center` when it has one.
     private static func write(_ overlay: Overlay, to writer: inout JSONWriter) {
         writer.key("overlay")
         writer.beginObject()
@@ -106,6 +107,7 @@ extension Node {
         case .leading(let points): writer.member("leading", points)
         case .trailing(let points): writer.member("trailing", points)
         }
+        if let center = overlay.center { writer.member("center", center) }
         writer.endObject()
     }
 

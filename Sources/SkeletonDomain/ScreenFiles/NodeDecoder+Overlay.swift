@@ -3,10 +3,10 @@ import Layouts
 extension NodeDecoder {
     /// An overlay's offsets (`Node.Overlay`): at most one of `top` and `bottom`, at most one of
     /// `leading` and `trailing` (both would stretch the node between them, which the model does
-    /// not say), each within `ScreenFileLimits.offsets`; an axis with neither is 0 from its top or
-    /// leading edge.
+    /// not say), each within `ScreenFileLimits.offsets`, and a `center` within them too (none when
+    /// omitted); an axis with neither is 0 from its top or leading edge.
     static func overlay(_ value: JSONValue, at pointer: String, reader: inout ValueReader) -> Node.Overlay? {
-        guard let object = reader.object(value, at: pointer, allowed: ["top", "bottom", "leading", "trailing"]) else { return nil }
+        guard let object = reader.object(value, at: pointer, allowed: ["top", "bottom", "leading", "trailing", "center"]) else { return nil }
         func offset(_ name: String) -> Double? { reader.optional(object, name) { $0.number($1, at: $2, in: ScreenFileLimits.offsets) } }
         let (top, bottom, leading, trailing) = (offset("top"), offset("bottom"), offset("leading"), offset("trailing"))
         var isValid = true
@@ -15,6 +15,6 @@ extension NodeDecoder {
             isValid = false
         }
         guard isValid else { return nil }
-        return Node.Overlay(bottom.map { .bottom($0) } ?? .top(top ?? 0), trailing.map { .trailing($0) } ?? .leading(leading ?? 0))
+        return Node.Overlay(bottom.map { .bottom($0) } ?? .top(top ?? 0), trailing.map { .trailing($0) } ?? .leading(leading ?? 0), center: offset("center"))
     }
 }

@@ -4,9 +4,10 @@ import Layouts
 /// defaults for the omitted ones (`cornerRadius` 0, `alignment` center, `spacing` 0, a block's
 /// `width` fill, a fill width's `grow` 1, `shape` rect, `fill` base, `axis` vertical, `stretch`
 /// and `wrap` false, no `minColumnWidth`, `autoFit` false, no `rowSpacing`, an overlay's missing
-/// axis 0 from its top or leading edge, a float's `trailing`, `bottom` and `top` 0); `aspectRatio`
-/// only on a block or a stack, `stretch`, `wrap`, `minColumnWidth`, `autoFit` and `rowSpacing`
-/// (within `spacing`'s range) only on a stack (`autoFit` only with `minColumnWidth`), `overlay`
+/// axis 0 from its top or leading edge, no overlay `center`, a float's `trailing`, `bottom` and
+/// `top` 0); `aspectRatio` and `stretch` only on a block or a stack, `wrap`, `minColumnWidth`,
+/// `autoFit` and `rowSpacing` (within `spacing`'s range) only on a stack (`autoFit` only with
+/// `minColumnWidth`), `overlay`
 /// and `maxFillWidth` (a size above 0, none when omitted) not on a spacer, divider or repeat,
 /// `float` only on a text, `slack` (a size, 0 when omitted) and `words` only on a text with a
 /// `measure`.

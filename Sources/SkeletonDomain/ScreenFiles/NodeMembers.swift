@@ -8,7 +8,7 @@ package enum NodeMembers {
     package static let byType: KeyValuePairs<String, [String]> = [
         "stack": ["axis", "spacing", "alignment", "aspectRatio", "stretch", "wrap", "minColumnWidth", "autoFit", "rowSpacing", "maxFillWidth", "overlay", "children"],
         "scroll": ["axis", "scrollEnabled", "maxFillWidth", "overlay", "child"],
-        "block": ["height", "aspectRatio", "shape", "corners", "fill", "maxFillWidth", "overlay"],
+        "block": ["height", "aspectRatio", "stretch", "shape", "corners", "fill", "maxFillWidth", "overlay"],
         "text": ["lines", "lineHeight", "lineSpacing", "lastLineFraction", "measure", "maxLines", "slack", "words", "float", "maxFillWidth", "overlay"],
         "spacer": [],
         "divider": ["opacity", "thickness"],

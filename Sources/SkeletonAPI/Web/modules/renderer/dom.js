@@ -17,7 +17,7 @@ export function div(role) {
  * with a width in points is a frame that wide; a greedy node stretches across a column or shares
  * a row's free width by its grow, at most its `maxFillWidth` wide (CSS's max-width: a row's flex
  * items freeze at it, as the engine's RowGrowing), and with one sits at the column's alignment
- * (CSS's stretch would put it at the start); a stretched stack in a row is the row's height; in a
+ * (CSS's stretch would put it at the start); a stretched stack or block in a row is the row's height; in a
  * row a greedy node starts at its `basis`. It is never narrower than its horizontal padding and
  * shares only what the paddings leave, as a border box is: said on `element` itself, since an
  * element's slot holds the node's box without having its padding.
@@ -56,16 +56,35 @@ export function place(element, node, parentAxis, hasPadding = true, alignment = 
  * layout engine places it: out of the flow (every stack is positioned, so the stack's padding box
  * is its containing block), one inset per axis, the leading one mirrored in right to left
  * (`inset-inline-start`), at its own size; a greedy one as wide as the stack less its offset.
+ * With a `center`, its centre that far from the stack's towards the trailing edge: its left edge
+ * at 50% plus (in `direction` rtl, minus) the offset, moved back half its own width.
  */
-export function overlaid(element, node) {
-  const { top, bottom, leading, trailing } = node.overlay;
+export function overlaid(element, node, direction = 'ltr') {
+  const { top, bottom, leading, trailing, center } = node.overlay;
   const style = element.style;
   style.position = 'absolute';
   style.alignSelf = 'auto';
   if (top !== null) style.top = px(top); else style.bottom = px(bottom);
-  if (leading !== null) style.insetInlineStart = px(leading); else style.insetInlineEnd = px(trailing);
+  if (typeof center === 'number') {
+    style.left = `calc(50% + ${px(direction === 'rtl' ? -center : center)})`;
+    style.transform = 'translateX(-50%)';
+  } else if (leading !== null) style.insetInlineStart = px(leading); else style.insetInlineEnd = px(trailing);
   if (node.greedy) style.width = `calc(100% - ${px(leading ?? trailing)})`;
   return element;
+}
+
+/**
+ * A block's `shape` when the block is stretched (`stretch`), so that a row can make it as tall as
+ * the row (CSS's align-self: stretch needs an automatic height): its own height a minimum instead
+ * of its height (one with an aspect ratio has none); in its frame (`framed`, in a row) it fills
+ * the frame's height, as the layout engine's shape does.
+ */
+export function stretchable(shape, node, framed, inRow) {
+  if (node.aspectRatio === null) {
+    shape.style.removeProperty('height');
+    shape.style.minHeight = px(node.height);
+  }
+  if (framed && inRow) shape.style.alignSelf = 'stretch';
 }
 
 /**

@@ -85,16 +85,17 @@ function readInsets(raw) {
 }
 
 /**
- * Where a child of a stack sits over it (`overlay`): `{ top, bottom, leading, trailing }` with one
- * offset per axis, the other null (an axis with neither is 0 from top or leading; with both,
- * its first edge's); null when there is none.
+ * Where a child of a stack sits over it (`overlay`): `{ top, bottom, leading, trailing, center }`
+ * with one offset per axis, the other null (an axis with neither is 0 from top or leading; with
+ * both, its first edge's), and `center` (its centre from the stack's, towards the trailing edge)
+ * null unless it is a number; null when there is none.
  */
 function readOverlay(raw) {
   if (raw === null || typeof raw !== 'object') return null;
   const offset = (key) => (typeof own(raw, key) === 'number' ? number(own(raw, key), -LIMITS.length, LIMITS.length, 0) : null);
   const [top, leading] = [offset('top'), offset('leading')];
   return { top: top ?? (offset('bottom') === null ? 0 : null), bottom: top === null ? offset('bottom') : null,
-           leading: leading ?? (offset('trailing') === null ? 0 : null), trailing: leading === null ? offset('trailing') : null };
+           leading: leading ?? (offset('trailing') === null ? 0 : null), trailing: leading === null ? offset('trailing') : null, center: offset('center') };
 }
 
 const CORNERS = ['topLeading', 'topTrailing', 'bottomLeading', 'bottomTrailing'];
@@ -115,8 +116,6 @@ function readNode(raw, layout, budget, depth, parentAxis, suffix) {
       // Negative: the children overlap by that much (an avatar stack).
       node.spacing = number(own(raw, 'spacing'), -LIMITS.length, LIMITS.length, 0);
       node.alignment = oneOf(own(raw, 'alignment'), ['leading', 'center', 'trailing', 'top', 'bottom'], 'center');
-      // As tall as the row it is in (CSS's align-self: stretch); anything but true is false.
-      node.stretch = own(raw, 'stretch') === true;
       // A row that breaks into lines (CSS's flex-wrap: wrap); anything but true is false.
       node.wrap = own(raw, 'wrap') === true;
       // Columns at least this wide, as many as fit (CSS's repeat(auto-fill, minmax(M, 1fr))): a size above 0, else none.
@@ -161,6 +160,8 @@ function readNode(raw, layout, budget, depth, parentAxis, suffix) {
     default:
       return null;
   }
+  // A stack or block as tall as the row it is in (CSS's align-self: stretch); anything but true is false.
+  if (type === 'stack' || type === 'block') node.stretch = own(raw, 'stretch') === true;
   // The most a greedy stack, scroll, block or text takes of the width offered (CSS's max-width): a size above 0, else none.
   if (type !== 'spacer' && type !== 'divider') node.maxFillWidth = typeof own(raw, 'maxFillWidth') === 'number' && own(raw, 'maxFillWidth') > 0 ? number(own(raw, 'maxFillWidth'), 0, LIMITS.length, 0) : null;
   return finish(node, parentAxis);

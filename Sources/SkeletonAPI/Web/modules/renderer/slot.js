@@ -25,6 +25,8 @@ export class ElementSlot {
     this.declared = false;
     /** The instant its wrapper alone is frozen at (its `at`), else null. */
     this.frozenAt = null;
+    /** Whether its box is a row's child: a stretched framed block's shape then fills the box's height. */
+    this.inRow = false;
   }
 }
 

@@ -1,6 +1,6 @@
 // A view's DOM, built from its layout (the first part of SkeletonView: view.js).
 
-import { alignments, applyModifiers, corners, div, followRatio, overlaid, place, renderValue, wantsReducedMotion, wrap } from './dom.js';
+import { alignments, applyModifiers, corners, div, followRatio, overlaid, place, renderValue, stretchable, wantsReducedMotion, wrap } from './dom.js';
 import { shareColumns } from './columns.js';
 import { ShimmerGroup, registerPhase } from './shimmer.js';
 import { ElementSlot, findNode } from './slot.js';
@@ -120,6 +120,7 @@ export class ViewBuilding {
       const width = (context.fills && !framed) || (framed && node.column && context.columns) ? 'fill' : node.width;
       const shape = this.buildShape(node, width, node.height, context);
       if (node.aspectRatio !== null) followRatio(shape, node);
+      if (node.stretch) stretchable(shape, node, framed, context.parentAxis === 'horizontal' || context.inRow === true);
       if (skeleton && node.shimmer) group = this.group(shape);
       if (skeleton) group?.add(shape);
       if (framed) {
@@ -163,7 +164,7 @@ export class ViewBuilding {
           });
           if (node.axis === 'horizontal' && !node.wrap) shareColumns({ ...node, children: flow }, [...element.children]);
           // Overlays after the flow, so that they are drawn over it (every box is positioned: DOM order).
-          for (const child of node.children.filter((each) => each.overlay)) element.append(overlaid(this.build(child, inside(node.axis)), child));
+          for (const child of node.children.filter((each) => each.overlay)) element.append(overlaid(this.build(child, inside(node.axis)), child, this.layout.direction));
           break;
         case 'scroll':
           // Shown still: a scroll view clips what lies beyond it. A horizontal one offers its
@@ -293,6 +294,7 @@ export class ViewBuilding {
     element.style.gridTemplateColumns = 'minmax(0, 1fr)';
     element.style.boxSizing = 'border-box';
     place(element, node, context.parentAxis, false, context.alignment);
+    slot.inRow = context.parentAxis === 'horizontal';
     if (context.parentAxis === 'root') element.style.flex = '1 1 auto';
     if (slot.shownAt === 0) {
       slot.shownAt = this.shown ? performance.now() : this.startedAt + this.layout.showDelayMs;
@@ -332,13 +334,13 @@ export class ViewBuilding {
     let view;
     if (slot.state === 'loading') {
       // In place the element is the root of its own view, as /elements/{element}/frames lays it out: a block fills its width.
-      view = this.build(slot.node, { mode: 'skeleton', group: slot.group, parentAxis: 'slot', slotOf: slot.node, fills: slot.wrapper !== null });
+      view = this.build(slot.node, { mode: 'skeleton', group: slot.group, parentAxis: 'slot', slotOf: slot.node, fills: slot.wrapper !== null, inRow: slot.inRow });
       view.setAttribute('aria-hidden', 'true');
       if (!this.shown) view.style.visibility = 'hidden';
     } else if (slot.state === 'ready') {
       if (slot.wrapper) return null;
       if (this.slotted(slot.id).length > 0) view = this.buildSlotted(slot);
-      else view = slot.info.hasContent ? this.buildContent(slot) : this.build(slot.node, { mode: 'content', group: slot.group, parentAxis: 'slot', slotOf: slot.node });
+      else view = slot.info.hasContent ? this.buildContent(slot) : this.build(slot.node, { mode: 'content', group: slot.group, parentAxis: 'slot', slotOf: slot.node, inRow: slot.inRow });
     } else {
       view = this.buildError(slot);
     }

@@ -41,6 +41,26 @@ public enum Wrapping {
         }
     }
 
+    /// The room a paragraph's lines have at `width` beside a float: `short` lines from the first
+    /// slot `narrow` wide, the rest `width`; or, where less than 1 point is left beside it, none
+    /// beside it: the lines start below it, at slot `first`.
+    struct Room {
+        let width: Double
+        let narrow: Double
+        let first: Int
+        let short: Int
+
+        init(width: Double, beside: Beside?) {
+            self.width = width
+            narrow = width - (beside?.indent ?? 0)
+            first = narrow < 1 ? beside?.lines ?? 0 : 0
+            short = narrow < 1 ? 0 : beside?.lines ?? 0
+        }
+
+        /// Line `line`'s width, counted from slot `first`.
+        func of(_ line: Int) -> Double { line < short ? narrow : width }
+    }
+
     /// A paragraph's lines at one width: `count` drawn from slot `first` on, the last one
     /// `lastLineFraction` of its own width.
     public struct Lines: Sendable, Equatable {
@@ -57,10 +77,8 @@ public enum Wrapping {
     public static func lines(measure: Double, slack: Double = 0, maxLines: Int?, width: Double, beside: Beside?, captured: (lines: Int, lastLineFraction: Double)) -> Lines {
         let most = maxLines ?? Self.maxLines
         guard width > 0 else { return Lines(count: 1, lastLineFraction: 1, first: 0) }
-        // The lines beside the float and their width; none where nothing fits beside it (the lines start below).
-        let narrow = width - (beside?.indent ?? 0)
-        let first = narrow < 1 ? beside?.lines ?? 0 : 0
-        let short = narrow < 1 ? 0 : beside?.lines ?? 0
+        let room = Room(width: width, beside: beside)
+        let (narrow, first, short) = (room.narrow, room.first, room.short)
         let slack = max(0, min(slack, (short > 0 ? narrow : width) / 2))
         // What n lines hold when all of them wrap: each its width less the slack.
         func wrapping(_ n: Int) -> Double { Double(min(n, short)) * (narrow - slack) + Double(max(0, n - short)) * (width - slack) }
@@ -72,34 +90,30 @@ public enum Wrapping {
         let count = wanted >= Double(most) ? most : max(1, Int(wanted))
         if text > wrapping(count) { return Lines(count: count, lastLineFraction: 1, first: first) }
         if count >= 2 && count == captured.lines { return Lines(count: count, lastLineFraction: captured.lastLineFraction, first: first) }
-        let last = count - 1 < short ? narrow : width
-        return Lines(count: count, lastLineFraction: max(0.05, (measure - wrapping(count - 1)) / last), first: first)
+        return Lines(count: count, lastLineFraction: max(0.05, (measure - wrapping(count - 1)) / room.of(count - 1)), first: first)
     }
 
     /// A paragraph's lines when its `words` break greedily at `width`.
     public static func lines(words: Node.Words, maxLines: Int?, width: Double, beside: Beside?) -> Lines {
         let most = maxLines ?? Self.maxLines
         guard width > 0 else { return Lines(count: 1, lastLineFraction: 1, first: 0) }
-        let narrow = width - (beside?.indent ?? 0)
-        let first = narrow < 1 ? beside?.lines ?? 0 : 0
-        let short = narrow < 1 ? 0 : beside?.lines ?? 0
-        func room(_ line: Int) -> Double { line < short ? narrow : width }
+        let room = Room(width: width, beside: beside)
         var line = 0
         var used: Double?
         for word in words.widths {
             for (index, piece) in word.enumerated() {
                 let gap = index == 0 ? words.space : 0
-                if let filled = used, filled + gap + piece <= room(line) + 0.05 {
+                if let filled = used, filled + gap + piece <= room.of(line) + 0.05 {
                     used = filled + gap + piece
                 } else if used == nil {
                     used = piece
                 } else {
                     line += 1
-                    if line == most { return Lines(count: most, lastLineFraction: 1, first: first) }
+                    if line == most { return Lines(count: most, lastLineFraction: 1, first: room.first) }
                     used = piece
                 }
             }
         }
-        return Lines(count: line + 1, lastLineFraction: min(1, max(0.05, (used ?? 0) / room(line))), first: first)
+        return Lines(count: line + 1, lastLineFraction: min(1, max(0.05, (used ?? 0) / room.of(line))), first: room.first)
     }
 }

@@ -1,7 +1,7 @@
 // Building the DOM of one node: boxes at the served sizes, text lines, modifiers, a value shown as text.
 
 import { LIMITS, px, rgba } from './values.js';
-import { beside, broken, slackAt } from '../shared/wrapping.js';
+import { beside, broken, room, slackAt } from '../shared/wrapping.js';
 
 export const alignments = { leading: 'flex-start', top: 'flex-start', center: 'center', trailing: 'flex-end', bottom: 'flex-end' };
 export const corners = { topLeading: 'border-start-start-radius', topTrailing: 'border-start-end-radius', bottomLeading: 'border-end-start-radius', bottomTrailing: 'border-end-end-radius' };
@@ -127,9 +127,7 @@ export function wrap(node, width) {
   if (!(width > 0)) return { lines: 1, lastLineFraction: 1, first: 0 };
   const side = beside(node.float, node.lineHeight, node.lineSpacing);
   if (node.words) return broken(node.words, width, node.maxLines, side);
-  const narrow = width - (side?.indent ?? 0);
-  const first = narrow < 1 ? side?.lines ?? 0 : 0;
-  const short = narrow < 1 ? 0 : side?.lines ?? 0;
+  const { narrow, short, first, of } = room(width, side);
   const slack = slackAt(node.slack, short > 0 ? narrow : width);
   // What n lines hold when all of them wrap: each its width less the slack.
   const wrapping = (n) => Math.min(n, short) * (narrow - slack) + Math.max(0, n - short) * (width - slack);
@@ -140,8 +138,7 @@ export function wrap(node, width) {
   const lines = Math.min(node.maxLines, Math.max(1, wanted));
   if (text > wrapping(lines)) return { lines, lastLineFraction: 1, first };
   if (lines >= 2 && lines === node.lines) return { lines, lastLineFraction: node.lastLineFraction, first };
-  const last = lines - 1 < short ? narrow : width;
-  return { lines, lastLineFraction: Math.max(0.05, (node.measure - wrapping(lines - 1)) / last), first };
+  return { lines, lastLineFraction: Math.max(0.05, (node.measure - wrapping(lines - 1)) / of(lines - 1)), first };
 }
 
 export function applyModifiers(element, node, { background = true } = {}) {

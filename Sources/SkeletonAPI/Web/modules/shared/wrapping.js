@@ -24,6 +24,18 @@ export function beside(float, lineHeight, lineSpacing) {
 }
 
 /**
+ * The room a paragraph's lines have at `width` beside a float (`side`, from `beside`, or null), as
+ * the server's `Wrapping.Room`: `short` lines from the first slot `narrow` wide, the rest `width`;
+ * or, where less than 1 point is left beside it, none beside it: the lines start below it, at
+ * slot `first`. `of(line)`: line `line`'s width, counted from slot `first`.
+ */
+export function room(width, side) {
+  const narrow = width - (side?.indent ?? 0);
+  const short = narrow < 1 ? 0 : side?.lines ?? 0;
+  return { narrow, short, first: narrow < 1 ? side?.lines ?? 0 : 0, of: (line) => (line < short ? narrow : width) };
+}
+
+/**
  * A paragraph's lines when its `words` (`{ widths, space }`, each word its pieces' widths: more
  * than one where a line may break inside it; a bare number one piece) break greedily at `width`, as the server's
  * `Wrapping.lines(words:)`: a line holds the words that fit (with the spaces between them at most
@@ -35,10 +47,7 @@ export function beside(float, lineHeight, lineSpacing) {
  */
 export function broken(words, width, most, side) {
   if (!(width > 0)) return { lines: 1, lastLineFraction: 1, first: 0 };
-  const narrow = width - (side?.indent ?? 0);
-  const first = narrow < 1 ? side?.lines ?? 0 : 0;
-  const short = narrow < 1 ? 0 : side?.lines ?? 0;
-  const room = (line) => (line < short ? narrow : width);
+  const { first, of } = room(width, side);
   let line = 0;
   let used = null;
   for (const word of words.widths) {
@@ -46,7 +55,7 @@ export function broken(words, width, most, side) {
       const gap = index === 0 ? words.space : 0;
       if (used === null) {
         used = piece;
-      } else if (used + gap + piece <= room(line) + 0.05) {
+      } else if (used + gap + piece <= of(line) + 0.05) {
         used += gap + piece;
       } else {
         line += 1;
@@ -55,5 +64,5 @@ export function broken(words, width, most, side) {
       }
     }
   }
-  return { lines: line + 1, lastLineFraction: Math.min(1, Math.max(0.05, (used ?? 0) / room(line))), first };
+  return { lines: line + 1, lastLineFraction: Math.min(1, Math.max(0.05, (used ?? 0) / of(line))), first };
 }

@@ -537,6 +537,48 @@ def fill_block(height):
     return {"type": "block", "width": "fill", "height": height}
 
 
+# Prepended to a CSS page's script: `boxesOf(page, elements)`, each element's box from the page's corner.
+BOXES_OF = r"""
+const boxesOf = (page, elements) => {
+  const origin = page.getBoundingClientRect();
+  return elements.map((element) => {
+    const r = element.getBoundingClientRect();
+    return { x: r.left - origin.left, y: r.top - origin.top, width: r.width, height: r.height };
+  });
+};
+"""
+
+
+def against_a_css_page(driver, tmp_path, screen, name, kinds, script, *arguments, widths=(900, 600, 360), directions=("ltr",)):
+    """Serves `screen` (id `name`), checks that the renderer draws it as the server frames it, and
+    returns its frames of `kinds` and the boxes of the plain CSS page `script` builds (run with the
+    widths, `arguments` and each direction), both by (width, direction)."""
+    (tmp_path / f"{name}.json").write_text(json.dumps(screen))
+    running = RunningServer(["--layouts", str(tmp_path)])
+    try:
+        compared, failures = check_screen(driver, running, name, "default", list(widths))
+        frames = {(width, direction): [frame for frame in get(running, f"/layouts/{name}/frames?width={width}&direction={direction}")["frames"]
+                                       if frame["kind"] in kinds]
+                  for width in widths for direction in directions}
+        page = {(width, direction): boxes for direction in directions
+                for width, boxes in zip(widths, run(driver, BOXES_OF + script, list(widths), *arguments, direction))}
+    finally:
+        assert running.stop() == 0
+    assert compared == 12
+    assert not failures, "\n".join(failures)
+    return frames, page
+
+
+def assert_same_boxes(frames, page, count):
+    """`count` frames and page boxes at every width and direction, each frame within TOLERANCE of its box."""
+    for key in frames:
+        assert len(frames[key]) == len(page[key]) == count, (key, len(frames[key]), len(page[key]))
+        problems = [f"{key} box #{index} {side}: frame {frame[side]}, page {box[side]:.3f}"
+                    for index, (frame, box) in enumerate(zip(frames[key], page[key]))
+                    for side in ("x", "y", "width", "height") if abs(frame[side] - box[side]) > TOLERANCE]
+        assert not problems, "\n".join(problems)
+
+
 # Lines and rows apart other than their children (contract 3.11: `rowSpacing`, CSS's `gap: R C`):
 # chips wrapping with lines 24 apart and chips 10 apart; blocks on columns at least 180 wide, 16
 # apart, rows 32 apart; bottom-aligned blocks on columns at least 100 wide, 24 apart, rows 4 apart
@@ -572,11 +614,7 @@ for (const width of widths) {
     <div style="align-self: stretch; display: grid; grid-template-columns: repeat(auto-fill, minmax(100px, 1fr)); gap: 4px 24px; align-items: end">${blocks([30, 50, 20, 40, 60, 10, 30])}</div>
     <div style="align-self: stretch; display: flex; flex-wrap: wrap; align-content: flex-start; align-items: flex-start; row-gap: -8px; column-gap: 8px">${chips([140, 100, 160, 90, 120], 20)}</div>`;
   document.body.append(page);
-  const origin = page.getBoundingClientRect();
-  results.push([...page.children].flatMap((stack) => [...stack.children]).map((element) => {
-    const r = element.getBoundingClientRect();
-    return { x: r.left - origin.left, y: r.top - origin.top, width: r.width, height: r.height };
-  }));
+  results.push(boxesOf(page, [...page.children].flatMap((stack) => [...stack.children])));
   page.remove();
 }
 return results;
@@ -584,31 +622,15 @@ return results;
 
 
 def test_lines_and_rows_row_spacing_apart_equal_the_renderers_boxes_and_a_css_gap_page(driver, tmp_path):
-    widths = [900, 600, 360]
-    (tmp_path / "rowspacing.json").write_text(json.dumps(ROW_SPACING_SCREEN))
-    running = RunningServer(["--layouts", str(tmp_path)])
-    try:
-        compared, failures = check_screen(driver, running, "rowspacing", "default", widths)
-        frames = {width: [frame for frame in get(running, f"/layouts/rowspacing/frames?width={width}")["frames"] if frame["kind"] == "block"]
-                  for width in widths}
-        page = dict(zip(widths, run(driver, ROW_SPACING_PAGE, widths)))
-    finally:
-        assert running.stop() == 0
-    assert compared == 12
-    assert not failures, "\n".join(failures)
-    for width in widths:
-        assert len(frames[width]) == len(page[width]) == 28, (width, len(frames[width]), len(page[width]))
-        problems = [f"{width} block #{index} {key}: frame {frame[key]}, page {box[key]:.3f}"
-                    for index, (frame, box) in enumerate(zip(frames[width], page[width]))
-                    for key in ("x", "y", "width", "height") if abs(frame[key] - box[key]) > TOLERANCE]
-        assert not problems, "\n".join(problems)
+    frames, page = against_a_css_page(driver, tmp_path, ROW_SPACING_SCREEN, "rowspacing", ("block",), ROW_SPACING_PAGE)
+    assert_same_boxes(frames, page, 28)
     # Beside the browser, at 900 (worked out by hand from the rule): the chips break after the
     # seventh (120 + 90 + 150 + 70 + 200 + 110 + 60 and six gaps of 10 = 860; + 10 + 130 > 900),
     # the second line 28 + 24 = 52 down; the grid below at 28 + 24 + 28 + 20 = 100, on
     # (900 + 16) / 196 = 4.7: 4 columns of (900 - 48) / 4 = 213, its second row 80 + 32 below its
     # first (the tallest of 60, 80, 40, 70): at 212; the grid of 100 has (900 + 24) / 124 = 7.5: 7
     # columns of (900 - 144) / 7 = 108, 132 apart (a gap of 4 would give (900 + 4) / 104 = 8.7: 8).
-    chips, grid, narrow = frames[900][:10], frames[900][10:16], frames[900][16:23]
+    chips, grid, narrow = frames[(900, "ltr")][:10], frames[(900, "ltr")][10:16], frames[(900, "ltr")][16:23]
     assert [chip["y"] for chip in chips] == [0] * 7 + [52] * 3, chips
     assert [(block["x"], block["y"], block["width"]) for block in grid[3:5]] == [(687, 100, 213), (0, 212, 213)], grid
     assert [block["x"] for block in narrow] == [0, 132, 264, 396, 528, 660, 792] and narrow[0]["width"] == 108, narrow
@@ -669,11 +691,7 @@ for (const width of widths) {
     <div data-box style="align-self: stretch; max-width: 34em; font: 16px/16px sans-serif"><div style="font-size: 0; line-height: 16px">${spans}</div></div>
     <div style="align-self: stretch; display: grid; grid-template-columns: repeat(auto-fill, minmax(200px, 1fr)); gap: 16px; align-items: start"><div data-box style="max-width: 150px; height: 40px"></div><div data-box style="max-width: 400px; height: 40px"></div><div data-box style="height: 40px"></div></div>`;
   document.body.append(page);
-  const origin = page.getBoundingClientRect();
-  results.push([...page.querySelectorAll('[data-box]')].map((element) => {
-    const r = element.getBoundingClientRect();
-    return { x: r.left - origin.left, y: r.top - origin.top, width: r.width, height: r.height };
-  }));
+  results.push(boxesOf(page, [...page.querySelectorAll('[data-box]')]));
   page.remove();
 }
 return results;
@@ -681,37 +699,21 @@ return results;
 
 
 def test_greedy_nodes_limited_by_max_fill_width_equal_the_renderers_boxes_and_a_css_max_width_page(driver, tmp_path):
-    widths = [900, 600, 360]
-    (tmp_path / "maxfill.json").write_text(json.dumps(MAX_FILL_SCREEN))
-    running = RunningServer(["--layouts", str(tmp_path)])
-    try:
-        compared, failures = check_screen(driver, running, "maxfill", "default", widths)
-        frames = {width: [frame for frame in get(running, f"/layouts/maxfill/frames?width={width}")["frames"] if frame["kind"] in ("block", "background")]
-                  for width in widths}
-        page = dict(zip(widths, run(driver, MAX_FILL_PAGE, widths, PARAGRAPH_WORDS)))
-    finally:
-        assert running.stop() == 0
-    assert compared == 12
-    assert not failures, "\n".join(failures)
-    for width in widths:
-        assert len(frames[width]) == len(page[width]) == 13, (width, len(frames[width]), len(page[width]))
-        problems = [f"{width} box #{index} {key}: frame {frame[key]}, page {box[key]:.3f}"
-                    for index, (frame, box) in enumerate(zip(frames[width], page[width]))
-                    for key in ("x", "y", "width", "height") if abs(frame[key] - box[key]) > TOLERANCE]
-        assert not problems, "\n".join(problems)
+    frames, page = against_a_css_page(driver, tmp_path, MAX_FILL_SCREEN, "maxfill", ("block", "background"), MAX_FILL_PAGE, PARAGRAPH_WORDS)
+    assert_same_boxes(frames, page, 13)
     # Beside the browser (worked out by hand from the rule): at 900 the card is 640 from (900 -
     # 640) / 2 = 130; the trailing bar 300 from 600; beside the bar of 200 the other takes 900 -
     # 16 - 200 = 684 (at 360 both are (360 - 16) / 2 = 172, below the limit); the bar of 150
     # leaves the spacer 690, the block at 840; the bars of 150 and 200 both freeze, at 0 and 166;
     # the paragraph is 544 wide and 2 lines high (130 + 150 + 120 + 140 = 540 fit), at 360 3
     # lines; on 4 columns of (900 - 48) / 4 = 213, the bars are 150, 213 and 213 at 0, 229, 458.
-    card, _, trailing, limited, rest, frozen, fixed, first, second, paragraph, *grid = frames[900]
+    card, _, trailing, limited, rest, frozen, fixed, first, second, paragraph, *grid = frames[(900, "ltr")]
     assert (card["x"], card["width"], trailing["x"], trailing["width"]) == (130, 640, 600, 300), (card, trailing)
     assert (limited["width"], rest["x"], rest["width"]) == (200, 216, 684), (limited, rest)
     assert (frozen["width"], fixed["x"], first["width"], second["x"], second["width"]) == (150, 840, 150, 166, 200)
-    assert (paragraph["width"], paragraph["height"]) == (544, 32) and frames[360][9]["height"] == 48, paragraph
+    assert (paragraph["width"], paragraph["height"]) == (544, 32) and frames[(360, "ltr")][9]["height"] == 48, paragraph
     assert [(block["x"], block["width"]) for block in grid] == [(0, 150), (229, 213), (458, 213)], grid
-    assert [frames[360][index]["width"] for index in (3, 4)] == [172, 172]
+    assert [frames[(360, "ltr")][index]["width"] for index in (3, 4)] == [172, 172]
 
 
 
@@ -765,11 +767,7 @@ for (const width of widths) {
       <div data-box style="position: absolute; bottom: -8px; left: calc(50% + ${right}px); transform: translateX(-50%); width: 48px; height: 16px"></div>
     </div>`;
   document.body.append(page);
-  const origin = page.getBoundingClientRect();
-  results.push([...page.querySelectorAll('[data-box]')].map((element) => {
-    const r = element.getBoundingClientRect();
-    return { x: r.left - origin.left, y: r.top - origin.top, width: r.width, height: r.height };
-  }));
+  results.push(boxesOf(page, [...page.querySelectorAll('[data-box]')]));
   page.remove();
 }
 return results;
@@ -777,26 +775,9 @@ return results;
 
 
 def test_stretched_blocks_and_centred_overlays_equal_the_renderers_boxes_and_a_css_page(driver, tmp_path):
-    widths = [900, 600, 360]
-    (tmp_path / "stretchblock.json").write_text(json.dumps(STRETCHED_BLOCK_SCREEN))
-    running = RunningServer(["--layouts", str(tmp_path)])
-    try:
-        compared, failures = check_screen(driver, running, "stretchblock", "default", widths)
-        frames = {(width, direction): [frame for frame in get(running, f"/layouts/stretchblock/frames?width={width}&direction={direction}")["frames"]
-                                       if frame["kind"] in ("block", "background")]
-                  for width in widths for direction in ("ltr", "rtl")}
-        page = {(width, direction): boxes for direction in ("ltr", "rtl")
-                for width, boxes in zip(widths, run(driver, STRETCHED_BLOCK_PAGE, widths, PARAGRAPH_WORDS, direction))}
-    finally:
-        assert running.stop() == 0
-    assert compared == 12
-    assert not failures, "\n".join(failures)
-    for key in frames:
-        assert len(frames[key]) == len(page[key]) == 9, (key, len(frames[key]), len(page[key]))
-        problems = [f"{key} box #{index} {side}: frame {frame[side]}, page {box[side]:.3f}"
-                    for index, (frame, box) in enumerate(zip(frames[key], page[key]))
-                    for side in ("x", "y", "width", "height") if abs(frame[side] - box[side]) > TOLERANCE]
-        assert not problems, "\n".join(problems)
+    frames, page = against_a_css_page(driver, tmp_path, STRETCHED_BLOCK_SCREEN, "stretchblock", ("block", "background"), STRETCHED_BLOCK_PAGE,
+                                      PARAGRAPH_WORDS, directions=("ltr", "rtl"))
+    assert_same_boxes(frames, page, 9)
     # Beside the browser (worked out by hand from the rule): at 900 the first paragraph (824 wide)
     # takes 2 lines, 46 high, so the thumbnail keeps its 64; at 360 (284 wide) 4 lines, 4 · 20 + 3
     # · 6 = 98, and the thumbnail is 98 high. The leaf's frame is 56 at 900 (2 lines of 16: 36), at

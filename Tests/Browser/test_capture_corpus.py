@@ -32,12 +32,9 @@ PAGES = sorted(name[:-5] for name in os.listdir(CORPUS) if name.endswith(".html"
 TABLE = os.path.join(ROOT, ".build", "capture-corpus.md")
 
 # Pages capture or the model cannot yet draw, each a strict xfail naming what fails, so that a fix
-# shows. (Pages written as a newcomer's, 2026-11-29: what they found is issue 41's next work.)
+# shows. (Pages written as a newcomer's: what they found is issue 41's next work.)
 XFAIL = {
-    "faq-details": "the column centred by max-width: 640px and margin: 0 auto is drawn 672 wide (its rows' icons 16 px beyond the page's); a closed <details>'s answer is drawn though the page hides it; the pill, an inline-block in a line box, IoU 0.72",
-    "hero-gradient": "at 0.85 W the image, centred across its grid row (align-items: center), is drawn at the row's top; at 1.2 W the paragraph of limited width (max-width: 34em) is drawn on 1 line for 3",
-    "product-grid-gaps": "an auto-fill grid whose row gap differs from its column gap (gap: 24px 16px) is captured by its tracks at W, so at other widths its columns do not follow (the model's columns have one spacing)",
-    "testimonial-cards": "at 0.85 W the captions, below quotes that grow (flex: 1), are drawn 15 px above the page's: the content 499 px for 513",
+    "chat-bubbles": "bubbles limited by max-width: 70% (a percentage: the model's limits are points) keep the captured width's limit at 0.85 W and 1.2 W, and the composer below them is 21 px off; at W the first message, a bubble beside its avatar in a row aligned to its end (align-items: flex-end), is drawn on 2 lines for 3",
 }
 
 
@@ -74,7 +71,8 @@ const root = meta('corpus-root') ? document.querySelector(meta('corpus-root')) :
 const style = root.getAttribute('style');
 const MEDIA = /^(IMG|PICTURE|VIDEO|CANVAS|SVG|IFRAME|INPUT|TEXTAREA|SELECT|BUTTON|PROGRESS|METER)$/i;
 const describe = (e, i) => `${e.tagName.toLowerCase()}${e.id ? '#' + e.id : ''}${e.classList.length ? '.' + [...e.classList].join('.') : ''} #${i}`;
-const visible = (e) => { const r = e.getBoundingClientRect(); return r.width >= 0.5 && r.height >= 0.5 && getComputedStyle(e).visibility === 'visible'; };
+// (checkVisibility: not in content the page skips, as a closed <details>'s.)
+const visible = (e) => { const r = e.getBoundingClientRect(); return r.width >= 0.5 && r.height >= 0.5 && getComputedStyle(e).visibility === 'visible' && e.checkVisibility(); };
 const paints = (e) => {
   const s = getComputedStyle(e);
   const colour = (c) => c && c !== 'transparent' && !/rgba\\([^)]*,\\s*0\\)$/.test(c);

@@ -1,7 +1,7 @@
 // A grid whose columns follow its width (`repeat(auto-fill | auto-fit, minmax(M, 1fr))`): the declaration, and the stack it becomes.
 
 import { CAPTURE_LIMITS, CaptureError, size } from './limits.js';
-import { addPadding, fill, fixed, repeats, trackSizes } from './nodes.js';
+import { addPadding, addRowSpacing, fill, fixed, repeats, trackSizes } from './nodes.js';
 import { rowsOf } from './grid-rows.js';
 import { insets } from './paint.js';
 
@@ -52,7 +52,7 @@ export function insideColumns(element, grids) {
 }
 
 /**
- * The grid's `items` on its `columns` (autoColumns), `gap` apart both ways: a stack with
+ * The grid's `items` on its `columns` (autoColumns), `gap` apart (rows the row gap apart): a stack with
  * `minColumnWidth` filling the width its parent gives, each item in order, across its column
  * when it fills it (else at its own width), offset from its row's top as captured, stretched
  * where the row stretches it, so that the column count follows the width as the page's does.
@@ -74,6 +74,7 @@ export function columnsRow(capture, items, own, gap, columns) {
   if (children.length > CAPTURE_LIMITS.maxChildren) throw new CaptureError(`a box has more than ${CAPTURE_LIMITS.maxChildren} children (maxChildren)`, 'maxChildren');
   const stack = { type: 'stack', axis: 'horizontal', spacing: size(gap), alignment: 'top', minColumnWidth: size(columns.minWidth), maxWidth: 'fill', children: repeats(children) };
   if (columns.autoFit) stack.autoFit = true;
+  addRowSpacing(stack, own);
   const inset = insets(own);
   addPadding(stack, { top: inset.top, leading: capture.rtl ? inset.right : inset.left, bottom: inset.bottom, trailing: capture.rtl ? inset.left : inset.right });
   return stack;

@@ -94,3 +94,28 @@ export function spanSplit(items, rtl) {
   }
   return { spanning, segments };
 }
+
+/** Whether a grid item (an element or a run of text) is centred across its row: its align-self, or its grid's align-items, is center. */
+export function centredAcross(item) {
+  const self = item.nodeType === Node.ELEMENT_NODE ? getComputedStyle(item).alignSelf : 'auto';
+  return self === 'center' || (/^(auto|normal)$/.test(self) && getComputedStyle(item.parentElement).alignItems === 'center');
+}
+
+/**
+ * The column tracks a grid item lies in, `{ first, last }` (indices; -1 when none), and, for an
+ * item narrower than them that its `justify-self` (or its grid's `justify-items`) puts at their
+ * end or centre (a button at the end of its column), that `side` and their `width`. An item
+ * otherwise narrower than its tracks lies in none (its row is laid out as a plain one).
+ */
+export function trackSpan(item, tracks, start, end) {
+  const first = tracks.findIndex((track) => Math.abs(track.start - start(item.rect)) < 1);
+  const last = tracks.findIndex((track) => Math.abs(track.end - end(item.rect)) < 1);
+  if ((first >= 0 && last >= 0) || !item.element) return { first, last };
+  const self = item.element.nodeType === Node.ELEMENT_NODE ? getComputedStyle(item.element).justifySelf : 'auto';
+  const justify = /^(auto|normal)$/.test(self) ? getComputedStyle(item.element.parentElement).justifyItems : self;
+  const side = /end$/.test(justify) ? 'end' : /center$/.test(justify) ? 'center' : null;
+  if (!side) return { first, last };
+  const from = tracks.findIndex((track) => start(item.rect) > track.start - 1 && start(item.rect) < track.end);
+  const to = tracks.findIndex((track) => end(item.rect) > track.start && end(item.rect) < track.end + 1);
+  return from < 0 || to < from ? { first: -1, last: -1 } : { first: from, last: to, side, width: tracks[to].end - tracks[from].start };
+}

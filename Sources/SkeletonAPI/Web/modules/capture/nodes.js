@@ -122,6 +122,44 @@ export function unwrapped(stack) {
   return child;
 }
 
+/**
+ * Whether `child` (of computed `style`) draws nothing in its parent's flow: not displayed, not
+ * visible, fixed (its containing block the viewport, outside any root; a sticky box is in flow),
+ * or in content the page skips (a closed <details>'s: checkVisibility).
+ */
+export const unseen = (child, style) => style.display === 'none' || style.visibility !== 'visible' || style.position === 'fixed' || child.checkVisibility?.() === false;
+
+/**
+ * The margin below `element` (of computed style `own`) with the margins it collapses with through
+ * its bottom (its last child's, while it has no bottom padding or border and an automatic height:
+ * CSS 2.1 §8.3.1), px: what lies inside a box around it that is a formatting context of its own
+ * (a list's last item's).
+ */
+export function marginBelow(element, own = getComputedStyle(element)) {
+  let margin = 0;
+  for (let at = element; at; at = at.lastElementChild) {
+    const style = at === element ? own : getComputedStyle(at);
+    margin = Math.max(margin, parseFloat(style.marginBottom) || 0);
+    if (!/^(block|list-item)$/.test(style.display) || style.overflow !== 'visible' || parseFloat(style.paddingBottom) || parseFloat(style.borderBottomWidth) || String(at.computedStyleMap?.().get('height')) !== 'auto') break;
+  }
+  return margin;
+}
+
+/** Whether an item of computed `style` of a flex box of computed `own` style is aligned to its cross end (`align-self`, or `align-items` for `auto`). */
+export function endAligned(style, own) {
+  const self = style.alignSelf;
+  return /end$/.test(/^(auto|normal)$/.test(self) ? own.alignItems : self);
+}
+
+/** Whether an element in flow follows `element` (an element or a run of text) among its siblings. */
+export function followedInFlow(element) {
+  for (let at = element?.nextElementSibling ?? null; at; at = at.nextElementSibling) {
+    const style = getComputedStyle(at);
+    if (style.display !== 'none' && style.position !== 'absolute' && style.position !== 'fixed') return true;
+  }
+  return false;
+}
+
 /** Whether `element` is an item of a flex box (through `display: contents`) that does not grow: it may only shrink. */
 export function squeezable(element) {
   if (element.nodeType !== Node.ELEMENT_NODE || parseFloat(getComputedStyle(element).flexGrow) > 0) return false;
@@ -171,6 +209,29 @@ export function flexBasis(element) {
 }
 
 /** The node is `width` wide whatever its parent offers (a block keeps its own width, its padding outside). */
+/** `stack` (a wrapping or column stack of a box of computed `style`) with `rowSpacing` where its row gap is not its spacing. */
+export function addRowSpacing(stack, style) {
+  const rowGap = parseFloat(style.rowGap) || 0;
+  if (Math.abs(rowGap - stack.spacing) >= 0.005) stack.rowSpacing = size(rowGap);
+}
+
+/** The `max-width` of a box of computed `style` (or none) as a border box where it is a length (px), else null. */
+export function widthLimit(style) {
+  if (!style?.maxWidth.endsWith('px')) return null;
+  const inset = style.boxSizing === 'border-box' ? { left: 0, right: 0 } : insets(style);
+  return parseFloat(style.maxWidth) + inset.left + inset.right;
+}
+
+/**
+ * A fluid node's limit, `maxFillWidth`: its box's `max-width` (widthLimit), so that it stops
+ * growing where the page's does (a paragraph of 34em; a column of 640 px centred by its auto
+ * margins). Nothing for a node of fixed width.
+ */
+export function limitWidth(node, style) {
+  const limit = widthLimit(style);
+  if (limit !== null && (node.width === 'fill' || node.width?.kind === 'fill' || node.maxWidth === 'fill')) node.maxFillWidth = size(limit);
+}
+
 export function fixed(node, width) {
   if (node.type === 'block') return;
   delete node.maxWidth;

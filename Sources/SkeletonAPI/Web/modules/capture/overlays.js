@@ -20,7 +20,7 @@ export function containingBlock(element, root) {
  * block's node frame is): from the edges the page anchors it to (`bottom` set and `top` auto: the
  * bottom; the inline end set and the start auto: the trailing edge; else top and leading), each
  * the distance between the two boxes' edges at the captured width, so that the box follows that
- * corner at any width.
+ * corner at any width; one whose inline start is 50% follows the block's middle (`center`).
  */
 export function overlayOf(element, rect, block, rtl) {
   const map = element.computedStyleMap?.();
@@ -31,6 +31,8 @@ export function overlayOf(element, rect, block, rtl) {
   else overlay.top = offset(rect.top - block.top);
   if (auto(start) && !auto(end)) overlay.trailing = offset(rtl ? rect.left - block.left : block.right - rect.right);
   else overlay.leading = offset(rtl ? block.right - rect.right : rect.left - block.left);
+  // Its inline start at the block's middle (`left: 50%`, mostly with `translateX(-50%)`): it follows the middle.
+  if (auto(end) && String(map?.get(start)) === '50%') overlay.center = offset((rtl ? -1 : 1) * ((rect.left + rect.right) / 2 - (block.left + block.right) / 2));
   return overlay;
 }
 

@@ -68,9 +68,9 @@ export function cornerRadii(style, rect) {
 export const radius = (style, rect) => size(Math.max(...cornerRadii(style, rect)));
 
 /**
- * Width over height, to 4 decimals, of a box whose height follows its width (`height: auto`): a
- * computed `aspect-ratio` of its own (not `auto`, nor the `auto W / H` that media's attributes map
- * to), or an image, picture, video, canvas or svg with an intrinsic ratio; else null (an
+ * Width over height, to 4 decimals, of a box whose height follows its width (`height: auto`): its
+ * computed `aspect-ratio` (not `auto`, nor the `auto W / H` that media's attributes map to), or
+ * the measured one of an image, picture, video, canvas or svg with an intrinsic ratio; else null (an
  * `object-fit` image or a canvas with a fixed height keeps its height).
  */
 export function aspectRatioOf(element, style, rect) {
@@ -79,7 +79,9 @@ export function aspectRatioOf(element, style, rect) {
   // A fixed height does not follow the width, whatever the ratio. `auto W / H` is what an image's,
   // video's or canvas's width and height attributes map to: their own ratio, when they have one, decides.
   if (String(element.computedStyleMap?.().get('height')) !== 'auto') return null;
-  if (!style.aspectRatio.startsWith('auto')) return ratio;
+  // (Declared, it is the author's, not the box's: a box stretched by its row is taller.)
+  const [width, height = 1] = style.aspectRatio.split('/').map(parseFloat);
+  if (!style.aspectRatio.startsWith('auto')) return width > 0 && height > 0 && width / height <= 100 ? Math.round((width / height) * 10000) / 10000 : null;
   const media = element.localName === 'picture' ? element.querySelector('img') : element;
   switch (media?.localName) {
     case 'img': return media.naturalWidth > 0 && media.naturalHeight > 0 ? ratio : null;

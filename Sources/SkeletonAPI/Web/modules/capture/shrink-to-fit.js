@@ -1,4 +1,5 @@
-// Boxes as wide as their content up to the width they are given (shrink-to-fit): a row of their own with a content width.
+// Boxes as wide as their content up to the width they are given (shrink-to-fit, a flex item that only
+// shrinks): a content width, and for shrink-to-fit boxes a row of their own.
 
 import { size } from './limits.js';
 
@@ -25,20 +26,7 @@ export function shrinksToFit(element) {
  * its bottom, on its baseline. The element's style is put back.
  */
 export function shrinkToFit(capture, element, node, rect) {
-  const style = element.getAttribute('style');
-  const widthAt = (width) => {
-    element.setAttribute('style', `${style ?? ''};width:${width} !important`);
-    return element.getBoundingClientRect().width;
-  };
-  let min;
-  let max;
-  try {
-    min = widthAt('min-content');
-    max = Math.max(min, widthAt('max-content'));
-  } finally {
-    if (style === null) element.removeAttribute('style');
-    else element.setAttribute('style', style);
-  }
+  const { min, max } = contentWidths(element);
   const padding = (node.padding?.leading ?? 0) + (node.padding?.trailing ?? 0);
   delete node.maxWidth;
   node.width = { kind: 'content', points: size(rect.width + padding), min: size(min + padding), max: size(max + padding) };
@@ -47,4 +35,33 @@ export function shrinkToFit(capture, element, node, rect) {
   const around = getComputedStyle(element.parentElement);
   const strut = parseFloat(around.lineHeight) || parseFloat(around.fontSize) * 1.2;
   return { type: 'stack', axis: 'horizontal', spacing: 0, alignment: 'bottom', maxWidth: 'fill', children: [node, { type: 'spacer', minHeight: size(strut) }] };
+}
+
+/** `element`'s min-content and max-content widths (border box), measured in place, its style put back. */
+function contentWidths(element) {
+  const style = element.getAttribute('style');
+  const widthAt = (width) => {
+    element.setAttribute('style', `${style ?? ''};width:${width} !important`);
+    return element.getBoundingClientRect().width;
+  };
+  try {
+    const min = widthAt('min-content');
+    return { min, max: Math.max(min, widthAt('max-content')) };
+  } finally {
+    if (style === null) element.removeAttribute('style');
+    else element.setAttribute('style', style);
+  }
+}
+
+/**
+ * `node`, a flex item's that does not grow (`element`, `rect` wide, `after` of the row's gap as
+ * its trailing padding), given a content width (`{kind: 'content', points, min, max}`): as wide as
+ * its max-content width where its row has room, shrunk towards its min-content width where not,
+ * as CSS's flex-shrink does with its automatic minimum. (A name and role beside an avatar that
+ * wrap in a narrower card.)
+ */
+export function shrinksInRow(node, element, rect, after) {
+  const { min, max } = contentWidths(element);
+  delete node.maxWidth;
+  node.width = { kind: 'content', points: size(rect.width + after), min: size(min + after), max: size(Math.max(max, rect.width) + after) };
 }

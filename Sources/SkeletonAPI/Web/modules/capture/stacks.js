@@ -1,12 +1,13 @@
-// Laying out a box's children: stacks, grid rows and the widths they share (the second part of Capture).
+// Laying out a box's children: stacks and the widths they share (the second part of Capture; grid rows in grid-stacks.js).
 
 import { CAPTURE_LIMITS, CaptureError, SKIPPED, round, size } from './limits.js';
-import { addPadding, autoMargins, bounds, fill, fixed, flexBasis, grow, lineBlock, narrower, pseudoBlocks, repeats, squeezable, stretches, trailingMargin } from './nodes.js';
+import { addPadding, autoMargins, bounds, endAligned, fill, fixed, flexBasis, followedInFlow, grow, limitWidth, lineBlock, marginBelow, narrower, pseudoBlocks, repeats, squeezable, stretches, trailingMargin, unseen, widthLimit } from './nodes.js';
 import { autoColumns, columnsRow, insideColumns } from './auto-columns.js';
 import { columnSpace } from './column-space.js';
-import { columnTracks, rowLines, rowsOf, spanSplit } from './grid-rows.js';
+import { columnTracks, rowLines, rowsOf } from './grid-rows.js';
+import { gridRows } from './grid-stacks.js';
 import { insets } from './paint.js';
-import { shrinkToFit, shrinksToFit } from './shrink-to-fit.js';
+import { shrinkToFit, shrinksInRow, shrinksToFit } from './shrink-to-fit.js';
 import { tableRow } from './table-columns.js';
 import { wrappedRow } from './wrapped-row.js';
 import { runRect, textRuns } from './text.js';
@@ -30,10 +31,10 @@ export class Capture extends CaptureWalk {
     const items = [];
     const own = getComputedStyle(element);
     const inset = insets(own);
-    const columns = (own.display === 'grid' || own.display === 'inline-grid') && Math.abs((parseFloat(own.rowGap) || 0) - (parseFloat(own.columnGap) || 0)) < 0.5 ? autoColumns(element) : null;
-    if (columns) (this.columnGrids ??= new Set()).add(element);
     const flex = own.display === 'flex' || own.display === 'inline-flex';
     const grid = own.display === 'grid' || own.display === 'inline-grid';
+    const columns = grid ? autoColumns(element) : null;
+    if (columns) (this.columnGrids ??= new Set()).add(element);
     const contentWidth = rect.width - inset.left - inset.right;
     const before = pseudoBlocks(element, '::before');
     const after = pseudoBlocks(element, '::after');
@@ -54,8 +55,7 @@ export class Capture extends CaptureWalk {
         children.splice(index + 1, 0, ...[...child.childNodes].filter((inner) => inner.nodeType === Node.ELEMENT_NODE || textRuns(child).includes(inner)));
         continue;
       }
-      // (A fixed box's containing block is the viewport, outside any root; a sticky one is in flow.)
-      if (style.display === 'none' || style.visibility !== 'visible' || style.position === 'fixed') continue;
+      if (unseen(child, style)) continue;
       if (style.position === 'absolute') {
         this.overlay(child, depth + 1, backdrop);
         continue;
@@ -69,7 +69,7 @@ export class Capture extends CaptureWalk {
       const childSpans = spans && box.width >= contentWidth - 1;
       if ((grid || (flex && own.flexDirection.startsWith('row'))) && stretches(own, style, child)) this.stretched.add(child);
       const node = this.node(child, box, depth + 1, backdrop, childSpans);
-      if (node) items.push({ node, rect: box, element: child, spans: childSpans, grows: parseFloat(style.flexGrow) > 0 || grid, margins: flex ? autoMargins(child, this.rtl) : null, after: parseFloat(style.marginBottom) || 0, space });
+      if (node) items.push({ node, rect: box, element: child, spans: childSpans, grows: parseFloat(style.flexGrow) > 0 || grid, margins: flex ? autoMargins(child, this.rtl) : null, after: marginBelow(child, style), space, style });
     }
     for (const pseudo of after) items.push(pseudo);
     if (items.length === 0) return null;
@@ -79,14 +79,13 @@ export class Capture extends CaptureWalk {
     const justify = flex && own.flexDirection.startsWith('row') && (/space-(between|around|evenly)/.exec(own.justifyContent)?.[1] ?? (own.justifyContent === 'center' ? 'center' : undefined));
     const gap = parseFloat(own.columnGap) || 0;
     const tracks = grid ? columnTracks(own, rect, this.secondTracks?.get(element), this.rtl) : null;
-    const rowGap = parseFloat(own.rowGap) || 0;
     const onColumns = columns && columnsRow(this, items, own, gap, columns);
     if (onColumns) return onColumns;
-    if (flex && own.flexDirection === 'row' && own.flexWrap === 'wrap' && !justify && items.length > 1 && Math.abs(rowGap - gap) < 0.5 && !items.some((item) => (item.grows && !flexBasis(item.element)) || item.margins?.before || item.margins?.after)) return wrappedRow(this, items, own, gap);
+    if (flex && own.flexDirection === 'row' && own.flexWrap === 'wrap' && !justify && items.length > 1 && !items.some((item) => (item.grows && !flexBasis(item.element)) || item.margins?.before || item.margins?.after)) return wrappedRow(this, items, own, gap);
     if (!tracks && rows.length === 1 && (rows[0].items.length > 1 || row)) return this.stack('horizontal', rows[0].items, rect, { element, justify, gap });
     if (flex && own.flexWrap !== 'nowrap' && rows.length > 1) this.wrapped = true;
     const lines = tracks ? rowLines(element, own, rect) : null;
-    const column = rows.map((row) => (tracks && this.gridRows(row.items, tracks, lines, gap, spans)) ?? (row.items.length === 1 ? row.items[0]
+    const column = rows.map((row) => (tracks && gridRows(this, row.items, tracks, lines, gap, spans)) ?? (row.items.length === 1 ? row.items[0]
       : { node: this.stack('horizontal', row.items, bounds(row.items), { justify, gap }), rect: bounds(row.items), spans: spans && bounds(row.items).width >= contentWidth - 1, grows: true }));
     // A box stretched to its row's height: drawn as tall as its content, so that the row follows its tallest box at any width.
     const bottom = this.stretched.has(element) ? inset.bottom + (column[column.length - 1].after ?? 0) : undefined;
@@ -116,30 +115,49 @@ export class Capture extends CaptureWalk {
     // (justify-content: center: a spacer at either end, sharing the free width alike.)
     const spacers = vertical ? items.map((item, index) => item.space?.before || (index > 0 && items[index - 1].space?.after)).concat(items[items.length - 1].space?.after).map(Boolean) : items.map((item, index) => (index === 0 ? /around|evenly|center/.test(justify) || item.margins?.before : /between|around|evenly/.test(justify) || item.margins?.before || items[index - 1].margins?.after))
       .concat(/around|evenly|center/.test(justify) || items[items.length - 1].margins?.after).map(Boolean);
+    // How much a stretch between items (index: before item `index`; 0 the start, n the end) shrank at the second width.
+    const n = items.length;
+    const segment = (index) => {
+      const before = index > 0 ? this.second?.get(items[index - 1].element) : element && this.second?.get(element);
+      const after = index < n ? this.second?.get(items[index].element) : element && this.second?.get(element);
+      if (!before || !after) return null;
+      const now = (index < n ? start(items[index].rect) : end(rect)) - (index > 0 ? end(items[index - 1].rect) : start(rect));
+      return now - ((index < n ? start(after) : end(after)) - (index > 0 ? end(before) : start(before)));
+    };
+    const inner = element && !vertical ? insets(getComputedStyle(element)) : null;
+    const innerEnd = inner ? (this.rtl ? inner.left : inner.right) : 0;
+    // Free width at the end of a row that follows the root's: a spacer sharing the width, as the page does.
+    if (!vertical && !spacers[n] && inner && segment(n) > 0.5 && end(rect) - end(items[n - 1].rect) - innerEnd > 0.5) spacers[n] = true;
     // (A column's gaps are what its spacers leave of them: plain too.)
     const plain = gaps.filter((_, index) => vertical || !spacers[index + 1]);
     // (A row's items overlap by a negative margin: a negative spacing. A column's never do.)
-    // A row with a spacer between items has no spacing, which would fall on either side of the
-    // spacer: each gap, the CSS one beside a spacer, is padding after the item before it.
-    const between = !vertical && spacers.slice(1, items.length).some(Boolean);
+    // A stack with a spacer has no spacing, which would fall on either side of the spacer (and
+    // take room from a label that shrinks): each gap (in a row the CSS one beside a spacer) is
+    // padding after the item before it. (Items that overlap keep their negative spacing.)
+    const between = spacers.slice(1, n).some(Boolean) || (spacers.some(Boolean) && plain.every((width) => width >= 0));
     const spacing = between ? 0 : justify ? gap : plain.length > 0 ? Math.max(vertical ? 0 : -CAPTURE_LIMITS.maxSize, Math.min(...plain)) : gap;
     // What item i is given after it besides the spacing (the gap that is not free width).
-    const extra = (index) => (index >= gaps.length ? 0 : vertical || !spacers[index + 1] ? gaps[index] - spacing : between ? gap : 0);
+    // (After the last item, before the end's spacer, the CSS gap where a box that draws nothing follows it: a spacer of a skeleton's own.)
+    const extra = (index) => (index >= gaps.length ? (!vertical && between && spacers[n] && followedInFlow(items[index].element) ? gap : 0) : vertical || !spacers[index + 1] ? gaps[index] - spacing : between ? gap : 0);
     // A column centred across (align-items: center), or an item centred by `margin: 0 auto`: the
     // model's centre alignment, no offset of the captured width frozen as padding.
     const own = element ? getComputedStyle(element) : null;
     const centred = own !== null && own.display.endsWith('flex') && own.flexDirection.startsWith(vertical ? 'column' : 'row') && own.alignItems === 'center' && (vertical || !this.stretched.has(element));
-    const centre = items.map((item) => centred || (vertical && item.element?.nodeType === Node.ELEMENT_NODE && autoMargins(item.element, this.rtl)?.before && autoMargins(item.element, this.rtl)?.after));
+    // (So is an inline box alone on its line in a block whose text is centred: a segmented control under a centred heading.)
+    const centre = items.map((item) => centred || (vertical && item.element?.nodeType === Node.ELEMENT_NODE && ((autoMargins(item.element, this.rtl)?.before && autoMargins(item.element, this.rtl)?.after)
+      || (/center$/.test(own?.textAlign) && item.style?.display.startsWith('inline')))));
+    // An item at a flex column's end (align-self or align-items: flex-end; a message of one's own): its trailing alignment.
+    const atEnd = items.map((item, index) => vertical && !centre[index] && own?.display.endsWith('flex') && item.style && endAligned(item.style, own));
     const crossInset = own ? insets(own) : { top: 0, right: 0, bottom: 0, left: 0 };
     // (A row centred across keeps its height: the tallest item's offsets are its padding.)
-    const placed = items.filter((_, index) => !centre[index] || (centred && !vertical));
+    const placed = items.filter((_, index) => (!centre[index] || (centred && !vertical)) && !atEnd[index]);
     const leadCross = placed.length === 0 ? (vertical ? (this.rtl ? crossInset.right : crossInset.left) : crossInset.top)
       : Math.max(0, Math.min(...placed.map((item) => crossStart(item.rect) - crossStart(rect))));
     const trailCross = placed.length === 0 ? (vertical ? (this.rtl ? crossInset.left : crossInset.right) : crossInset.bottom)
       : Math.max(0, Math.min(...placed.map((item) => crossEnd(rect) - crossEnd(item.rect))));
     const available = (vertical ? rect.width : rect.height) - leadCross - trailCross;
     const children = items.map((item, index) => {
-      const extraCross = centre[index] ? 0 : crossStart(item.rect) - crossStart(rect) - leadCross;
+      const extraCross = centre[index] || atEnd[index] ? 0 : crossStart(item.rect) - crossStart(rect) - leadCross;
       const extraAfter = extra(index);
       let node = this.outside(item.node, vertical ? { leading: extraCross, bottom: extraAfter } : { top: extraCross, trailing: extraAfter });
       const change = this.change(item);
@@ -150,7 +168,13 @@ export class Capture extends CaptureWalk {
       if (node.type === 'text' && node.lines === 1 && !this.wrapsNarrower(item.element) && (vertical ? node.lastLineFraction < 0.95 : !fluid)) node = lineBlock(node);
       if (vertical) {
         const margin = available - extraCross - item.rect.width;
-        if (fluid && item.rect.width >= available - 1 && !narrower(node, item.rect)) {
+        // (As wide as the column, or as its own max-width: fluid up to that. Exactly as wide as the
+        // column at both widths, it fills it whichever way the column changed: one in a flex row
+        // that wraps may be wider at the narrower width. Not a table cell's or an inline box's:
+        // sized by their content.)
+        const [columnThen, itemThen] = [element && this.second?.get(element), item.element && this.second?.get(item.element)];
+        const fillsThen = columnThen && itemThen && item.style && /^(block|flex|grid)$/.test(own.display) && !item.style.display.startsWith('inline') && Math.abs(columnThen.width - rect.width) > 0.5 && Math.abs(item.rect.width - available) < 1 && Math.abs(itemThen.width - (columnThen.width - (rect.width - available))) < 1;
+        if ((fluid || fillsThen) && (item.rect.width >= available - 1 || Math.abs(item.rect.width - widthLimit(item.style)) < 0.5) && !narrower(node, item.rect)) {
           // (A shrink-to-fit box as wide as the column is only as wide as its content where the column is wider.)
           if (node.type === 'stack' && shrinksToFit(item.element)) node = shrinkToFit(this, item.element, node, item.rect);
           else fill(node);
@@ -159,21 +183,19 @@ export class Capture extends CaptureWalk {
           node = this.outside(node, { trailing: margin });
           fill(node);
         } else if (change !== null && !fluid) fixed(node, item.rect.width + Math.max(0, extraCross));
-        if (centre[index] && !centred) {
+        if ((centre[index] && !centred) || atEnd[index]) {
           this.count();
-          node = { type: 'stack', axis: 'vertical', spacing: 0, alignment: 'center', maxWidth: 'fill', children: [node] };
+          node = { type: 'stack', axis: 'vertical', spacing: 0, alignment: atEnd[index] ? 'trailing' : 'center', maxWidth: 'fill', children: [node] };
         }
-      } else if (!fluid) {
-        fixed(node, item.rect.width + Math.max(0, extraAfter));
-      }
+      } else if (change === 0 && node.type !== 'block' && this.second.get(item.element).width < item.rect.width - 0.5) {
+        shrinksInRow(node, item.element, item.rect, Math.max(0, extraAfter));
+      } else if (!fluid) fixed(node, item.rect.width + Math.max(0, extraAfter));
       if (!vertical) this.stretch(item, node, row);
       return node;
     });
     const first = items[0].rect;
     const last = items[items.length - 1].rect;
-    const inner = element && !vertical ? insets(getComputedStyle(element)) : null;
     const innerStart = inner ? (this.rtl ? inner.right : inner.left) : 0;
-    const innerEnd = inner ? (this.rtl ? inner.left : inner.right) : 0;
     const padding = vertical
       ? { top: first.top - rect.top - free(items[0], 'freeBefore'), leading: leadCross, bottom: Math.min(rect.bottom - last.bottom - free(items[items.length - 1], 'freeAfter'), bottom ?? Infinity), trailing: trailCross }
       : { top: leadCross, leading: spacers[0] ? innerStart : start(first) - start(rect), bottom: trailCross, trailing: spacers[items.length] ? innerEnd : end(rect) - end(last) };
@@ -183,156 +205,44 @@ export class Capture extends CaptureWalk {
       this.count(spacers.filter(Boolean).length);
     }
     if (!vertical) {
-      // How much a stretch between items (index: before item `index`; 0 the start, n the end) shrank at the second width.
-      const n = items.length;
-      const segment = (index) => {
-        const before = index > 0 ? this.second?.get(items[index - 1].element) : element && this.second?.get(element);
-        const after = index < n ? this.second?.get(items[index].element) : element && this.second?.get(element);
-        if (!before || !after) return null;
-        const now = (index < n ? start(items[index].rect) : end(rect)) - (index > 0 ? end(items[index - 1].rect) : start(rect));
-        return now - ((index < n ? start(after) : end(after)) - (index > 0 ? end(before) : start(before)));
-      };
-      // Free width at the end that follows the root's: a spacer sharing the width, as the page does.
-      if (!spacers[n] && inner && segment(n) > 0.5 && end(rect) - end(last) - innerEnd > 0.5) {
-        spacers[n] = true;
-        padding.trailing = innerEnd;
-      }
       out = this.shares(items, children, spacers, segment, items.map((_, index) => extra(index)));
     }
     if (out.length > CAPTURE_LIMITS.maxChildren) throw new CaptureError(`a box has more than ${CAPTURE_LIMITS.maxChildren} children (maxChildren)`, 'maxChildren');
+    for (const item of items) limitWidth(item.node, item.style);
     const stack = { type: 'stack', axis, spacing: spacing < 0 ? -size(-spacing) : size(spacing), alignment: centred ? 'center' : vertical ? 'leading' : 'top', children: repeats(out) };
     addPadding(stack, padding);
     return stack;
   }
 
   /**
-   * A grid row of `items` on its column `tracks`, as a column's item: each item as wide as the
-   * tracks it spans, fixed where they all are, else a share of the free width (the sum of their
-   * grows) with the rest it spans (fixed tracks and gaps) as its padding. A grid shares an `fr`
-   * track's width whatever its item's padding, where a row shares what the paddings leave: when
-   * that differs, an item whose padding is not that rest is drawn in a box of its own that has it.
-   * An empty fluid track is a spacer. `byWidth`: the items' grows are their widths at the captured
-   * width, as for an item spanning a fixed and an `fr` track (a column of spanned rows beside a
-   * spanning item: no padding can stand for the gaps it spans, which its rows need).
-   * Null when an item does not fill its tracks or a fixed track is empty: the row is then laid out
-   * as a plain one.
-   */
-  gridRow(items, tracks, gap, spans, byWidth = false) {
-    const start = (r) => (this.rtl ? -r.right : r.left);
-    const end = (r) => (this.rtl ? -r.left : r.right);
-    const top = Math.min(...items.map((item) => item.rect.top));
-    const bottom = Math.max(...items.map((item) => item.rect.bottom));
-    const children = [];
-    const greedy = [];
-    let next = 0;
-    const empty = (until) => {
-      for (; next < until; next++) {
-        if (!tracks[next].grow) return false;
-        greedy.push({ grows: tracks[next].grow, index: children.length, padding: 0, rest: 0, share: tracks[next].width });
-        children.push({ type: 'spacer' });
-      }
-      return true;
-    };
-    for (const item of [...items].sort((a, b) => start(a.rect) - start(b.rect))) {
-      const first = tracks.findIndex((track) => Math.abs(track.start - start(item.rect)) < 1);
-      const last = tracks.findIndex((track) => Math.abs(track.end - end(item.rect)) < 1);
-      if (first < next || last < first || !empty(first)) return null;
-      const spanned = tracks.slice(first, last + 1);
-      next = last + 1;
-      const grows = spanned.reduce((total, track) => total + track.grow, 0);
-      let node = this.outside(item.node, { top: item.rect.top - top });
-      if (grows === 0) {
-        if (node.type === 'text' && node.lines === 1) node = lineBlock(node);
-        // A block narrower than its fixed track keeps the track's width: the rest after it.
-        if (node.type === 'block' && typeof node.width === 'number') addPadding(node, { trailing: item.rect.width - node.width - (node.padding?.leading ?? 0) - (node.padding?.trailing ?? 0) });
-        fixed(node, item.rect.width);
-      } else {
-        fill(node);
-        const padding = (node.padding?.leading ?? 0) + (node.padding?.trailing ?? 0);
-        const rest = item.rect.width - spanned.reduce((total, track) => total + (track.grow ? track.width : 0), 0);
-        const spansFixed = rest > (spanned.length - 1) * gap + 0.5;
-        greedy.push({ grows, index: children.length, padding, rest, share: item.rect.width - padding, spansFixed });
-      }
-      this.stretch(item, node, { top, bottom });
-      children.push(node);
-    }
-    if (!empty(tracks.length)) return null;
-    const total = (key) => greedy.reduce((sum, entry) => sum + entry[key], 0);
-    const [grows, paddings, rests] = [total('grows'), total('padding'), total('rest')];
-    const off = greedy.some((entry) => Math.abs(entry.padding - (entry.grows / grows) * paddings - entry.rest + (entry.grows / grows) * rests) > 0.5);
-    const unit = Math.min(...greedy.map((entry) => entry.share));
-    const spansFixed = (byWidth || greedy.some((entry) => entry.spansFixed)) && unit > 0.5;
-    for (const entry of greedy) {
-      if (spansFixed) {
-        grow(children[entry.index], Math.min(100, round(entry.share / unit)));
-        continue;
-      }
-      if (off && Math.abs(entry.padding - entry.rest) > 0.5) {
-        this.count();
-        children[entry.index] = { type: 'stack', axis: 'vertical', spacing: 0, alignment: 'leading', children: [children[entry.index]] };
-        addPadding(children[entry.index], { trailing: entry.rest });
-        fill(children[entry.index]);
-      }
-      grow(children[entry.index], Math.min(100, round(entry.grows)));
-    }
-    this.count(1 + children.filter((child) => child.type === 'spacer').length);
-    if (children.length > CAPTURE_LIMITS.maxChildren) throw new CaptureError(`a box has more than ${CAPTURE_LIMITS.maxChildren} children (maxChildren)`, 'maxChildren');
-    const [left, right] = this.rtl ? [-tracks[tracks.length - 1].end, -tracks[0].start] : [tracks[0].start, tracks[tracks.length - 1].end];
-    const rect = { top, bottom, left, right, width: right - left, height: bottom - top };
-    const node = { type: 'stack', axis: 'horizontal', spacing: size(gap), alignment: 'top', maxWidth: 'fill', children: repeats(children) };
-    return { node, rect, spans, grows: true };
-  }
-
-  /**
-   * A grid's row of `items` (gridRow), as tall as its row track when that is fixed (`minHeight`);
-   * or, where items span its rows (spanSplit), a row of the spanning items and, between them, a
-   * column of the rows they span, each laid out the same way on the tracks under it: the spanning
-   * items then stretch to the column's height. Null when a row does not fit its tracks.
-   */
-  gridRows(items, tracks, lines, gap, spans) {
-    const split = spanSplit(items, this.rtl);
-    if (!split) {
-      const row = this.gridRow(items, tracks, gap, spans);
-      const line = row && lines?.find((entry) => Math.abs(entry.start - row.rect.top) < 1);
-      if (line?.fixed && row.rect.bottom < line.end + 1) row.node.minHeight = size(line.fixed);
-      return row;
-    }
-    const start = (r) => (this.rtl ? -r.right : r.left);
-    const end = (r) => (this.rtl ? -r.left : r.right);
-    const column = (segment) => {
-      if (!segment) return [];
-      const rect = bounds(segment.items);
-      const under = tracks.filter((track) => track.start > start(rect) - 1 && track.end < end(rect) + 1);
-      const rows = rowsOf(segment.items).map((row) => this.gridRows(row.items, under, lines, gap, true));
-      return rows.includes(null) ? [null] : [{ node: this.stack('vertical', rows, rect), rect, spans: false, grows: true }];
-    };
-    const at = (before) => column(split.segments.find((segment) => segment.before === before));
-    const parts = split.spanning.flatMap((item, index) => [...at(index), item]).concat(at(-1));
-    return parts.includes(null) ? null : this.gridRow(parts, tracks, gap, spans, true);
-  }
-
-  /**
    * Marks `node`, a row's item drawn for `item`, `stretch` when the row stretches its box to the
    * row's height (`stretched`: a grid's or flex row's item, `align-self` stretch or normal, height
    * auto) and it is as tall as the row (`row`: its top and bottom), so that it follows the row's
-   * height at every width. Only a stack stretches; the box it stands for must be its own node.
+   * height at every width. Only a stack, or a block with an aspect ratio (its own height follows
+   * its width: a thumbnail of `aspect-ratio: 1`), stretches; the box it stands for must be its own
+   * node, or the one child of a box of its own around it (outside: a row, stretched too, that
+   * passes the height on).
    */
   stretch(item, node, row) {
-    if (node === item.node && node.type === 'stack' && this.stretched.has(item.element) && Math.abs(item.rect.height - (row.bottom - row.top)) < 1) node.stretch = true;
+    const stretchy = item.node.type === 'stack' || (item.node.type === 'block' && item.node.aspectRatio);
+    if (!(node === item.node || node.children?.[0] === item.node) || !stretchy || !this.stretched.has(item.element) || Math.abs(item.rect.height - (row.bottom - row.top)) >= 1) return;
+    node.stretch = true;
+    item.node.stretch = true;
   }
 
   /**
    * `node` with `extra` space around it: its padding, or, for a painted box (whose padding lies
-   * inside its background) or a marked element (whose padding lies inside its box), a box of its
-   * own around it that it fills: a margin is never painted, nor part of an element's box.
+   * inside its background), a marked element (whose padding lies inside its box) or a box with
+   * overlays (placed from its frame's edges), a box of its own around it that it fills: a margin
+   * is never painted, nor part of an element's box.
    */
   outside(node, extra) {
-    if (!(node.background || node.id) || !Object.values(extra).some((value) => value > 0.005)) {
+    if (!(node.background || node.id || node.children?.some((child) => child.overlay)) || !Object.values(extra).some((value) => value > 0.005)) {
       addPadding(node, extra);
       return node;
     }
     this.count();
-    const wrapper = { type: 'stack', axis: 'vertical', spacing: 0, alignment: 'leading', children: [node] };
+    const wrapper = { type: 'stack', axis: 'horizontal', spacing: 0, alignment: 'top', children: [node] };
     if (node.maxWidth === 'fill' || node.width?.kind === 'fill') fill(wrapper);
     fill(node);
     addPadding(wrapper, extra);
@@ -350,8 +260,11 @@ export class Capture extends CaptureWalk {
     if (narrower === undefined) return null;
     const wider = this.widerBoxes?.get(item.element);
     if (wider && wider.width - item.rect.width < 0.5 && squeezable(item.element)) return 0;
-    // (Wider at the narrower width, in a grid whose columns follow the width: fewer columns there; it follows them.)
-    if (narrower.width - item.rect.width > 0.5 && insideColumns(item.element, this.columnGrids)) return narrower.width - item.rect.width;
+    // (Wider at the narrower width, in a grid whose columns follow the width (fewer columns there)
+    // or in a box wider there too (a column of a flex row that wraps): it follows them.)
+    const parent = item.element.parentElement;
+    const widerBox = () => parent && this.second.get(parent) && this.second.get(parent).width - parent.getBoundingClientRect().width > 0.5;
+    if (narrower.width - item.rect.width > 0.5 && (insideColumns(item.element, this.columnGrids) || widerBox())) return narrower.width - item.rect.width;
     return item.rect.width - narrower.width;
   }
 

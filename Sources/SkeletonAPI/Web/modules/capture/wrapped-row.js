@@ -1,15 +1,15 @@
 // Capture: a flex row that wraps, as a stack that wraps.
 
 import { CAPTURE_LIMITS, CaptureError, size } from './limits.js';
-import { addPadding, fixed, flexBasis, lineBlock, repeats } from './nodes.js';
+import { addPadding, addRowSpacing, fixed, flexBasis, lineBlock, repeats } from './nodes.js';
 import { insets } from './paint.js';
 
 /**
- * A flex row that wraps (`flex-wrap: wrap`, row and column gaps alike, items without auto
- * margins that either do not grow or grow from a basis in points): a stack that wraps, its
- * items at their own widths or fill widths from their bases (`flexBasis`), not the lines as
- * captured, `spacing` the gap, filling the width its parent gives, so that its lines break
- * and grow where the page's do at every width.
+ * A flex row that wraps (`flex-wrap: wrap`, items without auto margins that either do not grow
+ * or grow from a basis in points): a stack that wraps, its items at their own widths or fill
+ * widths from their bases (`flexBasis`), not the lines as captured, `spacing` the column gap and
+ * `rowSpacing` the row gap where they differ, filling the width its parent gives, so that its
+ * lines break and grow where the page's do at every width.
  * `capture`: the capture walking the page (its direction, its count of nodes).
  */
 export function wrappedRow(capture, items, own, gap) {
@@ -26,6 +26,7 @@ export function wrappedRow(capture, items, own, gap) {
   });
   if (children.length > CAPTURE_LIMITS.maxChildren) throw new CaptureError(`a box has more than ${CAPTURE_LIMITS.maxChildren} children (maxChildren)`, 'maxChildren');
   const stack = { type: 'stack', axis: 'horizontal', spacing: size(gap), alignment: 'top', wrap: true, maxWidth: 'fill', children: repeats(children) };
+  addRowSpacing(stack, own);
   addPadding(stack, { top: inset.top, leading: capture.rtl ? inset.right : inset.left, bottom: inset.bottom, trailing: capture.rtl ? inset.left : inset.right });
   return stack;
 }

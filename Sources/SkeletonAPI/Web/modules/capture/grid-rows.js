@@ -95,11 +95,18 @@ export function spanSplit(items, rtl) {
   return { spanning, segments };
 }
 
-/** Whether a grid item (an element or a run of text) is centred across its row: its align-self, or its grid's align-items, is center. */
-export function centredAcross(item) {
-  const self = item.nodeType === Node.ELEMENT_NODE ? getComputedStyle(item).alignSelf : 'auto';
-  return self === 'center' || (/^(auto|normal)$/.test(self) && getComputedStyle(item.parentElement).alignItems === 'center');
+/**
+ * How a grid item (an element or a run of text) is aligned on `axis` ('align': across its row,
+ * 'justify': along it): its own `align-self` or `justify-self`, or where that is `auto` or
+ * `normal` its grid's `align-items` or `justify-items`.
+ */
+function gridItemAlignment(item, axis) {
+  const self = item.nodeType === Node.ELEMENT_NODE ? getComputedStyle(item)[`${axis}Self`] : 'auto';
+  return /^(auto|normal)$/.test(self) ? getComputedStyle(item.parentElement)[`${axis}Items`] : self;
 }
+
+/** Whether a grid item (an element or a run of text) is centred across its row. */
+export const centredAcross = (item) => gridItemAlignment(item, 'align') === 'center';
 
 /**
  * The column tracks a grid item lies in, `{ first, last }` (indices; -1 when none), and, for an
@@ -111,8 +118,7 @@ export function trackSpan(item, tracks, start, end) {
   const first = tracks.findIndex((track) => Math.abs(track.start - start(item.rect)) < 1);
   const last = tracks.findIndex((track) => Math.abs(track.end - end(item.rect)) < 1);
   if ((first >= 0 && last >= 0) || !item.element) return { first, last };
-  const self = item.element.nodeType === Node.ELEMENT_NODE ? getComputedStyle(item.element).justifySelf : 'auto';
-  const justify = /^(auto|normal)$/.test(self) ? getComputedStyle(item.element.parentElement).justifyItems : self;
+  const justify = gridItemAlignment(item.element, 'justify');
   const side = /end$/.test(justify) ? 'end' : /center$/.test(justify) ? 'center' : null;
   if (!side) return { first, last };
   const from = tracks.findIndex((track) => start(item.rect) > track.start - 1 && start(item.rect) < track.end);

@@ -208,7 +208,6 @@ export function flexBasis(element) {
   return { kind: 'fill', grow: Math.min(100, round(grow)), basis: size(Math.max(0, parseFloat(style.flexBasis)) + inset) };
 }
 
-/** The node is `width` wide whatever its parent offers (a block keeps its own width, its padding outside). */
 /** `stack` (a wrapping or column stack of a box of computed `style`) with `rowSpacing` where its row gap is not its spacing. */
 export function addRowSpacing(stack, style) {
   const rowGap = parseFloat(style.rowGap) || 0;
@@ -232,6 +231,7 @@ export function limitWidth(node, style) {
   if (limit !== null && (node.width === 'fill' || node.width?.kind === 'fill' || node.maxWidth === 'fill')) node.maxFillWidth = size(limit);
 }
 
+/** The node is `width` wide whatever its parent offers (a block keeps its own width, its padding outside). */
 export function fixed(node, width) {
   if (node.type === 'block') return;
   delete node.maxWidth;

@@ -74,14 +74,15 @@ export const radius = (style, rect) => size(Math.max(...cornerRadii(style, rect)
  * `object-fit` image or a canvas with a fixed height keeps its height).
  */
 export function aspectRatioOf(element, style, rect) {
-  const ratio = rect.height > 0 ? Math.round((rect.width / rect.height) * 10000) / 10000 : 0;
+  const fourDecimals = (value) => Math.round(value * 10000) / 10000;
+  const ratio = rect.height > 0 ? fourDecimals(rect.width / rect.height) : 0;
   if (!(ratio > 0 && ratio <= 100)) return null;
   // A fixed height does not follow the width, whatever the ratio. `auto W / H` is what an image's,
   // video's or canvas's width and height attributes map to: their own ratio, when they have one, decides.
   if (String(element.computedStyleMap?.().get('height')) !== 'auto') return null;
   // (Declared, it is the author's, not the box's: a box stretched by its row is taller.)
   const [width, height = 1] = style.aspectRatio.split('/').map(parseFloat);
-  if (!style.aspectRatio.startsWith('auto')) return width > 0 && height > 0 && width / height <= 100 ? Math.round((width / height) * 10000) / 10000 : null;
+  if (!style.aspectRatio.startsWith('auto')) return width > 0 && height > 0 && width / height <= 100 ? fourDecimals(width / height) : null;
   const media = element.localName === 'picture' ? element.querySelector('img') : element;
   switch (media?.localName) {
     case 'img': return media.naturalWidth > 0 && media.naturalHeight > 0 ? ratio : null;

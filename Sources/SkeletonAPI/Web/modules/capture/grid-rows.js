@@ -54,17 +54,18 @@ export function rowLines(element, style, rect) {
   });
 }
 
-/** Items (each with a `rect`) in rows: an item joins the row before it when they overlap vertically. */
+/** Items (each with a `rect`) in rows: an item joins the row before it when their boxes in the flow (`flow`, else `rect`: not a child pulled above its box) overlap vertically. */
 export function rowsOf(items) {
   const rows = [];
   for (const item of items) {
     const row = rows[rows.length - 1];
-    if (row && item.rect.top < row.bottom - 0.5 && item.rect.bottom > row.top + 0.5) {
+    const box = item.flow ?? item.rect;
+    if (row && box.top < row.bottom - 0.5 && box.bottom > row.top + 0.5) {
       row.items.push(item);
-      row.top = Math.min(row.top, item.rect.top);
-      row.bottom = Math.max(row.bottom, item.rect.bottom);
+      row.top = Math.min(row.top, box.top);
+      row.bottom = Math.max(row.bottom, box.bottom);
     } else {
-      rows.push({ items: [item], top: item.rect.top, bottom: item.rect.bottom });
+      rows.push({ items: [item], top: box.top, bottom: box.bottom });
     }
   }
   return rows;

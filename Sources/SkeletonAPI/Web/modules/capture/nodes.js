@@ -145,6 +145,21 @@ export function marginBelow(element, own = getComputedStyle(element)) {
   return margin;
 }
 
+/**
+ * `rect`, the box of `element` (of computed `style`), from the top of a child pulled above it by a
+ * negative top margin (an avatar over its profile's cover), when the box paints nothing there: its
+ * node, drawn from its children, starts where they do.
+ */
+export function pulledUp(element, style, rect) {
+  if (colorOf(style.backgroundColor) || style.backgroundImage !== 'none' || parseFloat(style.borderTopWidth) > 0) return rect;
+  let top = rect.top;
+  for (const child of element.children) {
+    const own = getComputedStyle(child);
+    if (parseFloat(own.marginTop) < 0 && own.position !== 'absolute' && own.position !== 'fixed' && own.display !== 'none') top = Math.min(top, child.getBoundingClientRect().top);
+  }
+  return top < rect.top - 0.5 ? new DOMRect(rect.x, top, rect.width, rect.bottom - top) : rect;
+}
+
 /** Whether an item of computed `style` of a flex box of computed `own` style is aligned to its cross end (`align-self`, or `align-items` for `auto`). */
 export function endAligned(style, own) {
   const self = style.alignSelf;
@@ -219,6 +234,13 @@ export function widthLimit(style) {
   if (!style?.maxWidth.endsWith('px')) return null;
   const inset = style.boxSizing === 'border-box' ? { left: 0, right: 0 } : insets(style);
   return parseFloat(style.maxWidth) + inset.left + inset.right;
+}
+
+/** The `min-height` of a box of computed `style` as a border box where it is a length above 0 (px), else null. */
+export function heightFloor(style) {
+  if (!style.minHeight.endsWith('px') || !(parseFloat(style.minHeight) > 0)) return null;
+  const inset = style.boxSizing === 'border-box' ? { top: 0, bottom: 0 } : insets(style);
+  return parseFloat(style.minHeight) + inset.top + inset.bottom;
 }
 
 /**

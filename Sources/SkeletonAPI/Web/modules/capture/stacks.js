@@ -1,7 +1,7 @@
 // Laying out a box's children: stacks and the widths they share (the second part of Capture; grid rows in grid-stacks.js).
 
 import { CAPTURE_LIMITS, CaptureError, SKIPPED, round, size } from './limits.js';
-import { addPadding, autoMargins, bounds, endAligned, fill, fixed, flexBasis, followedInFlow, grow, limitWidth, lineBlock, marginBelow, narrower, pseudoBlocks, repeats, squeezable, stretches, trailingMargin, unseen, widthLimit } from './nodes.js';
+import { addPadding, autoMargins, bounds, endAligned, fill, fixed, flexBasis, followedInFlow, grow, limitWidth, lineBlock, marginBelow, narrower, pseudoBlocks, pulledUp, repeats, squeezable, stretches, trailingMargin, unseen, widthLimit } from './nodes.js';
 import { autoColumns, columnsRow, insideColumns } from './auto-columns.js';
 import { columnSpace } from './column-space.js';
 import { columnTracks, rowLines, rowsOf } from './grid-rows.js';
@@ -60,7 +60,8 @@ export class Capture extends CaptureWalk {
         this.overlay(child, depth + 1, backdrop);
         continue;
       }
-      const laid = child.getBoundingClientRect();
+      const flow = child.getBoundingClientRect();
+      const laid = pulledUp(child, style, flow);
       if (laid.width < 0.5 || laid.height < 0.5) continue;
       // In a column stretched by its row, free height taken by an auto margin or a growing item:
       // spacers around it, the item its content's height, so that the room follows the row's height.
@@ -69,7 +70,7 @@ export class Capture extends CaptureWalk {
       const childSpans = spans && box.width >= contentWidth - 1;
       if ((grid || (flex && own.flexDirection.startsWith('row'))) && stretches(own, style, child)) this.stretched.add(child);
       const node = this.node(child, box, depth + 1, backdrop, childSpans);
-      if (node) items.push({ node, rect: box, element: child, spans: childSpans, grows: parseFloat(style.flexGrow) > 0 || grid, margins: flex ? autoMargins(child, this.rtl) : null, after: marginBelow(child, style), space, style });
+      if (node) items.push({ node, rect: box, flow, element: child, spans: childSpans, grows: parseFloat(style.flexGrow) > 0 || grid, margins: flex ? autoMargins(child, this.rtl) : null, after: marginBelow(child, style), space, style });
     }
     for (const pseudo of after) items.push(pseudo);
     if (items.length === 0) return null;
@@ -130,12 +131,12 @@ export class Capture extends CaptureWalk {
     if (!vertical && !spacers[n] && inner && segment(n) > 0.5 && end(rect) - end(items[n - 1].rect) - innerEnd > 0.5) spacers[n] = true;
     // (A column's gaps are what its spacers leave of them: plain too.)
     const plain = gaps.filter((_, index) => vertical || !spacers[index + 1]);
-    // (A row's items overlap by a negative margin: a negative spacing. A column's never do.)
+    // (Items that overlap by a negative margin, an avatar pulled over a cover: a negative spacing.)
     // A stack with a spacer has no spacing, which would fall on either side of the spacer (and
     // take room from a label that shrinks): each gap (in a row the CSS one beside a spacer) is
     // padding after the item before it. (Items that overlap keep their negative spacing.)
     const between = spacers.slice(1, n).some(Boolean) || (spacers.some(Boolean) && plain.every((width) => width >= 0));
-    const spacing = between ? 0 : justify ? gap : plain.length > 0 ? Math.max(vertical ? 0 : -CAPTURE_LIMITS.maxSize, Math.min(...plain)) : gap;
+    const spacing = between ? 0 : justify ? gap : plain.length > 0 ? Math.max(-CAPTURE_LIMITS.maxSize, Math.min(...plain)) : gap;
     // What item i is given after it besides the spacing (the gap that is not free width).
     // (After the last item, before the end's spacer, the CSS gap where a box that draws nothing follows it: a spacer of a skeleton's own.)
     const extra = (index) => (index >= gaps.length ? (!vertical && between && spacers[n] && followedInFlow(items[index].element) ? gap : 0) : vertical || !spacers[index + 1] ? gaps[index] - spacing : between ? gap : 0);
@@ -148,8 +149,10 @@ export class Capture extends CaptureWalk {
       || (/center$/.test(own?.textAlign) && item.style?.display.startsWith('inline')))));
     // An item at a flex column's end (align-self or align-items: flex-end; a message of one's own): its trailing alignment.
     const atEnd = items.map((item, index) => vertical && !centre[index] && own?.display.endsWith('flex') && item.style && endAligned(item.style, own));
+    // A flex row whose items all sit at its bottom (align-items: flex-end: an avatar beside the last line of its message): its bottom alignment.
+    const bottomed = !vertical && !centred && own?.display.endsWith('flex') && !this.stretched.has(element) && items.every((item) => item.style && endAligned(item.style, own));
     const crossInset = own ? insets(own) : { top: 0, right: 0, bottom: 0, left: 0 };
-    // (A row centred across keeps its height: the tallest item's offsets are its padding.)
+    // (A row centred across or at its bottom keeps its height: the tallest item's offsets are its padding.)
     const placed = items.filter((_, index) => (!centre[index] || (centred && !vertical)) && !atEnd[index]);
     const leadCross = placed.length === 0 ? (vertical ? (this.rtl ? crossInset.right : crossInset.left) : crossInset.top)
       : Math.max(0, Math.min(...placed.map((item) => crossStart(item.rect) - crossStart(rect))));
@@ -157,7 +160,7 @@ export class Capture extends CaptureWalk {
       : Math.max(0, Math.min(...placed.map((item) => crossEnd(rect) - crossEnd(item.rect))));
     const available = (vertical ? rect.width : rect.height) - leadCross - trailCross;
     const children = items.map((item, index) => {
-      const extraCross = centre[index] || atEnd[index] ? 0 : crossStart(item.rect) - crossStart(rect) - leadCross;
+      const extraCross = centre[index] || atEnd[index] || bottomed ? 0 : crossStart(item.rect) - crossStart(rect) - leadCross;
       const extraAfter = extra(index);
       let node = this.outside(item.node, vertical ? { leading: extraCross, bottom: extraAfter } : { top: extraCross, trailing: extraAfter });
       const change = this.change(item);
@@ -209,7 +212,7 @@ export class Capture extends CaptureWalk {
     }
     if (out.length > CAPTURE_LIMITS.maxChildren) throw new CaptureError(`a box has more than ${CAPTURE_LIMITS.maxChildren} children (maxChildren)`, 'maxChildren');
     for (const item of items) limitWidth(item.node, item.style);
-    const stack = { type: 'stack', axis, spacing: spacing < 0 ? -size(-spacing) : size(spacing), alignment: centred ? 'center' : vertical ? 'leading' : 'top', children: repeats(out) };
+    const stack = { type: 'stack', axis, spacing: spacing < 0 ? -size(-spacing) : size(spacing), alignment: centred ? 'center' : bottomed ? 'bottom' : vertical ? 'leading' : 'top', children: repeats(out) };
     addPadding(stack, padding);
     return stack;
   }

@@ -1,7 +1,7 @@
 // Walking the DOM: each element as a block, a text, a marked element or a box to lay out (the first part of Capture: stacks.js).
 
 import { CAPTURE_LIMITS, CaptureError, ID, MEDIA, round, size } from './limits.js';
-import { fill, fixed, lastLineWidths, pseudoBlocks, unwrapped } from './nodes.js';
+import { fill, fixed, heightFloor, lastLineWidths, pseudoBlocks, unwrapped } from './nodes.js';
 import { containingBlock, overlayOf, withOverlays } from './overlays.js';
 import { aspectRatioOf, cornerRadii, insets, paint, radius } from './paint.js';
 import { clampOf, hasText, leadingFloat, lineBoxes, paintedShape, showing, typicalSlack, wrappingFor } from './text.js';
@@ -70,6 +70,8 @@ export class CaptureWalk {
       if (node && painted) Object.assign(node, { background: 'card' }, radius(style, rect) ? { cornerRadius: radius(style, rect) } : {}, style.overflow === 'hidden' || style.overflow === 'clip' ? { clip: true } : {});
       // (Not around a repeat, whose copies take no modifiers, nor a painted child: padding lies inside a background.)
       else if (node && node.children.length === 1 && node.children[0].type !== 'repeat' && !node.children[0].background && node.alignment !== 'center') node = unwrapped(node);
+      // At least as tall as its min-height (an app shell's): a row it is stretches its items to it.
+      if (node && heightFloor(style) !== null) node.minHeight = size(heightFloor(style));
       // A row wider than its box that the box clips or scrolls: a carousel, drawn still.
       if (node && ['hidden', 'clip', 'auto', 'scroll'].includes(style.overflowX) && element.scrollWidth > element.clientWidth + 1) {
         this.count();

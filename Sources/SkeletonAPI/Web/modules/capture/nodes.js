@@ -272,6 +272,21 @@ export function lineBlock(text) {
   return block;
 }
 
+/**
+ * `bar`, the bar of a one-line label `element` (lineBlock) in a row, given the room its box `rect`
+ * has beside its text (a label 160 px wide with shorter text) as padding on either side of the
+ * text's line, as the text is aligned in it.
+ */
+export function inBox(bar, element, rect, rtl) {
+  const lines = lineBoxes(element);
+  if (lines.length !== 1) return bar;
+  const inset = insets(getComputedStyle(element));
+  const before = rtl ? rect.right - inset.right - lines[0].right : lines[0].left - rect.left - inset.left;
+  const after = rect.width - inset.left - inset.right - before - bar.width;
+  if (before > -0.5 && after > -0.5) addPadding(bar, { leading: before, trailing: after });
+  return bar;
+}
+
 /** Runs of two or more equal sibling nodes (none of them an element) as repeats. */
 export function repeats(children) {
   const out = [];

@@ -1,7 +1,7 @@
 // Laying out a box's children: stacks and the widths they share (the second part of Capture; grid rows in grid-stacks.js).
 
 import { CAPTURE_LIMITS, CaptureError, SKIPPED, round, size } from './limits.js';
-import { addPadding, autoMargins, bounds, endAligned, fill, fixed, flexBasis, followedInFlow, grow, limitWidth, lineBlock, marginBelow, narrower, pseudoBlocks, pulledUp, repeats, squeezable, stretches, trailingMargin, unseen, widthLimit } from './nodes.js';
+import { addPadding, autoMargins, bounds, endAligned, fill, fixed, flexBasis, followedInFlow, grow, inBox, limitWidth, lineBlock, marginBelow, narrower, pseudoBlocks, pulledUp, repeats, squeezable, stretches, trailingMargin, unseen, widthLimit } from './nodes.js';
 import { autoColumns, columnsRow, insideColumns } from './auto-columns.js';
 import { columnSpace } from './column-space.js';
 import { columnTracks, rowLines, rowsOf } from './grid-rows.js';
@@ -77,7 +77,7 @@ export class Capture extends CaptureWalk {
     const cells = own.display === 'table-row' ? tableRow(this, element, items, rect) : null;
     if (cells) return cells;
     const rows = rowsOf(items);
-    const justify = flex && own.flexDirection.startsWith('row') && (/space-(between|around|evenly)/.exec(own.justifyContent)?.[1] ?? (own.justifyContent === 'center' ? 'center' : undefined));
+    const justify = flex && own.flexDirection.startsWith('row') && (/space-(between|around|evenly)/.exec(own.justifyContent)?.[1] ?? (own.justifyContent === 'center' ? 'center' : /^(flex-)?end$/.test(own.justifyContent) ? 'end' : undefined));
     const gap = parseFloat(own.columnGap) || 0;
     const tracks = grid ? columnTracks(own, rect, this.secondTracks?.get(element), this.rtl) : null;
     const onColumns = columns && columnsRow(this, items, own, gap, columns);
@@ -95,7 +95,7 @@ export class Capture extends CaptureWalk {
 
   /**
    * A stack of `items` inside `rect`: spacing the smallest gap, each larger gap the padding after an
-   * item. In a row, `justify` (space-between, -around, -evenly) and auto margins put spacers
+   * item. In a row, `justify` (space-between, -around, -evenly, center, flex-end) and auto margins put spacers
    * between items (spacing then `gap`, the CSS one), and free width at the end that follows the
    * root's width becomes a spacer sharing it; each item's width is fluid or fixed as measured.
    * `bottom`: the most padding below the last item (a stretched box's own).
@@ -113,8 +113,8 @@ export class Capture extends CaptureWalk {
     const row = { top: Math.min(...items.map((item) => item.rect.top)), bottom: Math.max(...items.map((item) => item.rect.bottom)) };
     // Where a spacer goes: before item i (0..n, n the end), from justify-content or an auto margin;
     // in a column, from a column flex item's free height (columnSpace).
-    // (justify-content: center: a spacer at either end, sharing the free width alike.)
-    const spacers = vertical ? items.map((item, index) => item.space?.before || (index > 0 && items[index - 1].space?.after)).concat(items[items.length - 1].space?.after).map(Boolean) : items.map((item, index) => (index === 0 ? /around|evenly|center/.test(justify) || item.margins?.before : /between|around|evenly/.test(justify) || item.margins?.before || items[index - 1].margins?.after))
+    // (justify-content: center: a spacer at either end, sharing the free width alike; flex-end: one at the start.)
+    const spacers = vertical ? items.map((item, index) => item.space?.before || (index > 0 && items[index - 1].space?.after)).concat(items[items.length - 1].space?.after).map(Boolean) : items.map((item, index) => (index === 0 ? /around|evenly|center|end/.test(justify) || item.margins?.before : /between|around|evenly/.test(justify) || item.margins?.before || items[index - 1].margins?.after))
       .concat(/around|evenly|center/.test(justify) || items[items.length - 1].margins?.after).map(Boolean);
     // How much a stretch between items (index: before item `index`; 0 the start, n the end) shrank at the second width.
     const n = items.length;
@@ -168,7 +168,11 @@ export class Capture extends CaptureWalk {
       // A one-line label would be drawn across its whole row: a bar as long as its text instead.
       // (In a row, a label that takes the free width stays a text node, so that what follows it stays put.)
       // (Not one that wraps at the second width: its measure keeps its lines at every width.)
-      if (node.type === 'text' && node.lines === 1 && !this.wrapsNarrower(item.element) && (vertical ? node.lastLineFraction < 0.95 : !fluid)) node = lineBlock(node);
+      if (node.type === 'text' && node.lines === 1 && !this.wrapsNarrower(item.element) && (vertical ? node.lastLineFraction < 0.95 : !fluid)) {
+        node = lineBlock(node);
+        // (In a row, as wide as its box: what the text leaves of it on either side is the bar's padding.)
+        if (!vertical && item.element.nodeType === Node.ELEMENT_NODE) node = inBox(node, item.element, item.rect, this.rtl);
+      }
       if (vertical) {
         const margin = available - extraCross - item.rect.width;
         // (As wide as the column, or as its own max-width: fluid up to that. Exactly as wide as the

@@ -177,9 +177,11 @@ export class CaptureWalk {
     const width = Math.max(1, rect.width - inset.left - inset.right);
     // A table cell's lines are as tall as its text's, not its row's (the room its row leaves it is the row's to place).
     const spare = this.room.get(element);
-    const height = Math.max(1, rect.height - inset.top - inset.bottom - (spare ? spare.above + spare.below : 0));
     const shown = showing(lines, clamp, rect, inset);
     const count = Math.min(most, Math.max(1, shown.length));
+    // (A box its row stretches, a label beside a taller field: its lines' height, the rest below them.)
+    const stretched = this.stretched.has(element) && shown.length > 0 ? (style.lineHeight.endsWith('px') ? parseFloat(style.lineHeight) * count : shown[shown.length - 1].bottom - shown[0].top) : null;
+    const height = stretched ?? Math.max(1, rect.height - inset.top - inset.bottom - (spare ? spare.above + spare.below : 0));
     // A float's paragraph may be as tall as its float: its line box is then its line height.
     const float = leadingFloat(element);
     const lineBox = float && style.lineHeight.endsWith('px') ? parseFloat(style.lineHeight) : height / count;

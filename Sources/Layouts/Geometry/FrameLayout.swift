@@ -13,7 +13,9 @@
 /// smaller `points` width, is its padding wide, from the column's leading edge, and overflows); a
 /// greedy box with a `maxFillWidth` takes at most that much of what it is offered (CSS's
 /// `max-width`): across a column it is placed at the column's alignment as a box that wide is, in
-/// a row its siblings share what it leaves (`RowGrowing`), elsewhere it starts at the leading edge; a
+/// a row its siblings share what it leaves (`RowGrowing`), elsewhere it starts at the leading edge;
+/// a `maxFillFraction` is that fraction of the width a percentage resolves against, folded into the
+/// limit where the stack that lays the box out knows it (`LayoutBox.resolved(in:)`); a
 /// spacer shares the free length of its stack; a block with padding, a background or a minimum height sits in a frame
 /// of its own that centres it vertically; a block with an `aspectRatio` is its shape's width over
 /// that ratio high, and a stack with one is its frame's width over it high, or its content's height
@@ -94,7 +96,8 @@ public enum FrameLayout {
         _ box: LayoutBox, placer: Placer, context: Placer.Context, direction: Direction, width: Double, height: Double?
     ) -> Result {
         var placer = placer
-        // A greedy root with a limit is that wide at most, from the leading edge.
+        // A root's fraction is of the layout's width; a greedy root with a limit is that wide at most, from the leading edge.
+        let box = box.resolved(in: width)
         let rootWidth = box.isGreedy ? box.limited(width) : width
         let contentHeight = box.height(width: rootWidth)
         let viewportHeight = height ?? contentHeight
@@ -139,17 +142,18 @@ extension LayoutBox {
         let own: Double
         switch content {
         case .stack(.vertical, let spacing, _):
-            own = max(0, children.reduce(0) { $0 + $1.height(width: $1.width(inColumn: inner)) } + spacing * Double(max(0, children.count - 1)))
+            own = max(0, Self.resolved(children, in: inner).reduce(0) { $0 + $1.height(width: $1.width(inColumn: inner)) } + spacing * Double(max(0, children.count - 1)))
         case .stack(.horizontal, let spacing, _) where columns != nil:
             own = columns.map { GridRows(children, columns: $0, width: inner, spacing: spacing, rowSpacing: rowSpacing).height } ?? 0
         case .stack(.horizontal, let spacing, _) where wraps:
             own = WrappedRow(children, width: inner, spacing: spacing, rowSpacing: rowSpacing).height
         case .stack(.horizontal, let spacing, _):
+            let children = Self.resolved(self.children, in: inner)
             own = zip(children, Self.widths(ofRow: children, in: inner, spacing: spacing)).map { $0.height(width: $1) }.max() ?? 0
         case .scroll(.vertical):
-            own = children.map { $0.height(width: $0.width(inColumn: inner)) }.max() ?? 0
+            own = Self.resolved(children, in: inner).map { $0.height(width: $0.width(inColumn: inner)) }.max() ?? 0
         case .scroll(.horizontal):
-            own = children.map { $0.height(width: $0.width) }.max() ?? 0
+            own = Self.resolved(children, in: inner).map { $0.height(width: $0.width) }.max() ?? 0
         case .block(let shapeWidth, let height, _, _):
             own = aspectRatio.map { (shapeWidth ?? inner) / $0 } ?? height
         case .text(_, let lineHeight, let lineSpacing, _, _, _, _, _):
@@ -196,6 +200,24 @@ extension LayoutBox {
     func limited(_ width: Double) -> Double {
         guard let maxFillWidth else { return width }
         return max(min(width, maxFillWidth), horizontalPadding)
+    }
+
+    /// The box with its `maxFillFraction` of `reference` (the width CSS resolves its percentage
+    /// against) folded into its `maxFillWidth`, the smaller of the two; the box as it is without a
+    /// fraction. Until then a fraction limits nothing (CSS's cyclic percentage in an intrinsic
+    /// width).
+    func resolved(in reference: Double) -> LayoutBox {
+        guard let maxFillFraction else { return self }
+        var box = self
+        box.maxFillWidth = min(maxFillWidth ?? .infinity, maxFillFraction * reference)
+        box.maxFillFraction = nil
+        return box
+    }
+
+    /// `boxes` resolved against `reference` (`resolved(in:)`); the same array, not copied, when
+    /// none has a fraction.
+    static func resolved(_ boxes: [LayoutBox], in reference: Double) -> [LayoutBox] {
+        boxes.contains { $0.maxFillFraction != nil } ? boxes.map { $0.resolved(in: reference) } : boxes
     }
 
     /// The widths of a row's children in an inner width `width`, as CSS's `flex: grow 1 basis` on
@@ -307,7 +329,7 @@ private struct Placer {
             for overlay in box.overlays { placeOverlay(overlay, over: rect, context: context) }
         case .scroll(let axis):
             if box.startsShimmer { context.group = newGroup(rect) }
-            guard let child = box.children.first else { break }
+            guard let child = box.children.first?.resolved(in: inner.width) else { break }
             if axis == .vertical {
                 // A child narrower than the view centred, a greedy one (up to its limit) from the leading edge.
                 placeColumn([child], in: inner, spacing: 0, alignment: child.stretchesAcrossColumn ? .leading : .center, context: context)
@@ -357,6 +379,7 @@ private struct Placer {
 
     /// A column: children one under another, `spacing` apart; spacers share the free height.
     mutating func placeColumn(_ children: [LayoutBox], in inner: Rect, spacing: Double, alignment: Node.Alignment, context: Context) {
+        let children = LayoutBox.resolved(children, in: inner.width)
         let widths = children.map { $0.width(inColumn: inner.width) }
         let heights = zip(children, widths).map { $0.height(width: $1) }
         let spacers = children.filter { if case .spacer = $0.content { true } else { false } }.count
@@ -379,6 +402,7 @@ private struct Placer {
     /// A row: children side by side, `spacing` apart; greedy children share the free width in
     /// proportion to their grows; a divider and a stretched stack or block span the row's height.
     mutating func placeRow(_ children: [LayoutBox], in inner: Rect, spacing: Double, alignment: Node.Alignment, context: Context) {
+        let children = LayoutBox.resolved(children, in: inner.width)
         var x = inner.x
         for (child, width) in zip(children, LayoutBox.widths(ofRow: children, in: inner.width, spacing: spacing)) {
             let frame: Rect
@@ -414,6 +438,8 @@ private struct Placer {
     /// frame's towards the trailing edge (right to left mirrors the whole layout).
     mutating func placeOverlay(_ child: LayoutBox, over parent: Rect, context: Context) {
         guard let overlay = child.overlay else { return }
+        // A fraction of the parent's frame: CSS's padding box of the containing block.
+        let child = child.resolved(in: parent.width)
         let (isFromTrailing, across) = overlay.horizontalOffset
         let (isFromBottom, down) = overlay.verticalOffset
         let width = child.isGreedy ? max(child.limited(parent.width - across), child.horizontalPadding) : child.width
@@ -434,6 +460,7 @@ private struct Placer {
         _ children: [LayoutBox], columns: GridColumns, in inner: Rect, spacing: Double, rowSpacing: Double?, alignment: Node.Alignment, context: Context
     ) {
         let grid = GridRows(children, columns: columns, width: inner.width, spacing: spacing, rowSpacing: rowSpacing)
+        let children = LayoutBox.resolved(children, in: grid.columnWidth)
         var y = inner.y
         for (row, height) in zip(grid.rows, grid.heights) {
             for (column, child) in children[row].enumerated() {

@@ -35,7 +35,8 @@
 ///
 /// One element alone (`layout(element:…)`) is laid out as the root of its own view: its node is
 /// given the whole width and its own height (its padding, frame and background apply; a stretched
-/// stack's own is its content's: given its row's height as the view's, it fills it), in the
+/// stack's own is its content's: given its row's height as the view's, it fills it; its own
+/// `maxFillFraction` is of the view's width, as a root's), in the
 /// screen's theme, mirrored within its own width, with the shimmer groups it has in the screen
 /// (the group of an ancestor that shimmers it, and the screen's numbers for those it starts);
 /// only what encloses it in the screen is left out: the ancestors' clips and positions.
@@ -46,7 +47,8 @@
 /// Guarantees: the same inputs give the same frames; a tree within the screen-file limits is laid
 /// out in time proportional to its expanded size times its depth (a box's height is measured at
 /// the width its parent gives it, for each ancestor that places or measures it). At the
-/// width the screen gives an element, the element's own layout is its frames in the screen's,
+/// width the screen gives an element (one without a `maxFillFraction` of its own, which would
+/// apply again), the element's own layout is its frames in the screen's,
 /// moved to its origin, each cut to its own clip rather than the clip of what encloses it.
 public enum FrameLayout {
     /// What a layout at one width gives: the frames in drawing order, where each loading element

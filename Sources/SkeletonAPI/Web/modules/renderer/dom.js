@@ -58,7 +58,7 @@ export function place(element, node, parentAxis, hasPadding = true, alignment = 
  * grid item's column, an overlay's containing block's padding box, as the engine's reference
  * width), with both the smaller (`min()`).
  */
-export function maxFill(node) {
+function maxFill(node) {
   const fraction = node.maxFillFraction ? `${round(node.maxFillFraction * 100)}%` : null;
   if (node.maxFillWidth && fraction) return `min(${px(node.maxFillWidth)}, ${fraction})`;
   return fraction ?? (node.maxFillWidth ? px(node.maxFillWidth) : null);

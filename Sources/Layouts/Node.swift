@@ -10,7 +10,7 @@
 /// `fill`; a stack always `axis`, `spacing`, `alignment`); another node's `width`, a paragraph's
 /// `measure` and `maxLines`, a fill width's `grow` other than 1 and its `basis`, `aspectRatio`, a
 /// stack's `stretch`, `wrap`, `minColumnWidth`, `autoFit` and `rowSpacing`, a node's
-/// `maxFillWidth` and `overlay`, and a paragraph's `float` are written when set.
+/// `maxFillWidth`, `maxFillFraction` and `overlay`, and a paragraph's `float` are written when set.
 public struct Node: Sendable, Equatable {
     public enum Axis: String, Sendable {
         case vertical
@@ -203,6 +203,18 @@ public struct Node: Sendable, Equatable {
     /// node is not greedy it changes nothing. Nil: no limit, as a client that does not know it
     /// draws the node.
     public var maxFillWidth: Double?
+    /// Written `"maxFillFraction"` (above 0, at most 1), on a stack, scroll, block or paragraph:
+    /// where the node is greedy, its frame is at most this fraction of its reference width,
+    /// padding included (CSS's `max-width: N%` on a border box: a chat bubble at 70%). The
+    /// reference is what CSS resolves the percentage against: the parent stack's inner width (in a
+    /// column, a row, a wrapped row), on a row with `columns` its column's width, at the root the
+    /// layout's width, as an overlay the parent stack's frame width (CSS's padding box of the
+    /// containing block), as a scroll's child the scroll's inner width. The limit is this times the
+    /// reference (with a `maxFillWidth` too, the smaller of the two), and from then on every rule of
+    /// `maxFillWidth` applies unchanged (its place across a column, a row's freezing, never below
+    /// the horizontal padding). Where the node is not greedy it changes nothing. Nil: no limit, as a
+    /// client that does not know it draws the node. Since contract 3.12.
+    public var maxFillFraction: Double?
     /// Written `"overlay": {"top" or "bottom", "leading" or "trailing"}` (and `"center"`, contract
     /// 3.11), on a child of a stack: the node is out of its parent's flow (it takes no space there,
     /// nor counts for its width or greediness), laid out at its own size (a greedy one as wide as
@@ -232,7 +244,8 @@ public struct Node: Sendable, Equatable {
         _ kind: Kind, id: String? = nil, padding: EdgeInsets? = nil, minHeight: Double? = nil, aspectRatio: Double? = nil, width: Width? = nil,
         fillsWidth: Bool = false, background: PaletteToken? = nil, cornerRadius: Double? = nil,
         isClipped: Bool = false, startsShimmer: Bool = false, isStretched: Bool = false, wraps: Bool = false,
-        columns: GridColumns? = nil, rowSpacing: Double? = nil, maxFillWidth: Double? = nil, overlay: Overlay? = nil, float: FloatBox? = nil, slack: Double? = nil, words: Words? = nil
+        columns: GridColumns? = nil, rowSpacing: Double? = nil, maxFillWidth: Double? = nil, maxFillFraction: Double? = nil,
+        overlay: Overlay? = nil, float: FloatBox? = nil, slack: Double? = nil, words: Words? = nil
     ) {
         self.kind = kind
         self.id = id
@@ -250,6 +263,7 @@ public struct Node: Sendable, Equatable {
         self.columns = columns
         self.rowSpacing = rowSpacing
         self.maxFillWidth = maxFillWidth
+        self.maxFillFraction = maxFillFraction
         self.overlay = overlay
         self.float = float
         self.slack = slack

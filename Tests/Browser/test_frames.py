@@ -717,6 +717,103 @@ def test_greedy_nodes_limited_by_max_fill_width_equal_the_renderers_boxes_and_a_
 
 
 
+def bubble(fraction, height, **members):
+    """A greedy block of MAX_FILL_FRACTION_SCREEN, at most `fraction` of its reference width."""
+    return {"type": "block", "width": "fill", "height": height, "maxFillFraction": fraction, **members}
+
+
+AVATAR = {"type": "block", "width": 40, "height": 40, "shape": "circle"}
+
+# A greedy node's limit as a fraction (contract 3.12: `maxFillFraction`, CSS's `max-width: N%`),
+# in a root at 90% of the width: in a padded card, a chat bubble at 70% of the card's inner width
+# at its column's start, and the loading element (an id: the renderer's element slot) a padded
+# bubble at 70% at a trailing column's end; a bubble at 70% beside an avatar (frozen); a bubble at
+# 25% beside an avatar and a bar that takes the rest; a bar at 70% and at most 300 at a trailing
+# column's end; bubbles at 50% and 75% of their grid column; bubbles over a padded card at 50% and
+# 25% of its frame (overlays from the top leading and bottom trailing corners); a bubble at 60% of
+# a padded scroll's inner width; two bubbles of basis 300 at 50% in a row that wraps (one line at
+# 900, two at 600 and 360). Blocks and backgrounds are compared with a plain CSS page of the same
+# boxes, left to right and right to left.
+MAX_FILL_FRACTION_SCREEN = screen_file("maxfraction", "greedy nodes limited to a fraction of their reference width", "bubble", {
+    "type": "stack", "alignment": "leading", "spacing": 20, "maxFillFraction": 0.9,
+    "children": [
+        {"type": "stack", "alignment": "leading", "spacing": 8, "maxWidth": "fill", "background": "card",
+         "padding": {"top": 16, "leading": 16, "bottom": 16, "trailing": 16}, "children": [
+            bubble(0.7, 40),
+            {"type": "stack", "alignment": "trailing", "maxWidth": "fill", "children": [
+                {"type": "stack", "id": "bubble", "maxWidth": "fill", "maxFillFraction": 0.7, "background": "card",
+                 "padding": {"top": 12, "leading": 12, "bottom": 12, "trailing": 12},
+                 "children": [{"type": "block", "width": "fill", "height": 16}]}]}]},
+        {"type": "stack", "axis": "horizontal", "spacing": 12, "alignment": "top", "maxWidth": "fill", "children": [AVATAR, bubble(0.7, 40)]},
+        {"type": "stack", "axis": "horizontal", "spacing": 12, "alignment": "top", "maxWidth": "fill",
+         "children": [AVATAR, bubble(0.25, 30), {"type": "block", "width": "fill", "height": 30}]},
+        {"type": "stack", "alignment": "trailing", "maxWidth": "fill", "children": [bubble(0.7, 20, maxFillWidth=300)]},
+        {"type": "stack", "axis": "horizontal", "minColumnWidth": 200, "spacing": 16, "alignment": "top",
+         "children": [bubble(0.5, 40), bubble(0.75, 40), {"type": "block", "width": "fill", "height": 40}]},
+        {"type": "stack", "alignment": "leading", "maxWidth": "fill", "background": "card",
+         "padding": {"top": 20, "leading": 20, "bottom": 20, "trailing": 20}, "children": [
+            {"type": "block", "width": "fill", "height": 60},
+            bubble(0.5, 20, overlay={"top": 8, "leading": 8}), bubble(0.25, 20, overlay={"bottom": 8, "trailing": 8})]},
+        {"type": "scroll", "padding": {"top": 0, "leading": 10, "bottom": 0, "trailing": 10}, "child": bubble(0.6, 20)},
+        {"type": "stack", "axis": "horizontal", "wrap": True, "spacing": 10, "alignment": "top", "maxWidth": "fill",
+         "children": [bubble(0.5, 20, width={"kind": "fill", "basis": 300}), bubble(0.5, 20, width={"kind": "fill", "basis": 300})]},
+    ],
+})
+
+# MAX_FILL_FRACTION_SCREEN written as a page of plain CSS (percentage max-widths on block boxes
+# 100% wide, flex items of `flex: 1`, grid items, absolutely positioned boxes, flex items that
+# wrap), in `direction`, the boxes marked `data-box` in order at each width.
+MAX_FILL_FRACTION_PAGE = r"""
+const [widths, direction] = arguments;
+const bar = (style) => `<div data-box style="${style}"></div>`;
+const column = (align, inner) => `<div style="align-self: stretch; display: flex; flex-direction: column; align-items: ${align}">${inner}</div>`;
+const row = (inner) => `<div style="align-self: stretch; display: flex; gap: 12px; align-items: flex-start">${bar('flex: none; width: 40px; height: 40px; border-radius: 50%')}${inner}</div>`;
+const results = [];
+for (const width of widths) {
+  const page = document.createElement('div');
+  page.style.cssText = `width: ${width}px; direction: ${direction}; display: flex; flex-direction: column`;
+  page.innerHTML = `<div style="max-width: 90%; display: flex; flex-direction: column; align-items: flex-start; gap: 20px">
+    <div data-box style="align-self: stretch; padding: 16px; box-sizing: border-box; display: flex; flex-direction: column; align-items: flex-start; gap: 8px">
+      ${bar('width: 100%; max-width: 70%; height: 40px')}
+      ${column('flex-end', '<div data-box style="width: 100%; max-width: 70%; padding: 12px; box-sizing: border-box"><div data-box style="height: 16px"></div></div>')}</div>
+    ${row(bar('flex: 1; max-width: 70%; height: 40px'))}
+    ${row(bar('flex: 1; max-width: 25%; height: 30px') + bar('flex: 1; height: 30px'))}
+    ${column('flex-end', bar('width: 100%; max-width: min(300px, 70%); height: 20px'))}
+    <div style="align-self: stretch; display: grid; grid-template-columns: repeat(auto-fill, minmax(200px, 1fr)); gap: 16px; align-items: start">${bar('max-width: 50%; height: 40px')}${bar('max-width: 75%; height: 40px')}${bar('height: 40px')}</div>
+    <div data-box style="align-self: stretch; position: relative; padding: 20px; box-sizing: border-box">${bar('height: 60px')}${bar('position: absolute; top: 8px; inset-inline-start: 8px; width: calc(100% - 8px); max-width: 50%; height: 20px')}${bar('position: absolute; bottom: 8px; inset-inline-end: 8px; width: calc(100% - 8px); max-width: 25%; height: 20px')}</div>
+    <div style="align-self: stretch; overflow: hidden; padding: 0 10px; box-sizing: border-box">${bar('max-width: 60%; height: 20px')}</div>
+    <div style="align-self: stretch; display: flex; flex-wrap: wrap; gap: 10px; align-content: flex-start; align-items: flex-start">${bar('flex: 1 1 300px; max-width: 50%; height: 20px').repeat(2)}</div></div>`;
+  document.body.append(page);
+  results.push(boxesOf(page, [...page.querySelectorAll('[data-box]')]));
+  page.remove();
+}
+return results;
+"""
+
+
+def test_greedy_nodes_limited_by_max_fill_fraction_equal_the_renderers_boxes_and_a_css_percentage_page(driver, tmp_path):
+    frames, page = against_a_css_page(driver, tmp_path, MAX_FILL_FRACTION_SCREEN, "maxfraction", ("block", "background"),
+                                      MAX_FILL_FRACTION_PAGE, directions=("ltr", "rtl"))
+    assert_same_boxes(frames, page, 20)
+    # Beside the browser (worked out by hand from the rule), at 900: the root is 810 wide; the
+    # card's bubble 70% of its inner 778, 544.6 from 16, the element as wide at 16 + 778 - 544.6 =
+    # 249.4; beside the avatar 70% of 810 = 567 from 52 (frozen: 758 were free); 25% of 810 =
+    # 202.5 from 52, the bar the rest, 543.5 from 266.5; min(300, 567) = 300 at 510 (at 360, 70%
+    # of 324 = 226.8 at 97.2); on 3 columns of (810 - 32) / 3 = 259.33, 129.67 at 0 and 194.5 at
+    # 275.33; over the card 405 at 8 and 202.5 at 810 - 8 - 202.5 = 599.5; in the scroll 60% of
+    # 790 = 474 from 10; the wrapping bubbles on one line (300 + 10 + 300 fit), 400 each at 0 and
+    # 410; at 600 on two lines (270 + 10 + 270 > 540), 270 each; right to left, mirrored in 900.
+    boxes = [(round(frame["x"], 2), round(frame["width"], 2)) for frame in frames[(900, "ltr")]]
+    assert boxes[1:4] == [(16, 544.6), (249.4, 544.6), (261.4, 520.6)], boxes
+    assert boxes[5:9] == [(52, 567), (0, 40), (52, 202.5), (266.5, 543.5)], boxes
+    assert boxes[9] == (510, 300) and [(round(f["x"], 2), round(f["width"], 2)) for f in frames[(360, "ltr")]][9] == (97.2, 226.8)
+    assert boxes[10:13] == [(0, 129.67), (275.33, 194.5), (550.67, 259.33)], boxes
+    assert boxes[14:18] == [(20, 770), (8, 405), (599.5, 202.5), (10, 474)], boxes
+    assert boxes[18:] == [(0, 400), (410, 400)], boxes
+    assert [(f["x"], f["y"] - frames[(600, "ltr")][18]["y"], f["width"]) for f in frames[(600, "ltr")][18:]] == [(0, 0, 270), (0, 30, 270)]
+    assert [round(900 - f["x"] - f["width"], 2) for f in frames[(900, "rtl")][1:3]] == [16, 249.4]
+
+
 def words_paragraph(line_height, line_spacing):
     """A paragraph of STRETCHED_BLOCK_SCREEN: PARAGRAPH_WORDS broken greedily, on the card background."""
     return {"type": "text", "lines": 2, "lineHeight": line_height, "lineSpacing": line_spacing, "lastLineFraction": 0.5,

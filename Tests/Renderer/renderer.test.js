@@ -327,6 +327,26 @@ test('maxFillWidth: read on a stack, scroll, block or text as a size above 0 up 
   assert.deepEqual(styled({ ...limited, greedy: false }, 'vertical', 'center'), { flex: '0 0 auto' }, 'not greedy: no limit');
 });
 
+test('maxFillFraction: read on a stack, scroll, block or text as a fraction above 0 up to 1, else none; placed as max-width N% (min() with maxFillWidth), a column\'s child at the column\'s alignment', () => {
+  const read = (raw) => readLayout(documentWith({ type: 'block', height: 9, ...raw })).root;
+  assert.deepEqual([0.7, 1, 0.005, 0, -0.5, 1.5, '70%', null, undefined].map((maxFillFraction) => read({ maxFillFraction }).maxFillFraction), [0.7, 1, 0.005, null, null, 1, null, null, null]);
+  for (const type of ['stack', 'scroll', 'text']) assert.equal(readLayout(documentWith({ type, lines: 1, lineHeight: 9, children: [], maxFillFraction: 0.7 })).root.maxFillFraction, 0.7, type);
+  const row = readLayout(documentWith({ type: 'stack', axis: 'horizontal', children: [{ type: 'spacer', maxFillFraction: 0.5 }, { type: 'divider', maxFillFraction: 0.5 }] })).root;
+  assert.deepEqual(row.children.map((child) => child.maxFillFraction), [undefined, undefined], 'a spacer and a divider have none');
+  const styled = (node, axis, alignment) => {
+    const element = { style: {} };
+    place(element, node, axis, true, alignment);
+    return element.style;
+  };
+  const bubble = { type: 'block', greedy: true, width: 'fill', grow: 1, maxFillWidth: null, maxFillFraction: 0.7 };
+  assert.deepEqual(styled(bubble, 'vertical', 'leading'), { flex: '0 0 auto', maxWidth: '70%', alignSelf: 'flex-start', width: '100%' });
+  assert.deepEqual(styled(bubble, 'vertical', 'trailing'), { flex: '0 0 auto', maxWidth: '70%', alignSelf: 'flex-end', width: '100%' }, 'CSS\'s stretch would put it at the start');
+  assert.deepEqual(styled(bubble, 'horizontal', 'top'), { flex: '1 1 0px', maxWidth: '70%', minWidth: '0' }, 'a row\'s flex items freeze at their max-width');
+  assert.deepEqual(styled({ ...bubble, maxFillWidth: 200 }, 'vertical', 'center'), { flex: '0 0 auto', maxWidth: 'min(200px, 70%)', alignSelf: 'center', width: '100%' }, 'the smaller of both');
+  assert.deepEqual(styled({ ...bubble, maxFillFraction: 1 / 3 }, 'root').maxWidth, '33.333%');
+  assert.deepEqual(styled({ ...bubble, greedy: false }, 'vertical', 'center'), { flex: '0 0 auto' }, 'not greedy: no limit');
+});
+
 test('stretch: read on a stack as true only (on a block too, since 3.11), and placed as align-self stretch in a row alone', () => {
   const read = [true, false, 'yes', 1, undefined].map((stretch) => readLayout(documentWith({ type: 'stack', axis: 'horizontal', children: [{ type: 'stack', stretch, children: [] }] })).root.children[0].stretch);
   assert.deepEqual(read, [true, false, false, false, false]);

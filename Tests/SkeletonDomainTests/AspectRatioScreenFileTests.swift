@@ -20,7 +20,7 @@ struct AspectRatioScreenFileTests {
             "/layouts/0/root/children/0/aspectRatio: must be above 0 (at most 100)",
             "/layouts/0/root/children/1/aspectRatio: 150 is outside 0 to 100",
             "/layouts/0/root/children/2/aspectRatio: expected a number, found string",
-            "/layouts/0/root/children/3/aspectRatio: unknown member \"aspectRatio\" (allowed: type, id, padding, minHeight, width, maxWidth, background, cornerRadius, clip, shimmer, lines, lineHeight, lineSpacing, lastLineFraction, measure, maxLines, slack, words, float, maxFillWidth, overlay)",
+            "/layouts/0/root/children/3/aspectRatio: unknown member \"aspectRatio\" (allowed: type, id, padding, minHeight, width, maxWidth, background, cornerRadius, clip, shimmer, lines, lineHeight, lineSpacing, lastLineFraction, measure, maxLines, slack, words, float, maxFillWidth, maxFillFraction, overlay)",
         ])
     }
 }

@@ -19,7 +19,7 @@ struct GridColumnsScreenFileTests {
         #expect(found == [
             "/layouts/0/root/children/0/minColumnWidth: must be above 0 (at most 10000)",
             "/layouts/0/root/children/1/autoFit: autoFit needs minColumnWidth (the columns' least width)",
-            "/layouts/0/root/children/2/minColumnWidth: unknown member \"minColumnWidth\" (allowed: type, id, padding, minHeight, width, maxWidth, background, cornerRadius, clip, shimmer, lines, lineHeight, lineSpacing, lastLineFraction, measure, maxLines, slack, words, float, maxFillWidth, overlay)",
+            "/layouts/0/root/children/2/minColumnWidth: unknown member \"minColumnWidth\" (allowed: type, id, padding, minHeight, width, maxWidth, background, cornerRadius, clip, shimmer, lines, lineHeight, lineSpacing, lastLineFraction, measure, maxLines, slack, words, float, maxFillWidth, maxFillFraction, overlay)",
         ])
     }
 }

@@ -19,7 +19,7 @@ struct RowSpacingScreenFileTests {
         #expect(found == [
             "/layouts/0/root/children/0/rowSpacing: expected a number, found string",
             "/layouts/0/root/children/1/rowSpacing: 10001 is outside -10000 to 10000",
-            "/layouts/0/root/children/2/rowSpacing: unknown member \"rowSpacing\" (allowed: type, id, padding, minHeight, width, maxWidth, background, cornerRadius, clip, shimmer, lines, lineHeight, lineSpacing, lastLineFraction, measure, maxLines, slack, words, float, maxFillWidth, overlay)",
+            "/layouts/0/root/children/2/rowSpacing: unknown member \"rowSpacing\" (allowed: type, id, padding, minHeight, width, maxWidth, background, cornerRadius, clip, shimmer, lines, lineHeight, lineSpacing, lastLineFraction, measure, maxLines, slack, words, float, maxFillWidth, maxFillFraction, overlay)",
         ])
     }
 }

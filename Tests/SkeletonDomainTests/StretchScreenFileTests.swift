@@ -17,7 +17,7 @@ struct StretchScreenFileTests {
         let found = OneElementScreenFile.problems(root: #"{"type": "stack", "id": "e", "axis": "horizontal", "children": [{"type": "stack", "stretch": "yes", "children": []}, {"type": "text", "lines": 1, "lineHeight": 9, "stretch": true}]}"#)
         #expect(found == [
             "/layouts/0/root/children/0/stretch: expected true or false, found string",
-            "/layouts/0/root/children/1/stretch: unknown member \"stretch\" (allowed: type, id, padding, minHeight, width, maxWidth, background, cornerRadius, clip, shimmer, lines, lineHeight, lineSpacing, lastLineFraction, measure, maxLines, slack, words, float, maxFillWidth, overlay)",
+            "/layouts/0/root/children/1/stretch: unknown member \"stretch\" (allowed: type, id, padding, minHeight, width, maxWidth, background, cornerRadius, clip, shimmer, lines, lineHeight, lineSpacing, lastLineFraction, measure, maxLines, slack, words, float, maxFillWidth, maxFillFraction, overlay)",
         ])
     }
 }

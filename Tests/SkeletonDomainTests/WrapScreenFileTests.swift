@@ -16,7 +16,7 @@ struct WrapScreenFileTests {
         let found = OneElementScreenFile.problems(root: #"{"type": "stack", "id": "e", "children": [{"type": "stack", "wrap": 1, "children": []}, {"type": "text", "lines": 1, "lineHeight": 9, "lineSpacing": 0, "lastLineFraction": 1, "wrap": true}]}"#)
         #expect(found == [
             "/layouts/0/root/children/0/wrap: expected true or false, found number",
-            "/layouts/0/root/children/1/wrap: unknown member \"wrap\" (allowed: type, id, padding, minHeight, width, maxWidth, background, cornerRadius, clip, shimmer, lines, lineHeight, lineSpacing, lastLineFraction, measure, maxLines, slack, words, float, maxFillWidth, overlay)",
+            "/layouts/0/root/children/1/wrap: unknown member \"wrap\" (allowed: type, id, padding, minHeight, width, maxWidth, background, cornerRadius, clip, shimmer, lines, lineHeight, lineSpacing, lastLineFraction, measure, maxLines, slack, words, float, maxFillWidth, maxFillFraction, overlay)",
         ])
     }
 }

@@ -7,7 +7,7 @@ extension Node: Codable {
         case type, id, axis, spacing, alignment, children, child, width, height, cornerRadius, shape, corners,
             fill, lines, lineHeight, lineSpacing, lastLineFraction, measure, maxLines, opacity, thickness, count,
             padding, minHeight, aspectRatio, maxWidth, background, clip, shimmer, stretch, wrap, minColumnWidth, autoFit, rowSpacing,
-            maxFillWidth, overlay, float, slack, words
+            maxFillWidth, maxFillFraction, overlay, float, slack, words
     }
 
     public init(from decoder: any Decoder) throws {
@@ -64,6 +64,7 @@ extension Node: Codable {
             } : nil,
             rowSpacing: type == "stack" ? try node.decodeIfPresent(Double.self, forKey: .rowSpacing) : nil,
             maxFillWidth: ["stack", "scroll", "block", "text"].contains(type) ? try node.decodeIfPresent(Double.self, forKey: .maxFillWidth) : nil,
+            maxFillFraction: ["stack", "scroll", "block", "text"].contains(type) ? try node.decodeIfPresent(Double.self, forKey: .maxFillFraction) : nil,
             overlay: try node.decodeIfPresent(Overlay.self, forKey: .overlay),
             float: type == "text" ? try node.decodeIfPresent(FloatBox.self, forKey: .float) : nil,
             slack: type == "text" ? try node.decodeIfPresent(Double.self, forKey: .slack) : nil,
@@ -125,6 +126,7 @@ extension Node: Codable {
         if columns?.collapsesEmpty == true { try node.encode(true, forKey: .autoFit) }
         try node.encodeIfPresent(rowSpacing, forKey: .rowSpacing)
         try node.encodeIfPresent(maxFillWidth, forKey: .maxFillWidth)
+        try node.encodeIfPresent(maxFillFraction, forKey: .maxFillFraction)
         try node.encodeIfPresent(overlay, forKey: .overlay)
         try node.encodeIfPresent(float, forKey: .float)
         try node.encodeIfPresent(slack, forKey: .slack)

@@ -13,7 +13,9 @@
 /// smaller `points` width, is its padding wide, from the column's leading edge, and overflows); a
 /// greedy box with a `maxFillWidth` takes at most that much of what it is offered (CSS's
 /// `max-width`): across a column it is placed at the column's alignment as a box that wide is, in
-/// a row its siblings share what it leaves (`RowGrowing`), elsewhere it starts at the leading edge; a
+/// a row its siblings share what it leaves (`RowGrowing`), elsewhere it starts at the leading edge;
+/// a `maxFillFraction` is that fraction of the width a percentage resolves against, folded into the
+/// limit where the stack that lays the box out knows it (`LayoutBox.resolved(in:)`); a
 /// spacer shares the free length of its stack; a block with padding, a background or a minimum height sits in a frame
 /// of its own that centres it vertically; a block with an `aspectRatio` is its shape's width over
 /// that ratio high, and a stack with one is its frame's width over it high, or its content's height
@@ -33,7 +35,8 @@
 ///
 /// One element alone (`layout(element:…)`) is laid out as the root of its own view: its node is
 /// given the whole width and its own height (its padding, frame and background apply; a stretched
-/// stack's own is its content's: given its row's height as the view's, it fills it), in the
+/// stack's own is its content's: given its row's height as the view's, it fills it; its own
+/// `maxFillFraction` is of the view's width, as a root's), in the
 /// screen's theme, mirrored within its own width, with the shimmer groups it has in the screen
 /// (the group of an ancestor that shimmers it, and the screen's numbers for those it starts);
 /// only what encloses it in the screen is left out: the ancestors' clips and positions.
@@ -44,7 +47,8 @@
 /// Guarantees: the same inputs give the same frames; a tree within the screen-file limits is laid
 /// out in time proportional to its expanded size times its depth (a box's height is measured at
 /// the width its parent gives it, for each ancestor that places or measures it). At the
-/// width the screen gives an element, the element's own layout is its frames in the screen's,
+/// width the screen gives an element (one without a `maxFillFraction` of its own, which would
+/// apply again), the element's own layout is its frames in the screen's,
 /// moved to its origin, each cut to its own clip rather than the clip of what encloses it.
 public enum FrameLayout {
     /// What a layout at one width gives: the frames in drawing order, where each loading element
@@ -94,7 +98,8 @@ public enum FrameLayout {
         _ box: LayoutBox, placer: Placer, context: Placer.Context, direction: Direction, width: Double, height: Double?
     ) -> Result {
         var placer = placer
-        // A greedy root with a limit is that wide at most, from the leading edge.
+        // A root's fraction is of the layout's width; a greedy root with a limit is that wide at most, from the leading edge.
+        let box = box.resolved(in: width)
         let rootWidth = box.isGreedy ? box.limited(width) : width
         let contentHeight = box.height(width: rootWidth)
         let viewportHeight = height ?? contentHeight
@@ -139,17 +144,18 @@ extension LayoutBox {
         let own: Double
         switch content {
         case .stack(.vertical, let spacing, _):
-            own = max(0, children.reduce(0) { $0 + $1.height(width: $1.width(inColumn: inner)) } + spacing * Double(max(0, children.count - 1)))
+            own = max(0, Self.resolved(children, in: inner).reduce(0) { $0 + $1.height(width: $1.width(inColumn: inner)) } + spacing * Double(max(0, children.count - 1)))
         case .stack(.horizontal, let spacing, _) where columns != nil:
             own = columns.map { GridRows(children, columns: $0, width: inner, spacing: spacing, rowSpacing: rowSpacing).height } ?? 0
         case .stack(.horizontal, let spacing, _) where wraps:
             own = WrappedRow(children, width: inner, spacing: spacing, rowSpacing: rowSpacing).height
         case .stack(.horizontal, let spacing, _):
+            let children = Self.resolved(self.children, in: inner)
             own = zip(children, Self.widths(ofRow: children, in: inner, spacing: spacing)).map { $0.height(width: $1) }.max() ?? 0
         case .scroll(.vertical):
-            own = children.map { $0.height(width: $0.width(inColumn: inner)) }.max() ?? 0
+            own = Self.resolved(children, in: inner).map { $0.height(width: $0.width(inColumn: inner)) }.max() ?? 0
         case .scroll(.horizontal):
-            own = children.map { $0.height(width: $0.width) }.max() ?? 0
+            own = Self.resolved(children, in: inner).map { $0.height(width: $0.width) }.max() ?? 0
         case .block(let shapeWidth, let height, _, _):
             own = aspectRatio.map { (shapeWidth ?? inner) / $0 } ?? height
         case .text(_, let lineHeight, let lineSpacing, _, _, _, _, _):
@@ -196,6 +202,24 @@ extension LayoutBox {
     func limited(_ width: Double) -> Double {
         guard let maxFillWidth else { return width }
         return max(min(width, maxFillWidth), horizontalPadding)
+    }
+
+    /// The box with its `maxFillFraction` of `reference` (the width CSS resolves its percentage
+    /// against) folded into its `maxFillWidth`, the smaller of the two; the box as it is without a
+    /// fraction. Until then a fraction limits nothing (CSS's cyclic percentage in an intrinsic
+    /// width).
+    func resolved(in reference: Double) -> LayoutBox {
+        guard let maxFillFraction else { return self }
+        var box = self
+        box.maxFillWidth = min(maxFillWidth ?? .infinity, maxFillFraction * reference)
+        box.maxFillFraction = nil
+        return box
+    }
+
+    /// `boxes` resolved against `reference` (`resolved(in:)`); the same array, not copied, when
+    /// none has a fraction.
+    static func resolved(_ boxes: [LayoutBox], in reference: Double) -> [LayoutBox] {
+        boxes.contains { $0.maxFillFraction != nil } ? boxes.map { $0.resolved(in: reference) } : boxes
     }
 
     /// The widths of a row's children in an inner width `width`, as CSS's `flex: grow 1 basis` on
@@ -307,7 +331,7 @@ private struct Placer {
             for overlay in box.overlays { placeOverlay(overlay, over: rect, context: context) }
         case .scroll(let axis):
             if box.startsShimmer { context.group = newGroup(rect) }
-            guard let child = box.children.first else { break }
+            guard let child = box.children.first?.resolved(in: inner.width) else { break }
             if axis == .vertical {
                 // A child narrower than the view centred, a greedy one (up to its limit) from the leading edge.
                 placeColumn([child], in: inner, spacing: 0, alignment: child.stretchesAcrossColumn ? .leading : .center, context: context)
@@ -357,6 +381,7 @@ private struct Placer {
 
     /// A column: children one under another, `spacing` apart; spacers share the free height.
     mutating func placeColumn(_ children: [LayoutBox], in inner: Rect, spacing: Double, alignment: Node.Alignment, context: Context) {
+        let children = LayoutBox.resolved(children, in: inner.width)
         let widths = children.map { $0.width(inColumn: inner.width) }
         let heights = zip(children, widths).map { $0.height(width: $1) }
         let spacers = children.filter { if case .spacer = $0.content { true } else { false } }.count
@@ -379,6 +404,7 @@ private struct Placer {
     /// A row: children side by side, `spacing` apart; greedy children share the free width in
     /// proportion to their grows; a divider and a stretched stack or block span the row's height.
     mutating func placeRow(_ children: [LayoutBox], in inner: Rect, spacing: Double, alignment: Node.Alignment, context: Context) {
+        let children = LayoutBox.resolved(children, in: inner.width)
         var x = inner.x
         for (child, width) in zip(children, LayoutBox.widths(ofRow: children, in: inner.width, spacing: spacing)) {
             let frame: Rect
@@ -414,6 +440,8 @@ private struct Placer {
     /// frame's towards the trailing edge (right to left mirrors the whole layout).
     mutating func placeOverlay(_ child: LayoutBox, over parent: Rect, context: Context) {
         guard let overlay = child.overlay else { return }
+        // A fraction of the parent's frame: CSS's padding box of the containing block.
+        let child = child.resolved(in: parent.width)
         let (isFromTrailing, across) = overlay.horizontalOffset
         let (isFromBottom, down) = overlay.verticalOffset
         let width = child.isGreedy ? max(child.limited(parent.width - across), child.horizontalPadding) : child.width
@@ -434,6 +462,7 @@ private struct Placer {
         _ children: [LayoutBox], columns: GridColumns, in inner: Rect, spacing: Double, rowSpacing: Double?, alignment: Node.Alignment, context: Context
     ) {
         let grid = GridRows(children, columns: columns, width: inner.width, spacing: spacing, rowSpacing: rowSpacing)
+        let children = LayoutBox.resolved(children, in: grid.columnWidth)
         var y = inner.y
         for (row, height) in zip(grid.rows, grid.heights) {
             for (column, child) in children[row].enumerated() {

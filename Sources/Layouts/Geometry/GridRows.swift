@@ -2,8 +2,8 @@
 /// `repeat(auto-fill, minmax(M, 1fr))` tracks with `gap: rowSpacing spacing` (a negative gap is 0;
 /// without a `rowSpacing`, `spacing` both ways) and `justify-items: start`: in order, row by row,
 /// each child in its column as in a column that wide (`LayoutBox.width(inColumn:)`: a greedy child
-/// across it, another at its own width from its leading edge), each row as tall as its tallest
-/// child at that width.
+/// across it, another at its own width from its leading edge; a fraction of the column's width:
+/// `LayoutBox.resolved(in:)`), each row as tall as its tallest child at that width.
 ///
 /// Guarantees: every child is in exactly one row, in order; every row but the last has `count`
 /// children; `count` is at least 1; `spacing` and `rowSpacing` are at least 0.
@@ -30,6 +30,7 @@ struct GridRows {
         self.spacing = spacing
         self.rowSpacing = max(0, rowSpacing ?? spacing)
         rows = stride(from: 0, to: children.count, by: count).map { $0..<min($0 + count, children.count) }
+        let children = LayoutBox.resolved(children, in: columnWidth)
         heights = rows.map { row in children[row].map { $0.height(width: $0.width(inColumn: columnWidth)) }.max() ?? 0 }
     }
 

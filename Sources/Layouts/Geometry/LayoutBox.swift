@@ -5,7 +5,8 @@
 /// a scroll view, a paragraph, a spacer in a row, a divider in a column, a stack holding any, a
 /// row with `columns`),
 /// unless a `points` width gives it a frame of its own; a greedy box takes at most its
-/// `maxFillWidth` of it.
+/// `maxFillWidth` of it, and its `maxFillFraction` of its reference width once a stack that lays
+/// it out has resolved it (`resolved(in:)`).
 struct LayoutBox {
     enum Content {
         case stack(Node.Axis, spacing: Double, alignment: Node.Alignment)
@@ -57,6 +58,9 @@ struct LayoutBox {
     /// The most a greedy box takes of the width offered, padding included (`Node.maxFillWidth`;
     /// on a stack, scroll, block or paragraph only).
     var maxFillWidth: Double?
+    /// The most a greedy box takes of its reference width, as a fraction (`Node.maxFillFraction`),
+    /// until `resolved(in:)` folds it into `maxFillWidth`.
+    var maxFillFraction: Double?
     /// A greedy box's share of a row's free width, relative to its greedy siblings'.
     var grow = 1.0
     /// A greedy box's width in a row before it grows, padding included (`Node.Width.fill`'s `basis`).
@@ -106,14 +110,14 @@ struct LayoutBox {
             box.isStretched = node.isStretched
             box.wraps = node.wraps && stackAxis == .horizontal
             box.rowSpacing = node.rowSpacing
-            box.maxFillWidth = node.maxFillWidth
+            (box.maxFillWidth, box.maxFillFraction) = (node.maxFillWidth, node.maxFillFraction)
             // A row that wraps lays its table columns out at their points.
             if box.wraps { for index in box.children.indices { box.children[index].column = nil } }
         case .scroll(let scrollAxis, let child):
             box.content = .scroll(scrollAxis)
             box.children = [Self.box(child, theme: theme, axis: scrollAxis, suffix: suffix)]
             box.isGreedy = true
-            box.maxFillWidth = node.maxFillWidth
+            (box.maxFillWidth, box.maxFillFraction) = (node.maxFillWidth, node.maxFillFraction)
         case .block(let width, let height, let shape, let corners, let fill):
             let fixedWidth: Double? = if case .points(let points) = width { points } else { nil }
             var radius = box.cornerRadius
@@ -125,7 +129,7 @@ struct LayoutBox {
             if node.aspectRatio != nil, shape != .rect { box.capsuleCorners = isRounded }
             box.isGreedy = node.fillsWidth || fixedWidth == nil
             box.isStretched = node.isStretched
-            box.maxFillWidth = node.maxFillWidth
+            (box.maxFillWidth, box.maxFillFraction) = (node.maxFillWidth, node.maxFillFraction)
             if case .fill(let grow, let basis) = width { (box.grow, box.basis) = (grow, basis) }
         case .text(let lines, let lineHeight, let lineSpacing, let lastLineFraction, let measure, let maxLines):
             box.content = .text(
@@ -135,7 +139,7 @@ struct LayoutBox {
             box.slack = node.slack
             box.words = node.words
             box.isGreedy = true
-            box.maxFillWidth = node.maxFillWidth
+            (box.maxFillWidth, box.maxFillFraction) = (node.maxFillWidth, node.maxFillFraction)
         case .spacer:
             box.isGreedy = axis == .horizontal
         case .divider(let opacity, let thickness):

@@ -1,9 +1,10 @@
 /// A row's children broken into lines, as CSS's `flex-wrap: wrap` with `gap: rowSpacing spacing`
 /// (without a `rowSpacing`, `spacing` both ways) breaks a flex row: each child takes its own width
 /// on the line (a greedy one its basis, or only its horizontal padding without one:
-/// `LayoutBox.rowBasis`), a line breaks before a child that would end beyond the inner width (a
-/// child wider than the width has a line of its own), and a line is as tall as its tallest child
-/// at the width the line gives it (`LayoutBox.widths(ofRow:)` on its children).
+/// `LayoutBox.rowBasis`; a limit's fraction of the row's inner width, `LayoutBox.resolved(in:)`),
+/// a line breaks before a child that would end beyond the inner width (a child wider than the
+/// width has a line of its own), and a line is as tall as its tallest child at the width the line
+/// gives it (`LayoutBox.widths(ofRow:)` on its children).
 ///
 /// Guarantees: every child is on exactly one line, in order; no line is empty.
 struct WrappedRow {
@@ -18,6 +19,7 @@ struct WrappedRow {
     let rowSpacing: Double
 
     init(_ children: [LayoutBox], width: Double, spacing: Double, rowSpacing: Double?) {
+        let children = LayoutBox.resolved(children, in: width)
         var lines: [Range<Int>] = []
         var start = 0
         var end = 0.0

@@ -17,7 +17,7 @@ enum OpenAPIDocument {
 
     /// The contract's version: changed whenever the description changes (a test holds its hash),
     /// the major number when a change can break a client written for the previous one.
-    static let contractVersion = "3.11.0"
+    static let contractVersion = "3.12.0"
 
     /// The same description as OpenAPI 3.2 (`GET /openapi-3.2.json`), for the tools that read it:
     /// an event stream's schema, each event's before 3.2, is its `itemSchema` there, and nothing else differs.

@@ -200,6 +200,7 @@ extension Node {
         }
         if let rowSpacing { writer.member("rowSpacing", rowSpacing) }
         if let maxFillWidth { writer.member("maxFillWidth", maxFillWidth) }
+        if let maxFillFraction { writer.member("maxFillFraction", maxFillFraction) }
         if let overlay { Self.write(overlay, to: &writer) }
     }
 }

@@ -7,8 +7,8 @@ import Layouts
 /// axis 0 from its top or leading edge, no overlay `center`, a float's `trailing`, `bottom` and
 /// `top` 0); `aspectRatio` and `stretch` only on a block or a stack, `wrap`, `minColumnWidth`,
 /// `autoFit` and `rowSpacing` (within `spacing`'s range) only on a stack (`autoFit` only with
-/// `minColumnWidth`), `overlay`
-/// and `maxFillWidth` (a size above 0, none when omitted) not on a spacer, divider or repeat,
+/// `minColumnWidth`), `overlay`, `maxFillWidth` (a size above 0, none when omitted) and
+/// `maxFillFraction` (above 0, at most 1, none when omitted) not on a spacer, divider or repeat,
 /// `float` only on a text, `slack` (a size, 0 when omitted) and `words` only on a text with a
 /// `measure`.
 ///
@@ -223,6 +223,7 @@ struct NodeDecoder {
         if object["type"] == .string("stack"), object["autoFit"] != nil, object["minColumnWidth"] == nil { reader.report(object.pointer("autoFit"), "autoFit needs minColumnWidth (the columns' least width)") }
         node.rowSpacing = reader.optional(object, "rowSpacing") { $0.number($1, at: $2, in: ScreenFileLimits.spacings) }
         node.maxFillWidth = reader.optional(object, "maxFillWidth") { aboveZero($1, at: $2, in: ScreenFileLimits.sizes, reader: &$0) }
+        node.maxFillFraction = reader.optional(object, "maxFillFraction") { aboveZero($1, at: $2, in: ScreenFileLimits.fractions, reader: &$0) }
         node.overlay = reader.optional(object, "overlay") { overlay($1, at: $2, reader: &$0) }
     }
 

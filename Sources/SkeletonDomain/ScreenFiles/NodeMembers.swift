@@ -6,10 +6,10 @@ package enum NodeMembers {
 
     /// Each type's own members besides `common`.
     package static let byType: KeyValuePairs<String, [String]> = [
-        "stack": ["axis", "spacing", "alignment", "aspectRatio", "stretch", "wrap", "minColumnWidth", "autoFit", "rowSpacing", "maxFillWidth", "overlay", "children"],
-        "scroll": ["axis", "scrollEnabled", "maxFillWidth", "overlay", "child"],
-        "block": ["height", "aspectRatio", "stretch", "shape", "corners", "fill", "maxFillWidth", "overlay"],
-        "text": ["lines", "lineHeight", "lineSpacing", "lastLineFraction", "measure", "maxLines", "slack", "words", "float", "maxFillWidth", "overlay"],
+        "stack": ["axis", "spacing", "alignment", "aspectRatio", "stretch", "wrap", "minColumnWidth", "autoFit", "rowSpacing", "maxFillWidth", "maxFillFraction", "overlay", "children"],
+        "scroll": ["axis", "scrollEnabled", "maxFillWidth", "maxFillFraction", "overlay", "child"],
+        "block": ["height", "aspectRatio", "stretch", "shape", "corners", "fill", "maxFillWidth", "maxFillFraction", "overlay"],
+        "text": ["lines", "lineHeight", "lineSpacing", "lastLineFraction", "measure", "maxLines", "slack", "words", "float", "maxFillWidth", "maxFillFraction", "overlay"],
         "spacer": [],
         "divider": ["opacity", "thickness"],
         "repeat": ["count", "child"],

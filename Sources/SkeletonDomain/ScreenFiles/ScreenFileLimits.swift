@@ -18,6 +18,8 @@ package enum ScreenFileLimits {
     package static let measures: ClosedRange<Double> = 0...100_000
     /// A block's or a stack's `aspectRatio`, width over height (above 0).
     package static let aspectRatios: ClosedRange<Double> = 0...100
+    /// A greedy node's `maxFillFraction` (above 0), of the width its percentage resolves against.
+    package static let fractions: ClosedRange<Double> = 0...1
     package static let maxLines = 1...100
     /// The words of a paragraph's `words` (its greedy breaking).
     package static let wordCounts = 1...2_000

@@ -1,6 +1,6 @@
 // Building the DOM of one node: boxes at the served sizes, text lines, modifiers, a value shown as text.
 
-import { LIMITS, px, rgba } from './values.js';
+import { LIMITS, px, rgba, round } from './values.js';
 import { beside, broken, room, slackAt } from '../shared/wrapping.js';
 
 export const alignments = { leading: 'flex-start', top: 'flex-start', center: 'center', trailing: 'flex-end', bottom: 'flex-end' };
@@ -15,7 +15,7 @@ export function div(role) {
 /**
  * How a node sits in its parent (`parentAxis`, a column's `alignment`): a node other than a block
  * with a width in points is a frame that wide; a greedy node stretches across a column or shares
- * a row's free width by its grow, at most its `maxFillWidth` wide (CSS's max-width: a row's flex
+ * a row's free width by its grow, at most its limit wide (`maxFill`; CSS's max-width: a row's flex
  * items freeze at it, as the engine's RowGrowing), and with one sits at the column's alignment
  * (CSS's stretch would put it at the start); a stretched stack or block in a row is the row's height; in a
  * row a greedy node starts at its `basis`. It is never narrower than its horizontal padding and
@@ -39,8 +39,9 @@ export function place(element, node, parentAxis, hasPadding = true, alignment = 
     return;
   }
   if (!node.greedy) return;
-  if (node.maxFillWidth) style.maxWidth = px(node.maxFillWidth);
-  if (parentAxis === 'vertical' && node.maxFillWidth) {
+  const limit = maxFill(node);
+  if (limit) style.maxWidth = limit;
+  if (parentAxis === 'vertical' && limit) {
     style.alignSelf = alignments[alignment];
     // Across the column unless it has a width of its own (a block's shape in points).
     if (!style.width) style.width = '100%';
@@ -49,6 +50,18 @@ export function place(element, node, parentAxis, hasPadding = true, alignment = 
     style.flex = `${node.grow} ${shrink(node, padding, hasPadding)} ${px(Math.max(node.basis ?? 0, padding))}`;
     if (padding === 0) style.minWidth = '0';
   }
+}
+
+/**
+ * A greedy node's limit as CSS's max-width, or null without one: its `maxFillWidth` in px, its
+ * `maxFillFraction` as a percentage (of what CSS resolves it against: the parent's content box, a
+ * grid item's column, an overlay's containing block's padding box, as the engine's reference
+ * width), with both the smaller (`min()`).
+ */
+function maxFill(node) {
+  const fraction = node.maxFillFraction ? `${round(node.maxFillFraction * 100)}%` : null;
+  if (node.maxFillWidth && fraction) return `min(${px(node.maxFillWidth)}, ${fraction})`;
+  return fraction ?? (node.maxFillWidth ? px(node.maxFillWidth) : null);
 }
 
 /**

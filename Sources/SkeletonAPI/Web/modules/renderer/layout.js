@@ -164,6 +164,8 @@ function readNode(raw, layout, budget, depth, parentAxis, suffix) {
   if (type === 'stack' || type === 'block') node.stretch = own(raw, 'stretch') === true;
   // The most a greedy stack, scroll, block or text takes of the width offered (CSS's max-width): a size above 0, else none.
   if (type !== 'spacer' && type !== 'divider') node.maxFillWidth = typeof own(raw, 'maxFillWidth') === 'number' && own(raw, 'maxFillWidth') > 0 ? number(own(raw, 'maxFillWidth'), 0, LIMITS.length, 0) : null;
+  // The most it takes as a fraction of the width a percentage resolves against (CSS's max-width: N%): above 0 up to 1, else none.
+  if (type !== 'spacer' && type !== 'divider') node.maxFillFraction = typeof own(raw, 'maxFillFraction') === 'number' && own(raw, 'maxFillFraction') > 0 ? number(own(raw, 'maxFillFraction'), 0, 1, 0) : null;
   return finish(node, parentAxis);
 }
 

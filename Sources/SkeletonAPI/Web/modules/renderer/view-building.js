@@ -208,7 +208,8 @@ export class ViewBuilding {
           break;
       }
     }
-    place(element, node, context.parentAxis, true, context.alignment);
+    // In a screen's slot the slot holds the fraction (a percentage of the parent's width): the view would take it again of the slot's.
+    place(element, context.slotOf === node && !context.fills ? { ...node, maxFillFraction: null } : node, context.parentAxis, true, context.alignment);
     element.style.boxSizing = 'border-box';
     element.style.position = 'relative';
     if (context.parentAxis === 'root') {

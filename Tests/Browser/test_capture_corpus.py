@@ -33,9 +33,7 @@ TABLE = os.path.join(ROOT, ".build", "capture-corpus.md")
 
 # Pages capture or the model cannot yet draw, each a strict xfail naming what fails, so that a fix
 # shows. (Pages written as a newcomer's: what they found is issue 41's next work.)
-XFAIL = {
-    "chat-bubbles": "bubbles limited by max-width: 70% (a percentage: the model's limits are points) keep the captured width's limit at 0.85 W and 1.2 W, and the composer below them is 21 px off; at W the first message, a bubble beside its avatar in a row aligned to its end (align-items: flex-end), is drawn on 2 lines for 3",
-}
+XFAIL = {}
 
 
 def marked(name):

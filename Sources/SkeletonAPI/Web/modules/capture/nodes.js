@@ -244,13 +244,42 @@ export function heightFloor(style) {
 }
 
 /**
- * A fluid node's limit, `maxFillWidth`: its box's `max-width` (widthLimit), so that it stops
- * growing where the page's does (a paragraph of 34em; a column of 640 px centred by its auto
- * margins). Nothing for a node of fixed width.
+ * A percentage of its containing block's width (`value`, a computed style value) as a share of
+ * it for a box of computed `style`: 0.7 for 70% on a border box or a box with no padding or border
+ * (a content box's padding would lie outside the share); else null.
  */
-export function limitWidth(node, style) {
+function share(value, style) {
+  if (value?.unit !== 'percent' || !(value.value > 0) || value.value > 100) return null;
+  const inset = insets(style);
+  return style.boxSizing === 'border-box' || inset.left + inset.right < 0.5 ? Math.round(value.value * 100) / 10000 : null;
+}
+
+/** The share of its containing block's width a box `element` (of computed `style`) may take by its `max-width` (70%: a chat bubble), else null. */
+export const limitShare = (element, style) => share(element.computedStyleMap?.().get('max-width'), style);
+
+/**
+ * The share of its containing block's width a box `element` (of computed `style`) is given by a
+ * percentage `width` (an event bar of 60% in a day's cell) or, in a flex row (`inRow`), by a
+ * percentage `flex-basis` it does not grow from (`flex: 0 0 40%`: a card's image), else null.
+ */
+export function sizeShare(element, style, inRow) {
+  const map = element.computedStyleMap?.();
+  if (!map) return null;
+  const basis = inRow && !(parseFloat(style.flexGrow) > 0) ? share(map.get('flex-basis'), style) : null;
+  return basis ?? share(map.get('width'), style);
+}
+
+/**
+ * A fluid node's limits: its box's `max-width` (widthLimit) as `maxFillWidth`, so that it stops
+ * growing where the page's does (a paragraph of 34em; a column of 640 px centred by its auto
+ * margins), a percentage one (limitShare) as `maxFillFraction`. Nothing for a node of fixed width.
+ */
+export function limitWidth(node, element, style) {
+  if (!(node.width === 'fill' || node.width?.kind === 'fill' || node.maxWidth === 'fill') || element?.nodeType !== Node.ELEMENT_NODE) return;
   const limit = widthLimit(style);
-  if (limit !== null && (node.width === 'fill' || node.width?.kind === 'fill' || node.maxWidth === 'fill')) node.maxFillWidth = size(limit);
+  if (limit !== null) node.maxFillWidth = size(limit);
+  const fraction = limitShare(element, style);
+  if (fraction !== null) node.maxFillFraction = fraction;
 }
 
 /** The node is `width` wide whatever its parent offers (a block keeps its own width, its padding outside). */

@@ -1,7 +1,7 @@
 // Laying out a box's children: stacks and the widths they share (the second part of Capture; grid rows in grid-stacks.js).
 
 import { CAPTURE_LIMITS, CaptureError, SKIPPED, round, size } from './limits.js';
-import { addPadding, autoMargins, bounds, endAligned, fill, fixed, flexBasis, followedInFlow, grow, inBox, limitWidth, lineBlock, marginBelow, narrower, pseudoBlocks, pulledUp, repeats, squeezable, stretches, trailingMargin, unseen, widthLimit } from './nodes.js';
+import { addPadding, autoMargins, bounds, endAligned, fill, fixed, flexBasis, followedInFlow, grow, inBox, limitShare, limitWidth, lineBlock, marginBelow, narrower, pseudoBlocks, pulledUp, repeats, sizeShare, squeezable, stretches, trailingMargin, unseen, widthLimit } from './nodes.js';
 import { autoColumns, columnsRow, insideColumns } from './auto-columns.js';
 import { columnSpace } from './column-space.js';
 import { columnTracks, rowLines, rowsOf } from './grid-rows.js';
@@ -153,7 +153,9 @@ export class Capture extends CaptureWalk {
     const bottomed = !vertical && !centred && own?.display.endsWith('flex') && !this.stretched.has(element) && items.every((item) => item.style && endAligned(item.style, own));
     const crossInset = own ? insets(own) : { top: 0, right: 0, bottom: 0, left: 0 };
     // (A row centred across or at its bottom keeps its height: the tallest item's offsets are its padding.)
-    const placed = items.filter((_, index) => (!centre[index] || (centred && !vertical)) && !atEnd[index]);
+    // (Nor is a percentage of the column's width: it does not say where the column's edges are.)
+    const shared = items.map((item) => vertical && item.element?.nodeType === Node.ELEMENT_NODE && sizeShare(item.element, item.style, false) !== null);
+    const placed = items.filter((_, index) => (!centre[index] || (centred && !vertical)) && !atEnd[index] && !shared[index]);
     const leadCross = placed.length === 0 ? (vertical ? (this.rtl ? crossInset.right : crossInset.left) : crossInset.top)
       : Math.max(0, Math.min(...placed.map((item) => crossStart(item.rect) - crossStart(rect))));
     const trailCross = placed.length === 0 ? (vertical ? (this.rtl ? crossInset.left : crossInset.right) : crossInset.bottom)
@@ -181,7 +183,9 @@ export class Capture extends CaptureWalk {
         // sized by their content.)
         const [columnThen, itemThen] = [element && this.second?.get(element), item.element && this.second?.get(item.element)];
         const fillsThen = columnThen && itemThen && item.style && /^(block|flex|grid)$/.test(own.display) && !item.style.display.startsWith('inline') && Math.abs(columnThen.width - rect.width) > 0.5 && Math.abs(item.rect.width - available) < 1 && Math.abs(itemThen.width - (columnThen.width - (rect.width - available))) < 1;
-        if ((fluid || fillsThen) && (item.rect.width >= available - 1 || Math.abs(item.rect.width - widthLimit(item.style)) < 0.5) && !narrower(node, item.rect)) {
+        // (Or at its percentage one, of the column's content width.)
+        const atShare = item.element?.nodeType === Node.ELEMENT_NODE && Math.abs(item.rect.width - (limitShare(item.element, item.style) ?? NaN) * (rect.width - crossInset.left - crossInset.right)) < 0.5;
+        if ((fluid || fillsThen) && (item.rect.width >= available - 1 || Math.abs(item.rect.width - widthLimit(item.style)) < 0.5 || atShare) && !narrower(node, item.rect)) {
           // (A shrink-to-fit box as wide as the column is only as wide as its content where the column is wider.)
           if (node.type === 'stack' && shrinksToFit(item.element)) node = shrinkToFit(this, item.element, node, item.rect);
           else fill(node);
@@ -189,6 +193,10 @@ export class Capture extends CaptureWalk {
           // Narrower than the column by its own trailing margin: as wide as the column less that margin.
           node = this.outside(node, { trailing: margin });
           fill(node);
+        } else if (fluid && shared[index]) {
+          // A percentage of the column's width (an event bar of 60%): fluid, that share of it at most.
+          fill(node);
+          node.maxFillFraction = sizeShare(item.element, item.style, false);
         } else if (change !== null && !fluid) fixed(node, item.rect.width + Math.max(0, extraCross));
         if ((centre[index] && !centred) || atEnd[index]) {
           this.count();
@@ -212,10 +220,10 @@ export class Capture extends CaptureWalk {
       this.count(spacers.filter(Boolean).length);
     }
     if (!vertical) {
-      out = this.shares(items, children, spacers, segment, items.map((_, index) => extra(index)));
+      out = this.shares(items, children, spacers, segment, items.map((_, index) => extra(index)), own?.display.endsWith('flex'));
     }
     if (out.length > CAPTURE_LIMITS.maxChildren) throw new CaptureError(`a box has more than ${CAPTURE_LIMITS.maxChildren} children (maxChildren)`, 'maxChildren');
-    for (const item of items) limitWidth(item.node, item.style);
+    for (const item of items) limitWidth(item.node, item.element, item.style);
     const stack = { type: 'stack', axis, spacing: spacing < 0 ? -size(-spacing) : size(spacing), alignment: centred ? 'center' : bottomed ? 'bottom' : vertical ? 'leading' : 'top', children: repeats(out) };
     addPadding(stack, padding);
     return stack;
@@ -278,9 +286,10 @@ export class Capture extends CaptureWalk {
   /**
    * A row's children with its spacers in place, the fluid children and spacers given a `grow`
    * each: what it gave up at the second width (a spacer, its stretch's `segment`), the least 1; a
-   * spacer that gave up nothing beside a fluid child left out.
+   * spacer that gave up nothing beside a fluid child left out; in a `flex` row, an item of a
+   * percentage width at most that share of it.
    */
-  shares(items, children, spacers, segment, after) {
+  shares(items, children, spacers, segment, after, flex) {
     const greedy = [];
     const out = [];
     // (A spacer that gave up nothing beside an item that did holds no free width: a label that fills
@@ -312,6 +321,14 @@ export class Capture extends CaptureWalk {
       const unit = Math.min(...measured.map((entry) => entry[key]));
       for (const entry of measured) grow(entry.node, Math.min(100, round(entry[key] / unit)));
     }
+    // A flex item of a percentage width (`flex: 0 0 40%`): that share of the row at most, growing
+    // before the others (grow 100) so that it reaches it, as the page's is exactly that share.
+    items.forEach((item, index) => {
+      const fraction = flex && item.element?.nodeType === Node.ELEMENT_NODE ? sizeShare(item.element, item.style, true) : null;
+      if (fraction === null || !greedy.some((entry) => entry.node === children[index])) return;
+      grow(children[index], 100);
+      children[index].maxFillFraction = fraction;
+    });
     return out;
   }
 }

@@ -53,3 +53,25 @@ export function withOverlays(node, overlays) {
   if (node.maxWidth === 'fill' || node.width === 'fill' || node.width?.kind === 'fill') column.maxWidth = 'fill';
   return column;
 }
+
+/**
+ * The box of `element`, a transformed box with no children (a chevron rotated 45°), in its parent's
+ * flow: its layout box, as wide and tall as before the transform and centred where its drawing is
+ * (the transform's origin its centre), or null for a box not transformed.
+ */
+export function untransformed(element, style) {
+  if (style.transform === 'none' || element.children.length > 0 || !(element instanceof HTMLElement)) return null;
+  const drawn = element.getBoundingClientRect();
+  const [width, height] = [element.offsetWidth, element.offsetHeight];
+  return new DOMRect(drawn.x + (drawn.width - width) / 2, drawn.y + (drawn.height - height) / 2, width, height);
+}
+
+/**
+ * `shape`, the block drawn for a transformed box (`drawn`: its transformed bounds), in a box of its
+ * layout box `flow` (untransformed) that takes its place in the flow, the shape over it as an
+ * overlay beyond its edges: the flow is the page's, the drawing too.
+ */
+export function overTransformed(shape, flow, drawn, rtl) {
+  Object.assign(shape, { width: size(drawn.width), height: size(drawn.height), overlay: { top: offset(drawn.top - flow.top), leading: offset(rtl ? flow.right - drawn.right : drawn.left - flow.left) } });
+  return { type: 'stack', axis: 'vertical', spacing: 0, alignment: 'leading', width: { kind: 'points', points: size(flow.width) }, minHeight: size(flow.height), children: [shape] };
+}

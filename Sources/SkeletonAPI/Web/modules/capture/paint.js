@@ -51,9 +51,11 @@ export function paint(style, backdrop) {
   const stops = style.backgroundImage.includes('gradient(') ? (style.backgroundImage.match(/rgba?\([^)]*\)/g) ?? []).map(colorOf) : [];
   const shown = stops.find((stop) => stop && !same(stop, backdrop));
   if (shown) return shown;
-  const border = ['Top', 'Right', 'Bottom', 'Left'].every((side) => parseFloat(style[`border${side}Width`]) > 0 && colorOf(style[`border${side}Color`]));
-  return border || style.boxShadow !== 'none' ? backdrop ?? { r: 0, g: 0, b: 0, a: 1 } : null;
+  return bordered(style).length === 4 || style.boxShadow !== 'none' ? backdrop ?? { r: 0, g: 0, b: 0, a: 1 } : null;
 }
+
+/** The sides of a box of computed `style` that show a border ('Top', 'Right', 'Bottom', 'Left'). */
+export const bordered = (style) => ['Top', 'Right', 'Bottom', 'Left'].filter((side) => parseFloat(style[`border${side}Width`]) > 0 && colorOf(style[`border${side}Color`]));
 
 /** Top-left, top-right, bottom-right, bottom-left radii in px, each at most half the shorter side. */
 export function cornerRadii(style, rect) {

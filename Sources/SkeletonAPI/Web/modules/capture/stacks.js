@@ -7,6 +7,7 @@ import { columnSpace } from './column-space.js';
 import { columnTracks, rowLines, rowsOf } from './grid-rows.js';
 import { gridRows } from './grid-stacks.js';
 import { insets } from './paint.js';
+import { untransformed } from './overlays.js';
 import { shrinkToFit, shrinksInRow, shrinksToFit } from './shrink-to-fit.js';
 import { tableRow } from './table-columns.js';
 import { wrappedRow } from './wrapped-row.js';
@@ -60,7 +61,7 @@ export class Capture extends CaptureWalk {
         this.overlay(child, depth + 1, backdrop);
         continue;
       }
-      const flow = child.getBoundingClientRect();
+      const flow = untransformed(child, style) ?? child.getBoundingClientRect();
       const laid = pulledUp(child, style, flow);
       if (laid.width < 0.5 || laid.height < 0.5) continue;
       // In a column stretched by its row, free height taken by an auto margin or a growing item:

@@ -2,8 +2,8 @@
 
 import { CAPTURE_LIMITS, CaptureError, ID, MEDIA, round, size } from './limits.js';
 import { fill, fixed, heightFloor, lastLineWidths, pseudoBlocks, unwrapped } from './nodes.js';
-import { containingBlock, overlayOf, withOverlays } from './overlays.js';
-import { aspectRatioOf, cornerRadii, insets, paint, radius } from './paint.js';
+import { containingBlock, overTransformed, overlayOf, untransformed, withOverlays } from './overlays.js';
+import { aspectRatioOf, bordered, cornerRadii, insets, paint, radius } from './paint.js';
 import { clampOf, hasText, leadingFloat, lineBoxes, paintedShape, showing, typicalSlack, wrappingFor } from './text.js';
 import { breaksAsShown, wordsOf } from './words.js';
 import { beside } from '../shared/wrapping.js';
@@ -77,7 +77,8 @@ export class CaptureWalk {
         this.count();
         node = { type: 'scroll', axis: 'horizontal', child: node };
       }
-    } else if (painted) {
+    } else if (painted || (element.children.length === 0 && bordered(style).length > 0)) {
+      // (An empty box drawn by some of its borders, a chevron or a rule, is a shape too.)
       node = this.block(rect, style);
     } else {
       return null;
@@ -85,6 +86,11 @@ export class CaptureWalk {
     if (!node) return null;
     const ratio = node.type === 'block' ? aspectRatioOf(element, style, rect) : null;
     if (ratio !== null) node.aspectRatio = ratio;
+    // A transformed shape: drawn where the page draws it, over its layout box in the flow.
+    if (node.type === 'block' && untransformed(element, style)) {
+      this.count();
+      node = overTransformed(node, rect, element.getBoundingClientRect(), this.rtl);
+    }
     node = this.attachOverlays(element, node);
     this.mark(element, node);
     return node;

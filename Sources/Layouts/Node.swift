@@ -9,8 +9,9 @@
 /// so clients need no defaults (a block always has `width`, `height`, `cornerRadius`, `shape`,
 /// `fill`; a stack always `axis`, `spacing`, `alignment`); another node's `width`, a paragraph's
 /// `measure` and `maxLines`, a fill width's `grow` other than 1 and its `basis`, `aspectRatio`, a
-/// stack's `stretch`, `wrap`, `minColumnWidth`, `autoFit` and `rowSpacing`, a node's
-/// `maxFillWidth`, `maxFillFraction` and `overlay`, and a paragraph's `float` are written when set.
+/// stack's `stretch`, `wrap`, `lineAlignment`, `minColumnWidth`, `autoFit` and `rowSpacing`, a
+/// node's `maxFillWidth`, `maxFillFraction` and `overlay`, and a paragraph's `float` are written
+/// when set (`lineAlignment` as given, `leading` too).
 public struct Node: Sendable, Equatable {
     public enum Axis: String, Sendable {
         case vertical
@@ -25,6 +26,14 @@ public struct Node: Sendable, Equatable {
         case trailing
         case top
         case bottom
+    }
+
+    /// Where a wrapping row's lines put their free width (`Node.lineAlignment`): after their
+    /// children, half before and half after, or before them.
+    public enum LineAlignment: String, Sendable {
+        case leading
+        case center
+        case trailing
     }
 
     /// A node's width: a frame exactly `points` wide (its content laid out in it, from the
@@ -178,6 +187,16 @@ public struct Node: Sendable, Equatable {
     /// each as tall as its tallest child. In a vertical stack it changes nothing. A client that
     /// does not know it draws the children on one line.
     public var wraps: Bool
+    /// Written `"lineAlignment"` (`leading`, `center` or `trailing`), on a stack only: in a
+    /// horizontal stack that wraps, each line's free width (the stack's inner width less that
+    /// line's children's widths and the spacing between them) goes after its children
+    /// (`leading`), half before and half after them (`center`), or before them (`trailing`), as
+    /// CSS's `justify-content: flex-start | center | flex-end` on a `flex-wrap: wrap` row places a
+    /// tag cloud's lines; right to left mirrors it (the leading edge is the right one). A line
+    /// whose greedy children take all the width has none, so it changes nothing there. Elsewhere
+    /// (a row that does not wrap, a vertical stack, a row with `columns`) it changes nothing. Nil:
+    /// `leading`, as a client that does not know it puts the lines. Since contract 3.12.
+    public var lineAlignment: LineAlignment?
     /// Written `"minColumnWidth"` (and `"autoFit": true` when empty columns collapse), on a stack
     /// only: a horizontal stack whose children lie on a grid of as many columns at least that
     /// wide as fit its inner width (`GridColumns`), in order, row by row; each child in its
@@ -244,7 +263,7 @@ public struct Node: Sendable, Equatable {
         _ kind: Kind, id: String? = nil, padding: EdgeInsets? = nil, minHeight: Double? = nil, aspectRatio: Double? = nil, width: Width? = nil,
         fillsWidth: Bool = false, background: PaletteToken? = nil, cornerRadius: Double? = nil,
         isClipped: Bool = false, startsShimmer: Bool = false, isStretched: Bool = false, wraps: Bool = false,
-        columns: GridColumns? = nil, rowSpacing: Double? = nil, maxFillWidth: Double? = nil, maxFillFraction: Double? = nil,
+        lineAlignment: LineAlignment? = nil, columns: GridColumns? = nil, rowSpacing: Double? = nil, maxFillWidth: Double? = nil, maxFillFraction: Double? = nil,
         overlay: Overlay? = nil, float: FloatBox? = nil, slack: Double? = nil, words: Words? = nil
     ) {
         self.kind = kind
@@ -260,6 +279,7 @@ public struct Node: Sendable, Equatable {
         self.startsShimmer = startsShimmer
         self.isStretched = isStretched
         self.wraps = wraps
+        self.lineAlignment = lineAlignment
         self.columns = columns
         self.rowSpacing = rowSpacing
         self.maxFillWidth = maxFillWidth

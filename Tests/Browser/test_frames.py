@@ -814,6 +814,76 @@ def test_greedy_nodes_limited_by_max_fill_fraction_equal_the_renderers_boxes_and
     assert [round(900 - f["x"] - f["width"], 2) for f in frames[(900, "rtl")][1:3]] == [16, 249.4]
 
 
+TAGS = (120, 90, 150, 70, 200, 110, 60, 130, 180, 95)
+BUTTONS = (140, 100, 160, 90, 120)
+
+# Where a wrapping row's lines put their free width (contract 3.12: `lineAlignment`, CSS's
+# `justify-content` on a `flex-wrap: wrap` row): a centred tag cloud (the loading element), its
+# lines 16 apart; buttons of two heights centred across their lines, at the trailing end of a
+# padded card (24 leading, 8 trailing); chips centred on lines that end in a greedy bar (no free
+# width where it is); chips in a row that does not wrap, where `center` changes nothing. Blocks
+# and backgrounds are compared with a plain CSS page of the same boxes, left to right and right
+# to left.
+LINE_ALIGNMENT_SCREEN = screen_file("linealignment", "the lines of a wrapping row centred or at its end", "tags", {
+    "type": "stack", "alignment": "leading", "spacing": 20,
+    "children": [
+        {"type": "stack", "id": "tags", "axis": "horizontal", "wrap": True, "lineAlignment": "center", "spacing": 10, "rowSpacing": 16,
+         "alignment": "top", "maxWidth": "fill", "children": [chip(w) for w in TAGS]},
+        {"type": "stack", "axis": "horizontal", "wrap": True, "lineAlignment": "trailing", "spacing": 10, "alignment": "center",
+         "maxWidth": "fill", "background": "card", "padding": {"top": 8, "leading": 24, "bottom": 8, "trailing": 8},
+         "children": [chip(w, 24 if index % 2 == 0 else 32) for index, w in enumerate(BUTTONS)]},
+        {"type": "stack", "axis": "horizontal", "wrap": True, "lineAlignment": "center", "spacing": 10, "alignment": "top", "maxWidth": "fill",
+         "children": [chip(w, 20) for w in (200, 150, 250)] + [{"type": "block", "width": "fill", "height": 12}]},
+        {"type": "stack", "axis": "horizontal", "lineAlignment": "center", "spacing": 10, "alignment": "top", "maxWidth": "fill",
+         "children": [chip(100, 20), chip(80, 20)]},
+    ],
+})
+
+# LINE_ALIGNMENT_SCREEN written as a page of plain CSS (flex rows that wrap with justify-content
+# and gap, a padded one with padding-inline, a flex row that does not wrap), in `direction`, the
+# boxes marked `data-box` in order at each width.
+LINE_ALIGNMENT_PAGE = r"""
+const [widths, tags, buttons, direction] = arguments;
+const chip = (w, h) => `<div data-box style="flex: none; width: ${w}px; height: ${h}px"></div>`;
+const wrapping = 'align-self: stretch; display: flex; flex-wrap: wrap; align-content: flex-start';
+const results = [];
+for (const width of widths) {
+  const page = document.createElement('div');
+  page.style.cssText = `width: ${width}px; direction: ${direction}; display: flex; flex-direction: column; align-items: flex-start; gap: 20px`;
+  page.innerHTML = `
+    <div style="${wrapping}; align-items: flex-start; justify-content: center; gap: 16px 10px">${tags.map((w) => chip(w, 28)).join('')}</div>
+    <div data-box style="${wrapping}; align-items: center; justify-content: flex-end; gap: 10px; padding-block: 8px; padding-inline: 24px 8px">${buttons.map((w, i) => chip(w, i % 2 === 0 ? 24 : 32)).join('')}</div>
+    <div style="${wrapping}; align-items: flex-start; justify-content: center; gap: 10px">${[200, 150, 250].map((w) => chip(w, 20)).join('')}<div data-box style="flex: 1 1 0px; height: 12px"></div></div>
+    <div style="align-self: stretch; display: flex; align-items: flex-start; gap: 10px">${chip(100, 20)}${chip(80, 20)}</div>`;
+  document.body.append(page);
+  results.push(boxesOf(page, [...page.querySelectorAll('[data-box]')]));
+  page.remove();
+}
+return results;
+"""
+
+
+def test_lines_of_wrapping_rows_at_their_line_alignment_equal_the_renderers_boxes_and_a_css_justify_content_page(driver, tmp_path):
+    frames, page = against_a_css_page(driver, tmp_path, LINE_ALIGNMENT_SCREEN, "linealignment", ("block", "background"),
+                                      LINE_ALIGNMENT_PAGE, list(TAGS), list(BUTTONS), directions=("ltr", "rtl"))
+    assert_same_boxes(frames, page, 22)
+    # Beside the browser (worked out by hand from the rule), at 900: the tags' first line holds
+    # seven (120 + 90 + 150 + 70 + 200 + 110 + 60 and six gaps of 10 = 860; + 10 + 130 > 900),
+    # 40 free, from 20; the second (130 + 180 + 95 + 20 = 425) 475 free, from 237.5, 28 + 16 = 44
+    # down. The buttons fit one line of the card's inner 900 - 24 - 8 = 868 (650), 218 free
+    # before them: from 24 + 218 = 242, those 24 high (32 - 24) / 2 = 4 below the 32-high ones.
+    # The chips' line ends in the bar, which takes the 900 - 600 - 30 = 270 left (no free width:
+    # from 0); the row that does not wrap starts at 0. Right to left, mirrored in 900: the free
+    # width on the left, the last button at the card's inner edge, 8, the first at 900 - 242 - 140 = 518.
+    ltr = frames[(900, "ltr")]
+    tags, card, buttons, chips, fixed = ltr[:10], ltr[10], ltr[11:16], ltr[16:20], ltr[20:]
+    assert [(tag["x"], tag["y"]) for tag in tags] == [(20, 0), (150, 0), (250, 0), (410, 0), (490, 0), (700, 0), (820, 0), (237.5, 44), (377.5, 44), (567.5, 44)], tags
+    assert card["width"] == 900 and [(button["x"], button["y"] - card["y"]) for button in buttons] == [(242, 12), (392, 8), (502, 12), (672, 8), (772, 12)], buttons
+    assert [(chip["x"], chip["width"]) for chip in chips] == [(0, 200), (210, 150), (370, 250), (630, 270)], chips
+    assert [chip["x"] for chip in fixed] == [0, 110], fixed
+    assert [frames[(900, "rtl")][index]["x"] for index in (11, 15)] == [518, 8]
+
+
 def words_paragraph(line_height, line_spacing):
     """A paragraph of STRETCHED_BLOCK_SCREEN: PARAGRAPH_WORDS broken greedily, on the card background."""
     return {"type": "text", "lines": 2, "lineHeight": line_height, "lineSpacing": line_spacing, "lastLineFraction": 0.5,

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { springCurve } from '../../Sources/SkeletonAPI/Web/modules/renderer/curves.js';
-import { overlaid, place, stretchable, wrap } from '../../Sources/SkeletonAPI/Web/modules/renderer/dom.js';
+import { overlaid, place, stretchable, wrap, wrappedRow } from '../../Sources/SkeletonAPI/Web/modules/renderer/dom.js';
 import { readLayout } from '../../Sources/SkeletonAPI/Web/modules/renderer/layout.js';
 import { shimmerImage, sweepGeometry } from '../../Sources/SkeletonAPI/Web/modules/renderer/shimmer.js';
 import { findNode } from '../../Sources/SkeletonAPI/Web/modules/renderer/slot.js';
@@ -307,6 +307,17 @@ test('rowSpacing: read on a stack as a number down to minus the length limit (th
   assert.equal(read({ rowSpacing: 24 }).spacing, 8, 'spacing stays the gap between children on a line');
   assert.equal(read({ minColumnWidth: 90, rowSpacing: 4 }).rowSpacing, 4);
   assert.equal(readLayout(documentWith({ type: 'block', height: 9, rowSpacing: 24 })).root.rowSpacing, undefined, 'a block has none');
+});
+
+test('lineAlignment: read on a stack as leading, center or trailing, anything else leading; a wrapping row\'s justify-content, nothing on another stack', () => {
+  const read = (raw) => readLayout(documentWith({ type: 'stack', axis: 'horizontal', wrap: true, spacing: 8, children: [], ...raw })).root;
+  assert.deepEqual(['leading', 'center', 'trailing', 'top', 'middle', 1, null, undefined].map((lineAlignment) => read({ lineAlignment }).lineAlignment), ['leading', 'center', 'trailing', 'leading', 'leading', 'leading', 'leading', 'leading']);
+  assert.equal(readLayout(documentWith({ type: 'block', height: 9, lineAlignment: 'center' })).root.lineAlignment, undefined, 'a block has none');
+  assert.deepEqual(wrappedRow(read({ lineAlignment: 'center' })), { flexWrap: 'wrap', alignContent: 'flex-start', justifyContent: 'center' });
+  assert.deepEqual(wrappedRow(read({ lineAlignment: 'trailing' })).justifyContent, 'flex-end');
+  assert.deepEqual(wrappedRow(read({})).justifyContent, 'flex-start', 'absent: leading');
+  assert.deepEqual(wrappedRow(read({ wrap: false, lineAlignment: 'center' })), {}, 'a row that does not wrap');
+  assert.deepEqual(wrappedRow(read({ axis: 'vertical', lineAlignment: 'center' })), {}, 'a column');
 });
 
 test('maxFillWidth: read on a stack, scroll, block or text as a size above 0 up to the length limit, else none; placed as max-width, a column\'s child at the column\'s alignment', () => {

@@ -6,7 +6,7 @@ extension Node: Codable {
     private enum Key: String, CodingKey {
         case type, id, axis, spacing, alignment, children, child, width, height, cornerRadius, shape, corners,
             fill, lines, lineHeight, lineSpacing, lastLineFraction, measure, maxLines, opacity, thickness, count,
-            padding, minHeight, aspectRatio, maxWidth, background, clip, shimmer, stretch, wrap, minColumnWidth, autoFit, rowSpacing,
+            padding, minHeight, aspectRatio, maxWidth, background, clip, shimmer, stretch, wrap, lineAlignment, minColumnWidth, autoFit, rowSpacing,
             maxFillWidth, maxFillFraction, overlay, float, slack, words
     }
 
@@ -59,6 +59,8 @@ extension Node: Codable {
             startsShimmer: try node.decodeIfPresent(Bool.self, forKey: .shimmer) ?? false,
             isStretched: try ["stack", "block"].contains(type) && node.decodeIfPresent(Bool.self, forKey: .stretch) ?? false,
             wraps: try type == "stack" && node.decodeIfPresent(Bool.self, forKey: .wrap) ?? false,
+            // A value this version does not know (an extensible enum's) is leading, as absent.
+            lineAlignment: type == "stack" ? try? node.decodeIfPresent(LineAlignment.self, forKey: .lineAlignment) : nil,
             columns: try type == "stack" ? node.decodeIfPresent(Double.self, forKey: .minColumnWidth).map {
                 GridColumns(minWidth: $0, collapsesEmpty: try node.decodeIfPresent(Bool.self, forKey: .autoFit) ?? false)
             } : nil,
@@ -122,6 +124,7 @@ extension Node: Codable {
         if startsShimmer { try node.encode(true, forKey: .shimmer) }
         if isStretched { try node.encode(true, forKey: .stretch) }
         if wraps { try node.encode(true, forKey: .wrap) }
+        try node.encodeIfPresent(lineAlignment, forKey: .lineAlignment)
         try node.encodeIfPresent(columns?.minWidth, forKey: .minColumnWidth)
         if columns?.collapsesEmpty == true { try node.encode(true, forKey: .autoFit) }
         try node.encodeIfPresent(rowSpacing, forKey: .rowSpacing)
@@ -192,6 +195,7 @@ extension Node.EdgeInsets: Codable {
 
 extension Node.Axis: Codable {}
 extension Node.Alignment: Codable {}
+extension Node.LineAlignment: Codable {}
 extension Node.Shape: Codable {}
 extension Node.Corner: Codable {}
 extension PaletteToken: Codable {}

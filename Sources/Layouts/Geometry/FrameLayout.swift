@@ -24,7 +24,8 @@
 /// its top, so a painted card is drawn at the row's height, and a stretched block is that high
 /// too, shape and all, never below its own height (a thumbnail beside taller text); a row's table columns (`content`
 /// widths) share what its other children and spacing leave as CSS's automatic table layout does
-/// (`TableColumns`); a stack's overlays (`Node.overlay`) take no
+/// (`TableColumns`); a wrapping row's lines (`WrappedRow`) each put their free width at the row's
+/// `lineAlignment` (CSS's `justify-content`); a stack's overlays (`Node.overlay`) take no
 /// part in its flow and are placed over its frame after its other children (CSS's `position:
 /// absolute` in a positioned parent, one inset per axis, or across by their `center`); a paragraph is its lines, the last `lastLineFraction`
 /// of the width, or with a `measure` the lines it wraps to at its width (`Wrapping`), its `float`
@@ -324,7 +325,9 @@ private struct Placer {
             } else if let columns = box.columns {
                 placeGrid(box.children, columns: columns, in: inner, spacing: spacing, rowSpacing: box.rowSpacing, alignment: alignment, context: context)
             } else if box.wraps {
-                placeLines(box.children, in: inner, spacing: spacing, rowSpacing: box.rowSpacing, alignment: alignment, context: context)
+                placeLines(
+                    box.children, in: inner, spacing: spacing, rowSpacing: box.rowSpacing, alignment: alignment, lineAlignment: box.lineAlignment,
+                    context: context)
             } else {
                 placeRow(box.children, in: inner, spacing: spacing, alignment: alignment, context: context)
             }
@@ -422,15 +425,18 @@ private struct Placer {
     }
 
     /// A row that wraps: each line of `WrappedRow` placed as a row of its own, as tall as its
-    /// tallest child, the lines `rowSpacing` (else `spacing`) apart from the top.
+    /// tallest child, moved by its share of its free width at `lineAlignment` (CSS's
+    /// `justify-content`), the lines `rowSpacing` (else `spacing`) apart from the top.
     mutating func placeLines(
-        _ children: [LayoutBox], in inner: Rect, spacing: Double, rowSpacing: Double?, alignment: Node.Alignment, context: Context
+        _ children: [LayoutBox], in inner: Rect, spacing: Double, rowSpacing: Double?, alignment: Node.Alignment,
+        lineAlignment: Node.LineAlignment, context: Context
     ) {
         let row = WrappedRow(children, width: inner.width, spacing: spacing, rowSpacing: rowSpacing)
         var y = inner.y
-        for (line, height) in zip(row.lines, row.heights) {
-            placeRow(Array(children[line]), in: Rect(x: inner.x, y: y, width: inner.width, height: height), spacing: spacing, alignment: alignment, context: context)
-            y += height + row.rowSpacing
+        for line in row.lines {
+            let x = inner.x + Self.offset(line.free, lineAlignment)
+            placeRow(Array(children[line.children]), in: Rect(x: x, y: y, width: inner.width, height: line.height), spacing: spacing, alignment: alignment, context: context)
+            y += line.height + row.rowSpacing
         }
     }
 
@@ -482,6 +488,15 @@ private struct Placer {
         case .leading, .top: 0
         case .center: free / 2
         case .trailing, .bottom: free
+        }
+    }
+
+    /// The same for a wrapping row's line (`Node.lineAlignment`).
+    static func offset(_ free: Double, _ alignment: Node.LineAlignment) -> Double {
+        switch alignment {
+        case .leading: 0
+        case .center: free / 2
+        case .trailing: free
         }
     }
 

@@ -44,6 +44,8 @@ struct LayoutBox {
     var isStretched = false
     /// A row whose children break into lines (`Node.wraps`; `WrappedRow`).
     var wraps = false
+    /// Where a wrapping row's lines put their free width (`Node.lineAlignment`).
+    var lineAlignment = Node.LineAlignment.leading
     /// A paragraph's float (`Node.float`): its first lines narrowed, the float drawn as a block.
     var float: Node.FloatBox?
     /// A paragraph's slack (`Node.slack`): what each wrapped line leaves at its end.
@@ -109,6 +111,7 @@ struct LayoutBox {
             box.aspectRatio = node.aspectRatio
             box.isStretched = node.isStretched
             box.wraps = node.wraps && stackAxis == .horizontal
+            box.lineAlignment = node.lineAlignment ?? .leading
             box.rowSpacing = node.rowSpacing
             (box.maxFillWidth, box.maxFillFraction) = (node.maxFillWidth, node.maxFillFraction)
             // A row that wraps lays its table columns out at their points.

@@ -4,14 +4,21 @@
 /// `LayoutBox.rowBasis`; a limit's fraction of the row's inner width, `LayoutBox.resolved(in:)`),
 /// a line breaks before a child that would end beyond the inner width (a child wider than the
 /// width has a line of its own), and a line is as tall as its tallest child at the width the line
-/// gives it (`LayoutBox.widths(ofRow:)` on its children).
+/// gives it (`LayoutBox.widths(ofRow:)` on its children); what those widths and the spacing between
+/// them leave of the inner width is the line's free width (`Node.lineAlignment` places it).
 ///
 /// Guarantees: every child is on exactly one line, in order; no line is empty.
 struct WrappedRow {
-    /// The children's indices, line by line.
-    let lines: [Range<Int>]
-    /// Each line's height.
-    let heights: [Double]
+    /// One line: its children's indices, its height, and its free width (below 0 when its one
+    /// child is wider than the row, as CSS's free space is).
+    struct Line {
+        let children: Range<Int>
+        let height: Double
+        let free: Double
+    }
+
+    /// The lines, in order.
+    let lines: [Line]
     /// Between two children of a line.
     let spacing: Double
     /// Between two lines: the `rowSpacing` given (a negative one 0, as CSS has no negative
@@ -20,26 +27,27 @@ struct WrappedRow {
 
     init(_ children: [LayoutBox], width: Double, spacing: Double, rowSpacing: Double?) {
         let children = LayoutBox.resolved(children, in: width)
-        var lines: [Range<Int>] = []
+        var ranges: [Range<Int>] = []
         var start = 0
         var end = 0.0
         for (index, child) in children.enumerated() {
             let own = child.rowBasis
             if index > start, end + spacing + own > width + Self.tolerance {
-                lines.append(start..<index)
+                ranges.append(start..<index)
                 start = index
                 end = own
             } else {
                 end += (index > start ? spacing : 0) + own
             }
         }
-        if start < children.count { lines.append(start..<children.count) }
-        self.lines = lines
+        if start < children.count { ranges.append(start..<children.count) }
         self.spacing = spacing
         self.rowSpacing = rowSpacing.map { max(0, $0) } ?? spacing
-        heights = lines.map { line in
+        lines = ranges.map { line in
             let items = Array(children[line])
-            return zip(items, LayoutBox.widths(ofRow: items, in: width, spacing: spacing)).map { $0.height(width: $1) }.max() ?? 0
+            let widths = LayoutBox.widths(ofRow: items, in: width, spacing: spacing)
+            let used = widths.reduce(0, +) + spacing * Double(items.count - 1)
+            return Line(children: line, height: zip(items, widths).map { $0.height(width: $1) }.max() ?? 0, free: width - used)
         }
     }
 
@@ -49,6 +57,6 @@ struct WrappedRow {
 
     /// The lines' heights and the row spacing between them.
     var height: Double {
-        heights.reduce(0, +) + rowSpacing * Double(max(0, heights.count - 1))
+        lines.reduce(0) { $0 + $1.height } + rowSpacing * Double(max(0, lines.count - 1))
     }
 }

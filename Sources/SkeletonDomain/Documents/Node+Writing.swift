@@ -194,6 +194,7 @@ extension Node {
         if startsShimmer { writer.member("shimmer", true) }
         if isStretched { writer.member("stretch", true) }
         if wraps { writer.member("wrap", true) }
+        if let lineAlignment { writer.member("lineAlignment", lineAlignment.rawValue) }
         if let columns {
             writer.member("minColumnWidth", columns.minWidth)
             if columns.collapsesEmpty { writer.member("autoFit", true) }

@@ -5,8 +5,9 @@ import Layouts
 /// `width` fill, a fill width's `grow` 1, `shape` rect, `fill` base, `axis` vertical, `stretch`
 /// and `wrap` false, no `minColumnWidth`, `autoFit` false, no `rowSpacing`, an overlay's missing
 /// axis 0 from its top or leading edge, no overlay `center`, a float's `trailing`, `bottom` and
-/// `top` 0); `aspectRatio` and `stretch` only on a block or a stack, `wrap`, `minColumnWidth`,
-/// `autoFit` and `rowSpacing` (within `spacing`'s range) only on a stack (`autoFit` only with
+/// `top` 0, no `lineAlignment`); `aspectRatio` and `stretch` only on a block or a stack, `wrap`,
+/// `lineAlignment`, `minColumnWidth`, `autoFit` and `rowSpacing` (within `spacing`'s range) only
+/// on a stack (`autoFit` only with
 /// `minColumnWidth`), `overlay`, `maxFillWidth` (a size above 0, none when omitted) and
 /// `maxFillFraction` (above 0, at most 1, none when omitted) not on a spacer, divider or repeat,
 /// `float` only on a text, `slack` (a size, 0 when omitted) and `words` only on a text with a
@@ -217,6 +218,8 @@ struct NodeDecoder {
         node.startsShimmer = reader.optional(object, "shimmer") { $0.bool($1, at: $2) } ?? false
         node.isStretched = reader.optional(object, "stretch") { $0.bool($1, at: $2) } ?? false
         node.wraps = reader.optional(object, "wrap") { $0.bool($1, at: $2) } ?? false
+        node.lineAlignment = reader.optional(object, "lineAlignment") { $0.choice($1, at: $2, of: ["leading", "center", "trailing"], what: "line alignment") }
+            .map { Node.LineAlignment(rawValue: $0)! }
         let collapses = reader.optional(object, "autoFit") { $0.bool($1, at: $2) } ?? false
         node.columns = reader.optional(object, "minColumnWidth") { aboveZero($1, at: $2, in: ScreenFileLimits.sizes, reader: &$0) }
             .map { GridColumns(minWidth: $0, collapsesEmpty: collapses) }

@@ -6,7 +6,7 @@ package enum NodeMembers {
 
     /// Each type's own members besides `common`.
     package static let byType: KeyValuePairs<String, [String]> = [
-        "stack": ["axis", "spacing", "alignment", "aspectRatio", "stretch", "wrap", "minColumnWidth", "autoFit", "rowSpacing", "maxFillWidth", "maxFillFraction", "overlay", "children"],
+        "stack": ["axis", "spacing", "alignment", "aspectRatio", "stretch", "wrap", "lineAlignment", "minColumnWidth", "autoFit", "rowSpacing", "maxFillWidth", "maxFillFraction", "overlay", "children"],
         "scroll": ["axis", "scrollEnabled", "maxFillWidth", "maxFillFraction", "overlay", "child"],
         "block": ["height", "aspectRatio", "stretch", "shape", "corners", "fill", "maxFillWidth", "maxFillFraction", "overlay"],
         "text": ["lines", "lineHeight", "lineSpacing", "lastLineFraction", "measure", "maxLines", "slack", "words", "float", "maxFillWidth", "maxFillFraction", "overlay"],

@@ -53,6 +53,16 @@ export function place(element, node, parentAxis, hasPadding = true, alignment = 
 }
 
 /**
+ * The style of a horizontal stack that wraps (CSS's flex-wrap), as the layout engine's WrappedRow:
+ * lines from the top, each as tall as its tallest child, its free width at the stack's
+ * `lineAlignment` (CSS's justify-content: flex-start, center or flex-end); none for another stack.
+ */
+export function wrappedRow(node) {
+  if (!node.wrap || node.axis !== 'horizontal') return {};
+  return { flexWrap: 'wrap', alignContent: 'flex-start', justifyContent: alignments[node.lineAlignment] };
+}
+
+/**
  * A greedy node's limit as CSS's max-width, or null without one: its `maxFillWidth` in px, its
  * `maxFillFraction` as a percentage (of what CSS resolves it against: the parent's content box, a
  * grid item's column, an overlay's containing block's padding box, as the engine's reference

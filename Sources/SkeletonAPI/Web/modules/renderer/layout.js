@@ -118,6 +118,8 @@ function readNode(raw, layout, budget, depth, parentAxis, suffix) {
       node.alignment = oneOf(own(raw, 'alignment'), ['leading', 'center', 'trailing', 'top', 'bottom'], 'center');
       // A row that breaks into lines (CSS's flex-wrap: wrap); anything but true is false.
       node.wrap = own(raw, 'wrap') === true;
+      // Where a wrapping row's lines put their free width (CSS's justify-content); anything else is leading.
+      node.lineAlignment = oneOf(own(raw, 'lineAlignment'), ['leading', 'center', 'trailing'], 'leading');
       // Columns at least this wide, as many as fit (CSS's repeat(auto-fill, minmax(M, 1fr))): a size above 0, else none.
       node.minColumnWidth = typeof own(raw, 'minColumnWidth') === 'number' && own(raw, 'minColumnWidth') > 0 ? number(own(raw, 'minColumnWidth'), 0, LIMITS.length, 0) : null;
       // CSS's auto-fit: the columns no child is in collapse; anything but true is false.

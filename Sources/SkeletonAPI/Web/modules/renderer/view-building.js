@@ -1,6 +1,6 @@
 // A view's DOM, built from its layout (the first part of SkeletonView: view.js).
 
-import { alignments, applyModifiers, corners, div, followRatio, overlaid, place, renderValue, stretchable, wantsReducedMotion, wrap } from './dom.js';
+import { alignments, applyModifiers, corners, div, followRatio, overlaid, place, renderValue, stretchable, wantsReducedMotion, wrap, wrappedRow } from './dom.js';
 import { shareColumns } from './columns.js';
 import { ShimmerGroup, registerPhase } from './shimmer.js';
 import { ElementSlot, findNode } from './slot.js';
@@ -143,8 +143,7 @@ export class ViewBuilding {
           style.flexDirection = node.axis === 'horizontal' ? 'row' : 'column';
           style.alignItems = alignments[node.alignment];
           style.gap = px(Math.max(0, node.spacing));
-          // Lines from the top, each as tall as its tallest child, as the layout engine's WrappedRow.
-          if (node.wrap && node.axis === 'horizontal') Object.assign(style, { flexWrap: 'wrap', alignContent: 'flex-start' });
+          Object.assign(style, wrappedRow(node));
           // Columns that follow the width, as the layout engine's GridRows: children in order, each from its column's start.
           const grid = node.minColumnWidth !== null && node.axis === 'horizontal';
           if (grid) Object.assign(style, { display: 'grid', gridTemplateColumns: `repeat(${node.autoFit ? 'auto-fit' : 'auto-fill'}, minmax(${px(node.minColumnWidth)}, 1fr))`, justifyItems: 'start' });

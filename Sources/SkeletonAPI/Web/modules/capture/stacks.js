@@ -83,7 +83,7 @@ export class Capture extends CaptureWalk {
     const tracks = grid ? columnTracks(own, rect, this.secondTracks?.get(element), this.rtl) : null;
     const onColumns = columns && columnsRow(this, items, own, gap, columns);
     if (onColumns) return onColumns;
-    if (flex && own.flexDirection === 'row' && own.flexWrap === 'wrap' && !justify && items.length > 1 && !items.some((item) => (item.grows && !flexBasis(item.element)) || item.margins?.before || item.margins?.after)) return wrappedRow(this, items, own, gap);
+    if (flex && own.flexDirection === 'row' && own.flexWrap === 'wrap' && (!justify || /center|end/.test(justify)) && items.length > 1 && !items.some((item) => (item.grows && !flexBasis(item.element)) || item.margins?.before || item.margins?.after)) return wrappedRow(this, items, own, gap, justify);
     if (!tracks && rows.length === 1 && (rows[0].items.length > 1 || row)) return this.stack('horizontal', rows[0].items, rect, { element, justify, gap });
     if (flex && own.flexWrap !== 'nowrap' && rows.length > 1) this.wrapped = true;
     const lines = tracks ? rowLines(element, own, rect) : null;

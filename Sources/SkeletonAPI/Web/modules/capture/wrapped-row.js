@@ -9,10 +9,11 @@ import { insets } from './paint.js';
  * or grow from a basis in points): a stack that wraps, its items at their own widths or fill
  * widths from their bases (`flexBasis`), not the lines as captured, `spacing` the column gap and
  * `rowSpacing` the row gap where they differ, filling the width its parent gives, so that its
- * lines break and grow where the page's do at every width.
+ * lines break and grow where the page's do at every width; each line's free width where the
+ * page puts it (`justify`, the row's justify-content: `center` or `end`, its `lineAlignment`).
  * `capture`: the capture walking the page (its direction, its count of nodes).
  */
-export function wrappedRow(capture, items, own, gap) {
+export function wrappedRow(capture, items, own, gap, justify) {
   capture.count();
   const inset = insets(own);
   const children = items.map((item) => {
@@ -26,6 +27,7 @@ export function wrappedRow(capture, items, own, gap) {
   });
   if (children.length > CAPTURE_LIMITS.maxChildren) throw new CaptureError(`a box has more than ${CAPTURE_LIMITS.maxChildren} children (maxChildren)`, 'maxChildren');
   const stack = { type: 'stack', axis: 'horizontal', spacing: size(gap), alignment: 'top', wrap: true, maxWidth: 'fill', children: repeats(children) };
+  if (justify) stack.lineAlignment = justify === 'end' ? 'trailing' : 'center';
   addRowSpacing(stack, own);
   addPadding(stack, { top: inset.top, leading: capture.rtl ? inset.right : inset.left, bottom: inset.bottom, trailing: capture.rtl ? inset.left : inset.right });
   return stack;

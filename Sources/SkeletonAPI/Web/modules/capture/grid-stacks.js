@@ -1,7 +1,7 @@
 // Capture: a grid's rows on its column tracks, items spanning its rows among them.
 
 import { CAPTURE_LIMITS, CaptureError, round, size } from './limits.js';
-import { addPadding, bounds, fill, fixed, grow, lineBlock, repeats } from './nodes.js';
+import { addPadding, bounds, fill, fixed, grow, lineBlock, narrower, repeats } from './nodes.js';
 import { centredAcross, rowsOf, spanSplit, trackSpan } from './grid-rows.js';
 
 /**
@@ -54,6 +54,12 @@ export function gridRow(capture, items, tracks, gap, spans, byWidth = false) {
       if (node.type === 'block' && typeof node.width === 'number') addPadding(node, { trailing: item.rect.width - node.width - (node.padding?.leading ?? 0) - (node.padding?.trailing ?? 0) });
       fixed(node, item.rect.width);
     } else {
+      // A block narrower than its fluid tracks (a status pill in a 1fr cell) keeps its width, a spacer after it.
+      if (narrower(node, item.rect)) {
+        capture.count(2);
+        if (node.padding) node.padding.trailing = 0;
+        node = { type: 'stack', axis: 'horizontal', spacing: 0, alignment: 'top', children: [node, { type: 'spacer' }] };
+      }
       fill(node);
       const padding = (node.padding?.leading ?? 0) + (node.padding?.trailing ?? 0);
       const rest = item.rect.width - spanned.reduce((total, track) => total + (track.grow ? track.width : 0), 0);

@@ -20,7 +20,8 @@ export function containingBlock(element, root) {
  * block's node frame is): from the edges the page anchors it to (`bottom` set and `top` auto: the
  * bottom; the inline end set and the start auto: the trailing edge; else top and leading), each
  * the distance between the two boxes' edges at the captured width, so that the box follows that
- * corner at any width; one whose inline start is 50% follows the block's middle (`center`).
+ * corner at any width; one whose inline start is 50% follows the block's middle (`center`), one
+ * at another percentage that share of the block's width (`offsetFraction`).
  */
 export function overlayOf(element, rect, block, rtl) {
   const map = element.computedStyleMap?.();
@@ -33,6 +34,14 @@ export function overlayOf(element, rect, block, rtl) {
   else overlay.leading = offset(rtl ? block.right - rect.right : rect.left - block.left);
   // Its inline start at the block's middle (`left: 50%`, mostly with `translateX(-50%)`): it follows the middle.
   if (auto(end) && String(map?.get(start)) === '50%') overlay.center = offset((rtl ? -1 : 1) * ((rect.left + rect.right) / 2 - (block.left + block.right) / 2));
+  // Otherwise one at a share of the block's width (`left: 35%`, a slider's knob): that share its
+  // `offsetFraction`, what is left of its offset (a margin) points.
+  const edge = 'leading' in overlay ? 'leading' : 'trailing';
+  const share = map?.get(edge === 'leading' ? start : end);
+  if (overlay.center === undefined && share?.unit === 'percent' && share.value !== 0 && Math.abs(share.value) <= 100) {
+    overlay.offsetFraction = Math.round(share.value * 100) / 10000;
+    overlay[edge] = offset(overlay[edge] - overlay.offsetFraction * block.width);
+  }
   return overlay;
 }
 

@@ -84,7 +84,20 @@ export class Capture extends CaptureWalk {
     const onColumns = columns && columnsRow(this, items, own, gap, columns);
     if (onColumns) return onColumns;
     if (flex && own.flexDirection === 'row' && own.flexWrap === 'wrap' && (!justify || /center|end/.test(justify)) && items.length > 1 && !items.some((item) => (item.grows && !flexBasis(item.element)) || item.margins?.before || item.margins?.after)) return wrappedRow(this, items, own, gap, justify);
-    if (!tracks && rows.length === 1 && (rows[0].items.length > 1 || row)) return this.stack('horizontal', rows[0].items, rect, { element, justify, gap });
+    // (A row's items in the order they are drawn: a flex row reversed or reordered, a message of one's own with its avatar last.)
+    const drawn = (items) => [...items].sort((a, b) => (this.rtl ? b.rect.right - a.rect.right : a.rect.left - b.rect.left));
+    if (!tracks && rows.length === 1 && (rows[0].items.length > 1 || row)) return this.stack('horizontal', drawn(rows[0].items), rect, { element, justify, gap });
+    // A box set in columns (column-count or column-width: a masonry wall): a row of its columns, each the items that flow down it.
+    if (own.columnCount !== 'auto' || own.columnWidth !== 'auto') {
+      const columns = [];
+      for (const item of items) {
+        const column = columns.find((known) => Math.abs(known.left - item.rect.left) < 1);
+        if (column) column.items.push(item);
+        else columns.push({ left: item.rect.left, items: [item] });
+      }
+      const column = (entry) => ({ node: this.stack('vertical', entry.items, bounds(entry.items)), rect: bounds(entry.items), spans: false, grows: true });
+      if (columns.length > 1) return this.stack('horizontal', drawn(columns.map(column)), rect, { element, gap });
+    }
     if (flex && own.flexWrap !== 'nowrap' && rows.length > 1) this.wrapped = true;
     const lines = tracks ? rowLines(element, own, rect) : null;
     const column = rows.map((row) => (tracks && gridRows(this, row.items, tracks, lines, gap, spans)) ?? (row.items.length === 1 ? row.items[0]

@@ -52,7 +52,9 @@ export class CaptureWalk {
     let node;
     const painted = paint(style, backdrop);
     // An image in the background (a photo, not a gradient, which paints the box: `paint`) is media.
-    if (element.hasAttribute('data-skeleton-block') || MEDIA.has(element.tagName.toUpperCase()) || style.backgroundImage.includes('url(') ||
+    // (A button holding an icon and a label is laid out as the box it is, not as one block.)
+    const media = MEDIA.has(element.tagName.toUpperCase()) && !(element.tagName.toUpperCase() === 'BUTTON' && element.children.length > 0);
+    if (element.hasAttribute('data-skeleton-block') || media || style.backgroundImage.includes('url(') ||
         (element.tagName.includes('-') && element.children.length === 0) || depth >= CAPTURE_LIMITS.maxNodeDepth - 2) {
       node = this.block(rect, style);
     } else if (paintedShape(element, style, rect)) {

@@ -235,10 +235,11 @@ public struct Node: Sendable, Equatable {
     /// client that does not know it draws the node. Since contract 3.12.
     public var maxFillFraction: Double?
     /// Written `"overlay": {"top" or "bottom", "leading" or "trailing"}` (and `"center"`, contract
-    /// 3.11), on a child of a stack: the node is out of its parent's flow (it takes no space there,
+    /// 3.11, and `"offsetFraction"`, 3.12), on a child of a stack: the node is out of its parent's flow (it takes no space there,
     /// nor counts for its width or greediness), laid out at its own size (a greedy one as wide as
     /// the parent's frame less its horizontal offset, with a `center` too), placed by `Overlay`'s
-    /// offsets from the parent's frame (or across by its `center`) and drawn after all its in-flow
+    /// offsets from the parent's frame (across with its `offsetFraction` of the frame's width, or
+    /// by its `center`) and drawn after all its in-flow
     /// siblings. Elsewhere (the root, a scroll's child) it changes nothing. A
     /// client that does not know it draws the node in flow.
     public var overlay: Overlay?

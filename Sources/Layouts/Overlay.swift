@@ -8,7 +8,11 @@ extension Node {
     /// parent's frame, towards its trailing edge (CSS's `left: 50%` and `translate(-50%)`: a badge
     /// centred on a card's top edge), and that places it; its `horizontal` offset is then where it
     /// sat at the captured width, for clients that do not know `center`, and still decides a
-    /// greedy node's width.
+    /// greedy node's width. With `offsetFraction` (contract 3.12), a share of the parent's frame
+    /// width (from -1 to 1) is added to the `leading` or `trailing` offset, whichever it has (CSS's
+    /// `left: 35%; margin-left: -6px`, a slider's knob over its track, is `leading` -6 and
+    /// `offsetFraction` 0.35; `right: 20%` is `trailing` 0 and 0.2); a greedy node's width is the
+    /// frame's less that whole offset. With `center` it changes nothing.
     ///
     /// Guarantees: exactly one offset per axis, so a node keeps its own size (CSS's shrink-to-fit;
     /// two insets on an axis would stretch it, which the model does not say).
@@ -28,18 +32,28 @@ extension Node {
         /// Points from the parent frame's horizontal centre to the node's, towards the trailing
         /// edge (negative: towards the leading edge); nil: placed by `horizontal`.
         public var center: Double?
+        /// Written `"offsetFraction"` (from -1 to 1): the share of the parent's frame width (CSS's
+        /// padding box of the containing block, the width a percentage `left` or `right` resolves
+        /// against) added to the `horizontal` offset, from the same edge, mirrored with it in right
+        /// to left; with a `center` it changes nothing. Nil: 0, as a client that does not know it
+        /// places the node at its points. Since contract 3.12.
+        public var offsetFraction: Double?
 
-        public init(_ vertical: Vertical, _ horizontal: Horizontal, center: Double? = nil) {
+        public init(_ vertical: Vertical, _ horizontal: Horizontal, center: Double? = nil, offsetFraction: Double? = nil) {
             self.vertical = vertical
             self.horizontal = horizontal
             self.center = center
+            self.offsetFraction = offsetFraction
         }
 
-        /// The offset from the leading edge, or from the trailing edge when `isFromTrailing`.
-        var horizontalOffset: (isFromTrailing: Bool, points: Double) {
+        /// The offset from the leading edge, or from the trailing edge when `isFromTrailing`, over
+        /// a parent frame `width` wide: its points plus its `offsetFraction` of `width` (none with
+        /// a `center`, which places the node).
+        func horizontalOffset(over width: Double) -> (isFromTrailing: Bool, points: Double) {
+            let share = center == nil ? (offsetFraction ?? 0) * width : 0
             switch horizontal {
-            case .leading(let points): (false, points)
-            case .trailing(let points): (true, points)
+            case .leading(let points): return (false, points + share)
+            case .trailing(let points): return (true, points + share)
             }
         }
 

@@ -959,6 +959,69 @@ def test_stretched_blocks_and_centred_overlays_equal_the_renderers_boxes_and_a_c
     assert frames[(360, "rtl")][8]["x"] == 56
 
 
+# An overlay's `offsetFraction` (contract 3.12): a slider's track (a padded card, the loading
+# element) with its knob at `left: 35%; margin-left: -6px` and a marker at `right: 20%`, the
+# percentages of the card's padding box; a greedy bar at `left: calc(25% + 10px); right: 0` over a
+# block 80 high (the screen at least the 120 a frames request takes); a block centred at `left: 50%` whose fraction changes nothing. Blocks and backgrounds are
+# compared with a plain CSS page of the same boxes, left to right and right to left.
+SLIDER_SCREEN = screen_file("slider", "overlays placed at a share of their parent's width", "track", {
+    "type": "stack", "alignment": "leading", "spacing": 20,
+    "children": [
+        {"type": "stack", "id": "track", "maxWidth": "fill", "background": "card", "padding": {"top": 16, "leading": 16, "bottom": 16, "trailing": 16},
+         "children": [{"type": "block", "width": "fill", "height": 4},
+                      {"type": "block", "width": 12, "height": 12, "shape": "circle", "overlay": {"top": 12, "leading": -6, "offsetFraction": 0.35}},
+                      {"type": "block", "width": 8, "height": 8, "overlay": {"bottom": 4, "trailing": 0, "offsetFraction": 0.2}}]},
+        {"type": "stack", "maxWidth": "fill",
+         "children": [{"type": "block", "width": "fill", "height": 80},
+                      {"type": "block", "width": "fill", "height": 6, "overlay": {"top": 0, "leading": 10, "offsetFraction": 0.25}},
+                      {"type": "block", "width": 40, "height": 10, "overlay": {"top": 30, "leading": 7, "center": 0, "offsetFraction": 0.5}}]},
+    ],
+})
+
+# SLIDER_SCREEN written as a page of plain CSS (positioned boxes placed by percentages of their
+# containing block, `left` and `right` swapped right to left), in `direction`, the boxes marked
+# `data-box` in order at each width.
+SLIDER_PAGE = r"""
+const [widths, direction] = arguments;
+const [start, end] = direction === 'rtl' ? ['right', 'left'] : ['left', 'right'];
+const results = [];
+for (const width of widths) {
+  const page = document.createElement('div');
+  page.style.cssText = `width: ${width}px; direction: ${direction}; display: flex; flex-direction: column; align-items: flex-start; gap: 20px`;
+  page.innerHTML = `
+    <div data-box style="align-self: stretch; position: relative; padding: 16px">
+      <div data-box style="height: 4px"></div>
+      <div data-box style="position: absolute; top: 12px; ${start}: 35%; margin-${start}: -6px; width: 12px; height: 12px"></div>
+      <div data-box style="position: absolute; bottom: 4px; ${end}: 20%; width: 8px; height: 8px"></div>
+    </div>
+    <div style="align-self: stretch; position: relative">
+      <div data-box style="height: 80px"></div>
+      <div data-box style="position: absolute; top: 0; ${start}: calc(25% + 10px); ${end}: 0; height: 6px"></div>
+      <div data-box style="position: absolute; top: 30px; left: 50%; transform: translateX(-50%); width: 40px; height: 10px"></div>
+    </div>`;
+  document.body.append(page);
+  results.push(boxesOf(page, [...page.querySelectorAll('[data-box]')]));
+  page.remove();
+}
+return results;
+"""
+
+
+def test_overlays_at_a_share_of_their_parents_width_equal_the_renderers_boxes_and_a_css_percentage_page(driver, tmp_path):
+    frames, page = against_a_css_page(driver, tmp_path, SLIDER_SCREEN, "slider", ("block", "background"), SLIDER_PAGE, directions=("ltr", "rtl"))
+    assert_same_boxes(frames, page, 7)
+    # Beside the browser (worked out by hand from the rule), at 900: the card 900 wide and 36 high,
+    # the knob at -6 + 0.35 * 900 = 309, 12 down; the marker's trailing edge 180 before 900, from
+    # 712, 36 - 4 - 8 = 24 down; the bar 10 + 225 = 235 from the leading edge, 900 - 235 = 665
+    # wide, 56 down; the centred block at 450 - 20 = 430. At 360 the knob at -6 + 126 = 120, the
+    # marker from 360 - 72 - 8 = 280. Right to left at 900 the knob from 900 - 309 - 12 = 579.
+    card, _, knob, marker, _, bar, centred = frames[(900, "ltr")]
+    assert (card["width"], card["height"], knob["x"], knob["y"], marker["x"], marker["y"]) == (900, 36, 309, 12, 712, 24), (card, knob, marker)
+    assert (bar["x"], bar["width"], bar["y"], centred["x"]) == (235, 665, 56, 430), (bar, centred)
+    assert [frames[(360, "ltr")][index]["x"] for index in (2, 3)] == [120, 280]
+    assert frames[(900, "rtl")][2]["x"] == 579
+
+
 # The renderer's drawing of the skeleton at rest, as the snapshot draws it: each shape in its own
 # fill, on the screen's background colour. The document's shimmer is taken off before it is drawn
 # (no stops: the renderer paints every block in its own fill, whatever the served application),

@@ -253,9 +253,9 @@ test('wrap: read on a stack as true only (a block has none)', () => {
 
 test('overlay: one offset per axis read (top or bottom, leading or trailing), placed as absolute logical insets', () => {
   const read = (overlay) => readLayout(documentWith({ type: 'block', height: 9, overlay })).root.overlay;
-  assert.deepEqual(read({ bottom: -4, trailing: 6 }), { top: null, bottom: -4, leading: null, trailing: 6, center: null });
-  assert.deepEqual(read({ top: 1, bottom: 2, leading: 3, trailing: 4 }), { top: 1, bottom: null, leading: 3, trailing: null, center: null }, 'both: the first edge');
-  assert.deepEqual(read({ top: 'x' }), { top: 0, bottom: null, leading: 0, trailing: null, center: null }, 'neither: 0 from top and leading');
+  assert.deepEqual(read({ bottom: -4, trailing: 6 }), { top: null, bottom: -4, leading: null, trailing: 6, center: null, offsetFraction: 0 });
+  assert.deepEqual(read({ top: 1, bottom: 2, leading: 3, trailing: 4 }), { top: 1, bottom: null, leading: 3, trailing: null, center: null, offsetFraction: 0 }, 'both: the first edge');
+  assert.deepEqual(read({ top: 'x' }), { top: 0, bottom: null, leading: 0, trailing: null, center: null, offsetFraction: 0 }, 'neither: 0 from top and leading');
   assert.equal(read(undefined), null);
   assert.equal(read(true), null);
   const styled = (node) => overlaid({ style: { alignSelf: 'stretch' } }, node).style;
@@ -275,6 +275,21 @@ test('overlay center: read as a number within the length limit, else none; place
   assert.deepEqual(styled(badge, 'rtl'), { alignSelf: 'auto', position: 'absolute', top: '-13px', left: 'calc(50% + -12px)', transform: 'translateX(-50%)' });
   const bar = { greedy: true, overlay: { top: null, bottom: 0, leading: 60, trailing: null, center: 0 } };
   assert.equal(styled(bar, 'ltr').width, 'calc(100% - 60px)', 'a greedy one as wide as from its leading offset');
+});
+
+test('overlay offsetFraction: read from -1 to 1, else 0; a percentage added to the horizontal inset and to a greedy one\'s offset, nothing with center', () => {
+  const read = (offsetFraction) => readLayout(documentWith({ type: 'block', height: 9, overlay: { top: 0, leading: -6, offsetFraction } })).root.overlay;
+  assert.deepEqual([0.35, -0.5, 1, 2, -3, '35%', null, undefined].map((fraction) => read(fraction).offsetFraction), [0.35, -0.5, 1, 1, -1, 0, 0, 0]);
+  assert.equal(read(0.35).leading, -6, 'the points are still read');
+  const styled = (node) => overlaid({ style: { alignSelf: 'stretch' } }, node, 'rtl').style;
+  const knob = { greedy: false, overlay: { top: -3, bottom: null, leading: -6, trailing: null, center: null, offsetFraction: 0.35 } };
+  assert.deepEqual(styled(knob), { alignSelf: 'auto', position: 'absolute', top: '-3px', insetInlineStart: 'calc(35% + -6px)' }, 'logical, so mirrored by the browser');
+  const marker = { greedy: false, overlay: { top: null, bottom: 0, leading: null, trailing: 0, center: null, offsetFraction: 0.2 } };
+  assert.deepEqual(styled(marker), { alignSelf: 'auto', position: 'absolute', bottom: '0px', insetInlineEnd: 'calc(20% + 0px)' });
+  const bar = { greedy: true, overlay: { top: 0, bottom: null, leading: 10, trailing: null, center: null, offsetFraction: 0.25 } };
+  assert.deepEqual(styled(bar), { alignSelf: 'auto', position: 'absolute', top: '0px', insetInlineStart: 'calc(25% + 10px)', width: 'calc(100% - (25% + 10px))' });
+  const centred = { greedy: true, overlay: { top: 0, bottom: null, leading: 60, trailing: null, center: 0, offsetFraction: 0.25 } };
+  assert.deepEqual(styled(centred), { alignSelf: 'auto', position: 'absolute', top: '0px', left: 'calc(50% + 0px)', transform: 'translateX(-50%)', width: 'calc(100% - 60px)' }, 'center places it');
 });
 
 test('stretch on a block: read as true only; a stretched block has its height as a minimum, its framed shape fills its frame in a row', () => {

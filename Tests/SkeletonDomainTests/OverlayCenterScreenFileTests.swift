@@ -34,7 +34,7 @@ struct OverlayCenterScreenFileTests {
             "/layouts/0/root/children/0/overlay/center: expected a number, found string",
             "/layouts/0/root/children/1/overlay/center: 10001 is outside -10000 to 10000",
             "/layouts/0/root/children/2/overlay/center: -10001 is outside -10000 to 10000",
-            "/layouts/0/root/children/3/overlay/middle: unknown member \"middle\" (allowed: top, bottom, leading, trailing, center)",
+            "/layouts/0/root/children/3/overlay/middle: unknown member \"middle\" (allowed: top, bottom, leading, trailing, center, offsetFraction)",
         ])
     }
 }

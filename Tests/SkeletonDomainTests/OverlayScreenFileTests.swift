@@ -20,7 +20,7 @@ struct OverlayScreenFileTests {
     @Test func badOverlaysAreProblemsNamingTheAllowedValues() {
         let found = OneElementScreenFile.problems(root: #"{"type": "stack", "id": "e", "children": [{"type": "block", "height": 1, "overlay": {"top": 1, "bottom": 2, "left": 3}}, {"type": "block", "height": 1, "overlay": {"leading": 20000}}, {"type": "spacer", "overlay": {}}]}"#)
         #expect(found == [
-            "/layouts/0/root/children/0/overlay/left: unknown member \"left\" (allowed: top, bottom, leading, trailing, center)",
+            "/layouts/0/root/children/0/overlay/left: unknown member \"left\" (allowed: top, bottom, leading, trailing, center, offsetFraction)",
             "/layouts/0/root/children/0/overlay/bottom: one of \"top\" and \"bottom\", not both: an overlay keeps its own size",
             "/layouts/0/root/children/1/overlay/leading: 20000 is outside -10000 to 10000",
             "/layouts/0/root/children/2/overlay: unknown member \"overlay\" (allowed: type, id, padding, minHeight, width, maxWidth, background, cornerRadius, clip, shimmer)",

@@ -1,8 +1,8 @@
 /// Reads an overlay as served documents write it (`{"top" or "bottom", "leading" or "trailing"}`,
-/// one per axis, and `center` when set) and writes it back in that form. An axis with neither is 0
+/// one per axis, and `center` and `offsetFraction` when set) and writes it back in that form. An axis with neither is 0
 /// from its first edge (`top`, `leading`); one with both reads its first edge's.
 extension Node.Overlay: Codable {
-    private enum Key: String, CodingKey { case top, bottom, leading, trailing, center }
+    private enum Key: String, CodingKey { case top, bottom, leading, trailing, center, offsetFraction }
 
     public init(from decoder: any Decoder) throws {
         let offsets = try decoder.container(keyedBy: Key.self)
@@ -12,7 +12,9 @@ extension Node.Overlay: Codable {
         let horizontal: Horizontal = if let leading = try offsets.decodeIfPresent(Double.self, forKey: .leading) { .leading(leading) } else {
             try offsets.decodeIfPresent(Double.self, forKey: .trailing).map(Horizontal.trailing) ?? .leading(0)
         }
-        self.init(vertical, horizontal, center: try offsets.decodeIfPresent(Double.self, forKey: .center))
+        self.init(
+            vertical, horizontal, center: try offsets.decodeIfPresent(Double.self, forKey: .center),
+            offsetFraction: try offsets.decodeIfPresent(Double.self, forKey: .offsetFraction))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -26,5 +28,6 @@ extension Node.Overlay: Codable {
         case .trailing(let points): try offsets.encode(points, forKey: .trailing)
         }
         try offsets.encodeIfPresent(center, forKey: .center)
+        try offsets.encodeIfPresent(offsetFraction, forKey: .offsetFraction)
     }
 }

@@ -442,13 +442,14 @@ private struct Placer {
 
     /// A child placed over its stack's frame `parent` (`Node.Overlay`): at its own width (a greedy
     /// one the frame's less its horizontal offset up to its limit, never below its padding) and the height it has
-    /// there, its offsets from the frame's edges; with a `center`, its centre that far from the
-    /// frame's towards the trailing edge (right to left mirrors the whole layout).
+    /// there, its offsets from the frame's edges (the horizontal one with its `offsetFraction` of the
+    /// frame's width); with a `center`, its centre that far from the frame's towards the trailing
+    /// edge (right to left mirrors the whole layout).
     mutating func placeOverlay(_ child: LayoutBox, over parent: Rect, context: Context) {
         guard let overlay = child.overlay else { return }
         // A fraction of the parent's frame: CSS's padding box of the containing block.
         let child = child.resolved(in: parent.width)
-        let (isFromTrailing, across) = overlay.horizontalOffset
+        let (isFromTrailing, across) = overlay.horizontalOffset(over: parent.width)
         let (isFromBottom, down) = overlay.verticalOffset
         let width = child.isGreedy ? max(child.limited(parent.width - across), child.horizontalPadding) : child.width
         let height = child.height(width: width)

@@ -95,7 +95,7 @@ extension Node {
     }
 
     /// The overlay's two offsets: `{"top": 10, "leading": 10}`, one of top and bottom, one of leading and
-    /// trailing; then its `center` when it has one.
+    /// trailing; then its `center` and its `offsetFraction` when it has them.
     private static func write(_ overlay: Overlay, to writer: inout JSONWriter) {
         writer.key("overlay")
         writer.beginObject()
@@ -108,6 +108,7 @@ extension Node {
         case .trailing(let points): writer.member("trailing", points)
         }
         if let center = overlay.center { writer.member("center", center) }
+        if let fraction = overlay.offsetFraction { writer.member("offsetFraction", fraction) }
         writer.endObject()
     }
 

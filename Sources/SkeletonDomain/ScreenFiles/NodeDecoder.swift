@@ -4,7 +4,7 @@ import Layouts
 /// defaults for the omitted ones (`cornerRadius` 0, `alignment` center, `spacing` 0, a block's
 /// `width` fill, a fill width's `grow` 1, `shape` rect, `fill` base, `axis` vertical, `stretch`
 /// and `wrap` false, no `minColumnWidth`, `autoFit` false, no `rowSpacing`, an overlay's missing
-/// axis 0 from its top or leading edge, no overlay `center`, a float's `trailing`, `bottom` and
+/// axis 0 from its top or leading edge, no overlay `center` or `offsetFraction`, a float's `trailing`, `bottom` and
 /// `top` 0, no `lineAlignment`); `aspectRatio` and `stretch` only on a block or a stack, `wrap`,
 /// `lineAlignment`, `minColumnWidth`, `autoFit` and `rowSpacing` (within `spacing`'s range) only
 /// on a stack (`autoFit` only with

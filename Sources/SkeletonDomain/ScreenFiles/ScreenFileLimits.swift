@@ -13,6 +13,8 @@ package enum ScreenFileLimits {
     package static let spacings: ClosedRange<Double> = -10_000...10_000
     /// An overlay's offsets from its parent's edges, in points: below 0, beyond that edge.
     package static let offsets: ClosedRange<Double> = -10_000...10_000
+    /// An overlay's `offsetFraction`: a share of its parent's frame width, either way.
+    package static let offsetFractions: ClosedRange<Double> = -1...1
     /// A fill width's `grow` (above 0) and a paragraph's `measure` (above 0), in points.
     package static let grows: ClosedRange<Double> = 0...100
     package static let measures: ClosedRange<Double> = 0...100_000

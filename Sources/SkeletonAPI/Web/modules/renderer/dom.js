@@ -79,20 +79,29 @@ function maxFill(node) {
  * layout engine places it: out of the flow (every stack is positioned, so the stack's padding box
  * is its containing block), one inset per axis, the leading one mirrored in right to left
  * (`inset-inline-start`), at its own size; a greedy one as wide as the stack less its offset.
+ * With an `offsetFraction`, that share of the stack's padding box is added to the horizontal
+ * inset as a percentage (`calc(35% + -6px)`), and a greedy one is as wide as the stack less both.
  * With a `center`, its centre that far from the stack's towards the trailing edge: its left edge
- * at 50% plus (in `direction` rtl, minus) the offset, moved back half its own width.
+ * at 50% plus (in `direction` rtl, minus) the offset, moved back half its own width; a fraction
+ * then changes nothing.
  */
 export function overlaid(element, node, direction = 'ltr') {
-  const { top, bottom, leading, trailing, center } = node.overlay;
+  const { top, bottom, leading, trailing, center, offsetFraction } = node.overlay;
   const style = element.style;
   style.position = 'absolute';
   style.alignSelf = 'auto';
   if (top !== null) style.top = px(top); else style.bottom = px(bottom);
-  if (typeof center === 'number') {
+  const centred = typeof center === 'number';
+  const points = px(leading ?? trailing);
+  const share = !centred && offsetFraction ? `${round(offsetFraction * 100)}%` : null;
+  if (centred) {
     style.left = `calc(50% + ${px(direction === 'rtl' ? -center : center)})`;
     style.transform = 'translateX(-50%)';
-  } else if (leading !== null) style.insetInlineStart = px(leading); else style.insetInlineEnd = px(trailing);
-  if (node.greedy) style.width = `calc(100% - ${px(leading ?? trailing)})`;
+  } else {
+    const inset = share ? `calc(${share} + ${points})` : points;
+    if (leading !== null) style.insetInlineStart = inset; else style.insetInlineEnd = inset;
+  }
+  if (node.greedy) style.width = share ? `calc(100% - (${share} + ${points}))` : `calc(100% - ${points})`;
   return element;
 }
 

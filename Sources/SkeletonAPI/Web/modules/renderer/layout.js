@@ -85,17 +85,19 @@ function readInsets(raw) {
 }
 
 /**
- * Where a child of a stack sits over it (`overlay`): `{ top, bottom, leading, trailing, center }`
- * with one offset per axis, the other null (an axis with neither is 0 from top or leading; with
- * both, its first edge's), and `center` (its centre from the stack's, towards the trailing edge)
- * null unless it is a number; null when there is none.
+ * Where a child of a stack sits over it (`overlay`): `{ top, bottom, leading, trailing, center,
+ * offsetFraction }` with one offset per axis, the other null (an axis with neither is 0 from top or
+ * leading; with both, its first edge's), `center` (its centre from the stack's, towards the
+ * trailing edge) null unless it is a number, and `offsetFraction` (the share of the stack's width
+ * added to the horizontal offset) from -1 to 1, 0 unless it is a number; null when there is none.
  */
 function readOverlay(raw) {
   if (raw === null || typeof raw !== 'object') return null;
   const offset = (key) => (typeof own(raw, key) === 'number' ? number(own(raw, key), -LIMITS.length, LIMITS.length, 0) : null);
   const [top, leading] = [offset('top'), offset('leading')];
   return { top: top ?? (offset('bottom') === null ? 0 : null), bottom: top === null ? offset('bottom') : null,
-           leading: leading ?? (offset('trailing') === null ? 0 : null), trailing: leading === null ? offset('trailing') : null, center: offset('center') };
+           leading: leading ?? (offset('trailing') === null ? 0 : null), trailing: leading === null ? offset('trailing') : null, center: offset('center'),
+           offsetFraction: typeof own(raw, 'offsetFraction') === 'number' ? number(own(raw, 'offsetFraction'), -1, 1, 0) : 0 };
 }
 
 const CORNERS = ['topLeading', 'topTrailing', 'bottomLeading', 'bottomTrailing'];

@@ -33,9 +33,7 @@ TABLE = os.path.join(ROOT, ".build", "capture-corpus.md")
 
 # Pages capture or the model cannot yet draw, each a strict xfail naming what fails, so that a fix
 # shows. (Pages written as a newcomer's: what they found is issue 41's next work.)
-XFAIL = {
-    "video-controls": "a slider's knob placed at left: 35% of its track (position: absolute) keeps the captured width's offset in points at 0.85 W and 1.2 W, 40 to 50 px from the page's: the model's overlay offsets are points, with no share of the parent's width",
-}
+XFAIL = {}
 
 
 def marked(name):

@@ -71,6 +71,17 @@ export function rowsOf(items) {
   return rows;
 }
 
+/** Items (each with a `rect`) of a box set in columns (CSS multi-column): the items of each column, top to bottom, by their left edges. */
+export function columnsOf(items) {
+  const columns = [];
+  for (const item of items) {
+    const column = columns.find((known) => Math.abs(known[0].rect.left - item.rect.left) < 1);
+    if (column) column.push(item);
+    else columns.push([item]);
+  }
+  return columns;
+}
+
 /**
  * A grid row merged by items spanning its rows (`grid-row: span 2`, an area over two rows): the
  * items as tall as the whole row (`spanning`), and the others by the columns between them

@@ -4,7 +4,7 @@ import { CAPTURE_LIMITS, CaptureError, SKIPPED, round, size } from './limits.js'
 import { addPadding, autoMargins, bounds, endAligned, fill, fixed, flexBasis, followedInFlow, grow, inBox, limitShare, limitWidth, lineBlock, marginBelow, narrower, pseudoBlocks, pulledUp, repeats, sizeShare, squeezable, stretches, trailingMargin, unseen, widthLimit } from './nodes.js';
 import { autoColumns, columnsRow, insideColumns } from './auto-columns.js';
 import { columnSpace } from './column-space.js';
-import { columnTracks, rowLines, rowsOf } from './grid-rows.js';
+import { columnTracks, columnsOf, rowLines, rowsOf } from './grid-rows.js';
 import { gridRows } from './grid-stacks.js';
 import { insets } from './paint.js';
 import { untransformed } from './overlays.js';
@@ -88,16 +88,8 @@ export class Capture extends CaptureWalk {
     const drawn = (items) => [...items].sort((a, b) => (this.rtl ? b.rect.right - a.rect.right : a.rect.left - b.rect.left));
     if (!tracks && rows.length === 1 && (rows[0].items.length > 1 || row)) return this.stack('horizontal', drawn(rows[0].items), rect, { element, justify, gap });
     // A box set in columns (column-count or column-width: a masonry wall): a row of its columns, each the items that flow down it.
-    if (own.columnCount !== 'auto' || own.columnWidth !== 'auto') {
-      const columns = [];
-      for (const item of items) {
-        const column = columns.find((known) => Math.abs(known.left - item.rect.left) < 1);
-        if (column) column.items.push(item);
-        else columns.push({ left: item.rect.left, items: [item] });
-      }
-      const column = (entry) => ({ node: this.stack('vertical', entry.items, bounds(entry.items)), rect: bounds(entry.items), spans: false, grows: true });
-      if (columns.length > 1) return this.stack('horizontal', drawn(columns.map(column)), rect, { element, gap });
-    }
+    const flowed = own.columnCount !== 'auto' || own.columnWidth !== 'auto' ? columnsOf(items) : [];
+    if (flowed.length > 1) return this.stack('horizontal', drawn(flowed.map((down) => ({ node: this.stack('vertical', down, bounds(down)), rect: bounds(down), spans: false, grows: true }))), rect, { element, gap });
     if (flex && own.flexWrap !== 'nowrap' && rows.length > 1) this.wrapped = true;
     const lines = tracks ? rowLines(element, own, rect) : null;
     const column = rows.map((row) => (tracks && gridRows(this, row.items, tracks, lines, gap, spans)) ?? (row.items.length === 1 ? row.items[0]

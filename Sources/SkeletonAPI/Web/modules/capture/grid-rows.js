@@ -9,24 +9,39 @@ const names = (list) => list.replace(/\[[^\]]*\]/g, ' ').trim().split(/\s+/);
 
 /**
  * A grid's column tracks in reading order (`rtl`: right to left): where each begins and ends (in
- * reading coordinates, as `Capture.stack` takes them), its width and its `grow`: 0 for a track
- * that kept its width at the second width (`then`: the track widths measured there), else what
- * it gave up there, the least of them 1 (`200px 1fr 2fr`: 0, 1, 2). Null when the tracks were
- * not measured alike at both widths (a track list that changed).
+ * reading coordinates, as `Capture.stack` takes them), its width and its `grow`: its share of the
+ * free width, the least 1. That is its `fr` where the tracks are declared in lengths and `fr`
+ * (`200px 1.1fr 1fr`: 0, 1.1, 1) and are in proportion to them here; else 0 for a track that kept
+ * its width at the second width (`then`: the track widths measured there), or what it gave up
+ * there (a track held at its content's width there would give up less than its share). Null when
+ * the tracks were not measured alike at both widths (a track list that changed).
  */
-export function columnTracks(style, rect, then, rtl) {
+export function columnTracks(element, style, rect, then, rtl) {
   const now = trackSizes(style);
   if (!now || !then || then.length !== now.length) return null;
   const changes = now.map((width, index) => width - then[index]);
   const unit = Math.min(...changes.filter((change) => change > 0.5));
+  const fractions = declaredFractions(element, now);
+  const grows = fractions ?? changes.map((change) => (change > 0.5 ? change / unit : 0));
   const gap = parseFloat(style.columnGap) || 0;
   const inset = insets(style);
   let at = rtl ? inset.right - rect.right : rect.left + inset.left;
   return now.map((width, index) => {
-    const track = { start: at, end: at + width, width, grow: changes[index] > 0.5 ? Math.min(100, round(changes[index] / unit)) : 0 };
+    const track = { start: at, end: at + width, width, grow: grows[index] > 0 ? Math.min(100, round(grows[index])) : 0 };
     at += width + gap;
     return track;
   });
+}
+
+/** A grid's column tracks' `fr` over the least of them (0 for a length), when they are declared in lengths and `fr` alone (or `minmax(…, Nfr)`) and their widths (`now`) are in proportion to them; else null. */
+function declaredFractions(element, now) {
+  const declared = String(element.computedStyleMap?.().get('grid-template-columns') ?? '');
+  const tokens = declared.includes('repeat(') ? [] : declared.replace(/\[[^\]]*\]/g, ' ').match(/minmax\([^)]*\)|\S+/g) ?? [];
+  const fractions = tokens.map((token) => (PX.test(token) ? 0 : Number(/([\d.]+)fr\)?$/.exec(token)?.[1] ?? NaN)));
+  if (fractions.length !== now.length || fractions.some(Number.isNaN) || !fractions.some((fraction) => fraction > 0)) return null;
+  const least = Math.min(...fractions.filter((fraction) => fraction > 0));
+  const perFraction = now.map((width, index) => fractions[index] > 0 && width / fractions[index]).filter(Boolean);
+  return Math.max(...perFraction) - Math.min(...perFraction) < 1 ? fractions.map((fraction) => fraction / least) : null;
 }
 
 /**
@@ -54,21 +69,63 @@ export function rowLines(element, style, rect) {
   });
 }
 
-/** Items (each with a `rect`) in rows: an item joins the row before it when their boxes in the flow (`flow`, else `rect`: not a child pulled above its box) overlap vertically. */
+/**
+ * Items (each with a `rect`) in rows: an item joins the row before it when their boxes in the flow
+ * (`flow`, else `rect`: not a child pulled above its box) overlap vertically, or, where every item
+ * knows the grid row tracks it lies in (`tracks`: onRowTracks), when those overlap: an avatar of
+ * `grid-row: span 3` shorter than the rows beside it still holds them together.
+ */
 export function rowsOf(items) {
+  const byTracks = items.every((item) => item.tracks);
   const rows = [];
   for (const item of items) {
     const row = rows[rows.length - 1];
     const box = item.flow ?? item.rect;
-    if (row && box.top < row.bottom - 0.5 && box.bottom > row.top + 0.5) {
+    const joins = row && (byTracks ? item.tracks.first <= row.last && item.tracks.last >= row.first : box.top < row.bottom - 0.5 && box.bottom > row.top + 0.5);
+    if (joins) {
       row.items.push(item);
       row.top = Math.min(row.top, box.top);
       row.bottom = Math.max(row.bottom, box.bottom);
+      if (byTracks) [row.first, row.last] = [Math.min(row.first, item.tracks.first), Math.max(row.last, item.tracks.last)];
     } else {
-      rows.push({ items: [item], top: box.top, bottom: box.bottom });
+      rows.push({ items: [item], top: box.top, bottom: box.bottom, first: item.tracks?.first, last: item.tracks?.last });
     }
   }
   return rows;
+}
+
+/**
+ * Gives each grid item (`element`, `rect`) the row tracks it lies in, `tracks: { first, last }`:
+ * the track its box starts in and, for an item that says how many rows it spans (`grid-row: span
+ * 3`, `1 / 4`), as many; else those its box reaches into. Does nothing when the grid's row tracks
+ * are not all lengths.
+ */
+export function onRowTracks(style, rect, items) {
+  const sizes = names(style.gridTemplateRows);
+  if (!sizes.every((track) => PX.test(track))) return;
+  const gap = parseFloat(style.rowGap) || 0;
+  let at = rect.top + insets(style).top;
+  const lines = sizes.map((track) => {
+    const line = { start: at, end: at + parseFloat(track) };
+    at = line.end + gap;
+    return line;
+  });
+  for (const item of items) {
+    const box = item.flow ?? item.rect;
+    const first = lines.findIndex((line) => box.top < line.end - 0.5);
+    if (first < 0) return;
+    const span = item.element?.nodeType === Node.ELEMENT_NODE ? declaredSpan(getComputedStyle(item.element)) : null;
+    const reached = lines.findLastIndex((line) => line.start < box.bottom - 0.5);
+    item.tracks = { first, last: Math.min(lines.length - 1, span ? first + span - 1 : Math.max(first, reached)) };
+  }
+}
+
+/** How many rows a grid item says it spans: `span N` on either end, or the distance between two positive line numbers; else null. */
+function declaredSpan(style) {
+  const span = /^span (\d+)$/.exec(style.gridRowEnd) ?? /^span (\d+)$/.exec(style.gridRowStart);
+  if (span) return Number(span[1]);
+  const [from, to] = [style.gridRowStart, style.gridRowEnd].map((line) => (/^\d+$/.test(line) ? Number(line) : null));
+  return from !== null && to !== null ? Math.abs(to - from) : null;
 }
 
 /** Items (each with a `rect`) of a box set in columns (CSS multi-column): the items of each column, top to bottom, by their left edges. */
@@ -84,7 +141,7 @@ export function columnsOf(items) {
 
 /**
  * A grid row merged by items spanning its rows (`grid-row: span 2`, an area over two rows): the
- * items as tall as the whole row (`spanning`), and the others by the columns between them
+ * items as tall as the whole row, or in all its row tracks (`tracks`), (`spanning`), and the others by the columns between them
  * (`segments`, in reading order, `before` the spanning item they precede, or none: after the last),
  * each in at least one row. Null when no item spans the row's height while the others make two
  * rows or more: it is a plain row then.
@@ -92,8 +149,10 @@ export function columnsOf(items) {
 export function spanSplit(items, rtl) {
   const top = Math.min(...items.map((item) => item.rect.top));
   const bottom = Math.max(...items.map((item) => item.rect.bottom));
+  const [first, last] = items.every((item) => item.tracks) ? [Math.min(...items.map((item) => item.tracks.first)), Math.max(...items.map((item) => item.tracks.last))] : [];
+  const spansAll = (item) => (first === undefined ? Math.abs(item.rect.top - top) < 1 && Math.abs(item.rect.bottom - bottom) < 1 : last > first && item.tracks.first === first && item.tracks.last === last);
   const start = (r) => (rtl ? -r.right : r.left);
-  const spanning = items.filter((item) => Math.abs(item.rect.top - top) < 1 && Math.abs(item.rect.bottom - bottom) < 1)
+  const spanning = items.filter(spansAll)
     .sort((a, b) => start(a.rect) - start(b.rect));
   const rest = items.filter((item) => !spanning.includes(item));
   if (spanning.length === 0 || rowsOf(rest).length < 2) return null;

@@ -40,7 +40,7 @@ export function gridRow(capture, items, tracks, gap, spans, byWidth = false) {
     const spanned = tracks.slice(first, last + 1);
     next = last + 1;
     const grows = spanned.reduce((total, track) => total + track.grow, 0);
-    let node = capture.outside(item.node, { top: centred ? 0 : item.rect.top - top });
+    let node = capture.outside(item.node, { top: (centred ? 0 : item.rect.top - top) + (item.moved?.top ?? 0), bottom: item.moved?.bottom ?? 0 });
     // At the end or centre of its tracks: a row across them, spacers before (and after) it.
     if (side) {
       fixed(node, item.rect.width);

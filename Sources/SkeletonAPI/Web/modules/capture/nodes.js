@@ -147,17 +147,24 @@ export function marginBelow(element, own = getComputedStyle(element)) {
 
 /**
  * `rect`, the box of `element` (of computed `style`), from the top of a child pulled above it by a
- * negative top margin (an avatar over its profile's cover), when the box paints nothing there: its
- * node, drawn from its children, starts where they do.
+ * negative top margin (an avatar over its profile's cover) or moved above it (shiftedBy: a featured
+ * card raised), when the box paints nothing there: its node, drawn from its children, starts where
+ * they do.
  */
 export function pulledUp(element, style, rect) {
   if (colorOf(style.backgroundColor) || style.backgroundImage !== 'none' || parseFloat(style.borderTopWidth) > 0) return rect;
   let top = rect.top;
   for (const child of element.children) {
     const own = getComputedStyle(child);
-    if (parseFloat(own.marginTop) < 0 && own.position !== 'absolute' && own.position !== 'fixed' && own.display !== 'none') top = Math.min(top, child.getBoundingClientRect().top);
+    if ((parseFloat(own.marginTop) < 0 || shiftedBy(child, own) < 0) && own.position !== 'absolute' && own.position !== 'fixed' && own.display !== 'none') top = Math.min(top, child.getBoundingClientRect().top);
   }
   return top < rect.top - 0.5 ? new DOMRect(rect.x, top, rect.width, rect.bottom - top) : rect;
+}
+
+/** How far down (px; up when negative) a transform that only moves it vertically draws a box with children (`translateY(-8px)`: a featured card raised over its row), else 0. */
+export function shiftedBy(element, style) {
+  const moved = element.children.length > 0 ? /^matrix\(1, 0, 0, 1, 0, (-?[\d.e-]+)\)$/.exec(style.transform) : null;
+  return moved ? Number(moved[1]) : 0;
 }
 
 /** Whether an item of computed `style` of a flex box of computed `own` style is aligned to its cross end (`align-self`, or `align-items` for `auto`). */

@@ -1,10 +1,10 @@
 // Laying out a box's children: stacks and the widths they share (the second part of Capture; grid rows in grid-stacks.js).
 
 import { CAPTURE_LIMITS, CaptureError, SKIPPED, round, size } from './limits.js';
-import { addPadding, autoMargins, bounds, endAligned, fill, fixed, flexBasis, followedInFlow, grow, inBox, limitShare, limitWidth, lineBlock, marginBelow, narrower, pseudoBlocks, pulledUp, repeats, sizeShare, squeezable, stretches, trailingMargin, unseen, widthLimit } from './nodes.js';
+import { addPadding, autoMargins, bounds, endAligned, fill, fixed, flexBasis, followedInFlow, grow, inBox, limitShare, limitWidth, lineBlock, marginBelow, narrower, pseudoBlocks, pulledUp, repeats, shiftedBy, sizeShare, squeezable, stretches, trailingMargin, unseen, widthLimit } from './nodes.js';
 import { autoColumns, columnsRow, insideColumns } from './auto-columns.js';
 import { columnSpace } from './column-space.js';
-import { columnTracks, columnsOf, rowLines, rowsOf } from './grid-rows.js';
+import { columnTracks, columnsOf, onRowTracks, rowLines, rowsOf } from './grid-rows.js';
 import { gridRows } from './grid-stacks.js';
 import { insets } from './paint.js';
 import { untransformed } from './overlays.js';
@@ -13,6 +13,9 @@ import { tableRow } from './table-columns.js';
 import { wrappedRow } from './wrapped-row.js';
 import { runRect, textRuns } from './text.js';
 import { CaptureWalk } from './walk.js';
+
+/** An item's box where the flow lays it: a box moved by a translation is drawn elsewhere. */
+const inFlow = (item) => (item.moved ? item.flow : item.rect);
 
 /**
  * One capture's state: the marked elements and stages, the node count against the limit, and
@@ -61,8 +64,13 @@ export class Capture extends CaptureWalk {
         this.overlay(child, depth + 1, backdrop);
         continue;
       }
-      const flow = untransformed(child, style) ?? child.getBoundingClientRect();
-      const laid = pulledUp(child, style, flow);
+      const drawn = untransformed(child, style) ?? child.getBoundingClientRect();
+      // (A box moved by a translation: drawn where it is drawn, its item the room it takes in the
+      // flow and where it is drawn, the rest of which is padding outside it: `moved`.)
+      const shift = shiftedBy(child, style);
+      const flow = shift ? new DOMRect(drawn.x, drawn.y - shift, drawn.width, drawn.height) : drawn;
+      const moved = shift ? { top: Math.max(0, shift), bottom: Math.max(0, -shift) } : null;
+      const laid = shift ? drawn : pulledUp(child, style, flow);
       if (laid.width < 0.5 || laid.height < 0.5) continue;
       // In a column stretched by its row, free height taken by an auto margin or a growing item:
       // spacers around it, the item its content's height, so that the room follows the row's height.
@@ -71,16 +79,18 @@ export class Capture extends CaptureWalk {
       const childSpans = spans && box.width >= contentWidth - 1;
       if ((grid || (flex && own.flexDirection.startsWith('row'))) && stretches(own, style, child)) this.stretched.add(child);
       const node = this.node(child, box, depth + 1, backdrop, childSpans);
-      if (node) items.push({ node, rect: box, flow, element: child, spans: childSpans, grows: parseFloat(style.flexGrow) > 0 || grid, margins: flex ? autoMargins(child, this.rtl) : null, after: marginBelow(child, style), space, style });
+      const rect = moved ? new DOMRect(box.x, box.y - moved.top, box.width, box.height + moved.top + moved.bottom) : box;
+      if (node) items.push({ node, rect, flow, moved, element: child, spans: childSpans, grows: parseFloat(style.flexGrow) > 0 || grid, margins: flex ? autoMargins(child, this.rtl) : null, after: marginBelow(child, style), space, style });
     }
     for (const pseudo of after) items.push(pseudo);
     if (items.length === 0) return null;
     const cells = own.display === 'table-row' ? tableRow(this, element, items, rect) : null;
     if (cells) return cells;
+    if (grid) onRowTracks(own, rect, items);
     const rows = rowsOf(items);
     const justify = flex && own.flexDirection.startsWith('row') && (/space-(between|around|evenly)/.exec(own.justifyContent)?.[1] ?? (own.justifyContent === 'center' ? 'center' : /^(flex-)?end$/.test(own.justifyContent) ? 'end' : undefined));
     const gap = parseFloat(own.columnGap) || 0;
-    const tracks = grid ? columnTracks(own, rect, this.secondTracks?.get(element), this.rtl) : null;
+    const tracks = grid ? columnTracks(element, own, rect, this.secondTracks?.get(element), this.rtl) : null;
     const onColumns = columns && columnsRow(this, items, own, gap, columns);
     if (onColumns) return onColumns;
     if (flex && own.flexDirection === 'row' && own.flexWrap === 'wrap' && (!justify || /center|end/.test(justify)) && items.length > 1 && !items.some((item) => (item.grows && !flexBasis(item.element)) || item.margins?.before || item.margins?.after)) return wrappedRow(this, items, own, gap, justify);
@@ -116,7 +126,8 @@ export class Capture extends CaptureWalk {
     // (In a column, less the free height its spacers take: columnSpace.)
     const free = (item, side) => (vertical ? item.space?.[side] ?? 0 : 0);
     const gaps = items.slice(1).map((item, index) => start(item.rect) - end(items[index].rect) - free(items[index], 'freeAfter') - free(item, 'freeBefore'));
-    const row = { top: Math.min(...items.map((item) => item.rect.top)), bottom: Math.max(...items.map((item) => item.rect.bottom)) };
+    // (The row's items where the flow lays them: not a box moved by a translation.)
+    const row = { top: Math.min(...items.map((item) => inFlow(item).top)), bottom: Math.max(...items.map((item) => inFlow(item).bottom)) };
     // Where a spacer goes: before item i (0..n, n the end), from justify-content or an auto margin;
     // in a column, from a column flex item's free height (columnSpace).
     // (justify-content: center: a spacer at either end, sharing the free width alike; flex-end: one at the start.)
@@ -170,7 +181,8 @@ export class Capture extends CaptureWalk {
     const children = items.map((item, index) => {
       const extraCross = centre[index] || atEnd[index] || bottomed ? 0 : crossStart(item.rect) - crossStart(rect) - leadCross;
       const extraAfter = extra(index);
-      let node = this.outside(item.node, vertical ? { leading: extraCross, bottom: extraAfter } : { top: extraCross, trailing: extraAfter });
+      const moved = item.moved ?? { top: 0, bottom: 0 };
+      let node = this.outside(item.node, vertical ? { leading: extraCross, top: moved.top, bottom: extraAfter + moved.bottom } : { top: extraCross + moved.top, trailing: extraAfter, bottom: moved.bottom });
       const change = this.change(item);
       const fluid = change === null ? (vertical ? item.spans : item.grows) : change > 0.5;
       // A one-line label would be drawn across its whole row: a bar as long as its text instead.
@@ -246,7 +258,7 @@ export class Capture extends CaptureWalk {
    */
   stretch(item, node, row) {
     const stretchy = item.node.type === 'stack' || (item.node.type === 'block' && item.node.aspectRatio);
-    if (!(node === item.node || node.children?.[0] === item.node) || !stretchy || !this.stretched.has(item.element) || Math.abs(item.rect.height - (row.bottom - row.top)) >= 1) return;
+    if (!(node === item.node || node.children?.[0] === item.node) || !stretchy || !this.stretched.has(item.element) || Math.abs(inFlow(item).height - (row.bottom - row.top)) >= 1) return;
     node.stretch = true;
     item.node.stretch = true;
   }

@@ -16,6 +16,7 @@ width W (`<meta name="corpus-width">`), what to compare (`corpus-shapes`: media 
 A failure names the page, the width and the shape. The table (page x width: worst shape IoU,
 worst line difference, worst element offset, content height error, capture ms) is written to
 .build/capture-corpus.md. A page capture cannot yet draw is a strict xfail naming what fails (XFAIL)."""
+import fcntl
 import json
 import os
 import subprocess
@@ -30,6 +31,7 @@ from test_capture import iou
 CORPUS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "capture-corpus")
 PAGES = sorted(name[:-5] for name in os.listdir(CORPUS) if name.endswith(".html"))
 TABLE = os.path.join(ROOT, ".build", "capture-corpus.md")
+ROWS_DIR = os.path.join(ROOT, ".build", "capture-corpus-rows")
 
 # Pages capture or the model cannot yet draw, each a strict xfail naming what fails, so that a fix
 # shows. (Pages written as a newcomer's: what they found is issue 41's next work.)
@@ -227,18 +229,24 @@ def fmt(rect):
     return f"{rect['width']:.0f}x{rect['height']:.0f}@{rect['x']:.0f},{rect['y']:.0f}"
 
 
-ROWS = {}
-
-
-def write_table():
-    os.makedirs(os.path.dirname(TABLE), exist_ok=True)
-    lines = ["| page | width | worst shape IoU | worst line difference | worst element offset (px) | content height error | capture ms |",
-             "|---|---|---|---|---|---|---|"]
-    for name in sorted(ROWS):
-        for page, width, worst, most, offset, height, ms in ROWS[name]:
-            lines.append(f"| {page} | {width} | {worst:.3f} | {most} | {offset:.1f} | {100 * height:.1f} % | {ms:.1f} |")
-    with open(TABLE, "w") as table:
-        table.write("\n".join(lines) + "\n")
+def write_table(name, rows):
+    """Keeps the page's rows beside the others' (ROWS_DIR, one file a page) and writes the table of
+    every page of the corpus that has rows, under a lock: each pytest worker writes it whole, and
+    the last to take the lock has seen every row written before."""
+    os.makedirs(ROWS_DIR, exist_ok=True)
+    with open(os.path.join(ROWS_DIR, name + ".json"), "w") as own:
+        json.dump(rows, own)
+    with open(TABLE + ".lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        lines = ["| page | width | worst shape IoU | worst line difference | worst element offset (px) | content height error | capture ms |",
+                 "|---|---|---|---|---|---|---|"]
+        for page in PAGES:
+            if os.path.exists(os.path.join(ROWS_DIR, page + ".json")):
+                with open(os.path.join(ROWS_DIR, page + ".json")) as kept:
+                    for at, worst, most, offset, height, ms in json.load(kept):
+                        lines.append(f"| {page} | {at} | {worst:.3f} | {most} | {offset:.1f} | {100 * height:.1f} % | {ms:.1f} |")
+        with open(TABLE, "w") as table:
+            table.write("\n".join(lines) + "\n")
 
 
 @pytest.mark.parametrize("name", [marked(name) for name in PAGES])
@@ -255,7 +263,6 @@ def test_a_corpus_page_is_captured_as_the_browser_lays_it_out(driver, corpus_pag
         assert abs(page["width"] - at) < 0.5, f"{name}: the root did not take {at} px"
         found, row = compare(name, at, page, frames(url, name, at, result["rtl"]), at == width)
         problems += found
-        rows.append((*row, result["ms"]))
-    ROWS[name] = rows
-    write_table()
+        rows.append((*row[1:], result["ms"]))
+    write_table(name, rows)
     assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems)

@@ -1,7 +1,7 @@
 // The public functions: captureScreen (a page's DOM as a screen file) and pickAndCapture (the bookmarklet's).
 
-import { CAPTURE_LIMITS, CaptureError, SCREEN_ID, round } from './limits.js';
-import { captureWidth, otherWidths } from './nodes.js';
+import { CAPTURE_LIMITS, CaptureError, SCREEN_ID, round, size } from './limits.js';
+import { captureWidth, heightFloor, otherWidths } from './nodes.js';
 import { backdropOf, screenColor } from './paint.js';
 import { Capture } from './stacks.js';
 import { cellRoom, tableColumns } from './table-columns.js';
@@ -25,6 +25,8 @@ export function captureScreen(root, options = {}) {
   const tree = inFlow && capture.attachOverlays(root, inFlow);
   if (!tree) throw new CaptureError('nothing under the root draws: no media, text or painted box');
   if (screen) tree.background = 'screen';
+  // (At least as tall as its min-height: a page of `min-height: 100vh`.)
+  if (heightFloor(getComputedStyle(root)) !== null) tree.minHeight = size(heightFloor(getComputedStyle(root)));
   tree.shimmer = true;
   delete tree.maxWidth;
   if (capture.elements.length === 0) {

@@ -1,7 +1,7 @@
 // Laying out a box's children: stacks and the widths they share (the second part of Capture; grid rows in grid-stacks.js).
 
 import { CAPTURE_LIMITS, CaptureError, SKIPPED, round, size } from './limits.js';
-import { addPadding, autoMargins, bounds, endAligned, fill, fixed, flexBasis, followedInFlow, grow, inBox, limitShare, limitWidth, lineBlock, marginBelow, narrower, pseudoBlocks, pulledUp, repeats, shiftedBy, sizeShare, squeezable, stretches, trailingMargin, unseen, widthLimit } from './nodes.js';
+import { addPadding, autoMargins, bounds, endAligned, fill, fixed, flexBasis, followedInFlow, grow, heightFloor, inBox, limitShare, limitWidth, lineBlock, marginBelow, narrower, pseudoBlocks, pulledUp, repeats, shiftedBy, sizeShare, squeezable, stretches, trailingMargin, unseen, widthLimit } from './nodes.js';
 import { autoColumns, columnsRow, insideColumns } from './auto-columns.js';
 import { columnSpace } from './column-space.js';
 import { columnTracks, columnsOf, onRowTracks, rowLines, rowsOf } from './grid-rows.js';
@@ -104,8 +104,10 @@ export class Capture extends CaptureWalk {
     const lines = tracks ? rowLines(element, own, rect) : null;
     const column = rows.map((row) => (tracks && gridRows(this, row.items, tracks, lines, gap, spans)) ?? (row.items.length === 1 ? row.items[0]
       : { node: this.stack('horizontal', row.items, bounds(row.items), { justify, gap }), rect: bounds(row.items), spans: spans && bounds(row.items).width >= contentWidth - 1, grows: true }));
-    // A box stretched to its row's height: drawn as tall as its content, so that the row follows its tallest box at any width.
-    const bottom = this.stretched.has(element) ? inset.bottom + (column[column.length - 1].after ?? 0) : undefined;
+    // A box stretched to its row's height, or held at its min-height with its content at its top:
+    // drawn as tall as its content (at least its minHeight), so that it follows its content at any width.
+    const floored = heightFloor(own) !== null && !/center|end|space/.test(own.justifyContent + own.alignContent);
+    const bottom = this.stretched.has(element) || floored ? inset.bottom + (column[column.length - 1].after ?? 0) : undefined;
     return this.stack('vertical', column, rect, { element, bottom });
   }
 
@@ -165,7 +167,8 @@ export class Capture extends CaptureWalk {
     const centre = items.map((item) => centred || (vertical && item.element?.nodeType === Node.ELEMENT_NODE && ((autoMargins(item.element, this.rtl)?.before && autoMargins(item.element, this.rtl)?.after)
       || (/center$/.test(own?.textAlign) && item.style?.display.startsWith('inline')))));
     // An item at a flex column's end (align-self or align-items: flex-end; a message of one's own): its trailing alignment.
-    const atEnd = items.map((item, index) => vertical && !centre[index] && own?.display.endsWith('flex') && item.style && endAligned(item.style, own));
+    // (So is one pushed there by an auto margin before it: a menu of `margin-left: auto`.)
+    const atEnd = items.map((item, index) => vertical && !centre[index] && item.style && ((own?.display.endsWith('flex') && endAligned(item.style, own)) || autoMargins(item.element, this.rtl)?.before));
     // A flex row whose items all sit at its bottom (align-items: flex-end: an avatar beside the last line of its message): its bottom alignment.
     const bottomed = !vertical && !centred && own?.display.endsWith('flex') && !this.stretched.has(element) && items.every((item) => item.style && endAligned(item.style, own));
     const crossInset = own ? insets(own) : { top: 0, right: 0, bottom: 0, left: 0 };
@@ -223,6 +226,16 @@ export class Capture extends CaptureWalk {
       } else if (change === 0 && node.type !== 'block' && this.second.get(item.element).width < item.rect.width - 0.5) {
         shrinksInRow(node, item.element, item.rect, Math.max(0, extraAfter));
       } else if (!fluid) fixed(node, item.rect.width + Math.max(0, extraAfter));
+      // An item a centred row's own `align-self` puts at its top or bottom (a badge at the top of a
+      // profile row): a column stretched to the row, a spacer after (before) it.
+      const selfAt = !vertical && centred && item.style ? /^(flex-|self-)?(start|end)$/.exec(item.style.alignSelf)?.[2] : undefined;
+      if (selfAt) {
+        this.count(2);
+        const wrapper = { type: 'stack', axis: 'vertical', spacing: 0, alignment: 'leading', stretch: true, children: selfAt === 'start' ? [node, { type: 'spacer' }] : [{ type: 'spacer' }, node] };
+        if (node.width?.kind === 'fill' || node.maxWidth === 'fill') fill(wrapper);
+        else if (node.width !== undefined) wrapper.width = node.width;
+        return wrapper;
+      }
       if (!vertical) this.stretch(item, node, row);
       return node;
     });
@@ -324,7 +337,17 @@ export class Capture extends CaptureWalk {
       if (index < items.length) {
         out.push(children[index]);
         const change = this.change(items[index]);
-        if ((change !== null ? change > 0.5 : items[index].grows) && !narrower(children[index], items[index].rect)) {
+        if (change !== null ? change > 0.5 : items[index].grows) {
+          // A block narrower than its fluid box (the bar of a label in a box that takes the free
+          // width): a row of its own that fills the box, the block at its width, a spacer after it.
+          if (narrower(children[index], items[index].rect)) {
+            this.count(2);
+            const trailing = children[index].padding?.trailing ?? 0;
+            if (trailing) children[index].padding.trailing = 0;
+            children[index] = { type: 'stack', axis: 'horizontal', spacing: 0, alignment: 'top', children: [children[index], { type: 'spacer' }] };
+            if (trailing) addPadding(children[index], { trailing });
+            out[out.length - 1] = children[index];
+          }
           fill(children[index]);
           const padding = (children[index].padding?.leading ?? 0) + (children[index].padding?.trailing ?? 0);
           greedy.push({ node: children[index], change, share: items[index].rect.width + (after[index] ?? 0) - padding });

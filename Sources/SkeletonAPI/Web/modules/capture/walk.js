@@ -85,6 +85,11 @@ export class CaptureWalk {
     } else {
       return null;
     }
+    // A box that draws nothing in its flow but holds overlays (a group picture of two avatars placed absolutely): a room of its size for them.
+    if (!node && this.overlays.has(element)) {
+      this.count();
+      node = { type: 'stack', axis: 'vertical', spacing: 0, alignment: 'leading', width: { kind: 'points', points: size(rect.width) }, minHeight: size(rect.height), children: [] };
+    }
     if (!node) return null;
     const ratio = node.type === 'block' ? aspectRatioOf(element, style, rect) : null;
     if (ratio !== null) node.aspectRatio = ratio;

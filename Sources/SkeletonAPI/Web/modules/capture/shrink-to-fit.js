@@ -57,11 +57,14 @@ function contentWidths(element) {
  * `node`, a flex item's that does not grow (`element`, `rect` wide, `after` of the row's gap as
  * its trailing padding), given a content width (`{kind: 'content', points, min, max}`): as wide as
  * its max-content width where its row has room, shrunk towards its min-content width where not,
- * as CSS's flex-shrink does with its automatic minimum. (A name and role beside an avatar that
- * wrap in a narrower card.)
+ * as CSS's flex-shrink does with its automatic minimum (none for a box that clips: a file name cut by an
+ * ellipsis). (A name and role beside an avatar that wrap in a narrower card.)
  */
 export function shrinksInRow(node, element, rect, after) {
-  const { min, max } = contentWidths(element);
+  const { max, ...content } = contentWidths(element);
+  // (A box that clips what overflows it, a name cut by an ellipsis, has no automatic minimum: it shrinks to its min-width.)
+  const style = getComputedStyle(element);
+  const min = style.overflowX === 'visible' ? content.min : parseFloat(style.minWidth) || 0;
   delete node.maxWidth;
   node.width = { kind: 'content', points: size(rect.width + after), min: size(min + after), max: size(Math.max(max, rect.width) + after) };
 }

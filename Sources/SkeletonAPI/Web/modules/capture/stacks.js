@@ -181,6 +181,8 @@ export class Capture extends CaptureWalk {
     const trailCross = placed.length === 0 ? (vertical ? (this.rtl ? crossInset.left : crossInset.right) : crossInset.bottom)
       : Math.max(0, Math.min(...placed.map((item) => crossEnd(rect) - crossEnd(item.rect))));
     const available = (vertical ? rect.width : rect.height) - leadCross - trailCross;
+    // (What a column's item leaves of the column's content width at the second width: `columnThen`, `itemThen`, their boxes there.)
+    const rest = (columnThen, itemThen) => columnThen.width - (rect.width - available) - itemThen.width;
     const children = items.map((item, index) => {
       const extraCross = centre[index] || atEnd[index] || bottomed ? 0 : crossStart(item.rect) - crossStart(rect) - leadCross;
       const extraAfter = extra(index);
@@ -191,13 +193,16 @@ export class Capture extends CaptureWalk {
       // A one-line label would be drawn across its whole row: a bar as long as its text instead.
       // (In a row, a label that takes the free width stays a text node, so that what follows it stays put.)
       // (Not one that wraps at the second width: its measure keeps its lines at every width.)
-      if (node.type === 'text' && node.lines === 1 && !this.wrapsNarrower(item.element) && (vertical ? node.lastLineFraction < 0.95 : !fluid)) {
+      // (Nor one that shrinks in its row without wrapping, cut by an ellipsis: shrinksInRow.)
+      const shrinks = !vertical && change === 0 && this.second.get(item.element)?.width < item.rect.width - 0.5;
+      if (node.type === 'text' && node.lines === 1 && !this.wrapsNarrower(item.element) && (vertical ? node.lastLineFraction < 0.95 : !fluid && !shrinks)) {
         node = lineBlock(node);
         // (In a row, as wide as its box: what the text leaves of it on either side is the bar's padding.)
         if (!vertical && item.element.nodeType === Node.ELEMENT_NODE) node = inBox(node, item.element, item.rect, this.rtl);
       }
       if (vertical) {
         const margin = available - extraCross - item.rect.width;
+        let aligned = false;
         // (As wide as the column, or as its own max-width: fluid up to that. Exactly as wide as the
         // column at both widths, it fills it whichever way the column changed: one in a flex row
         // that wraps may be wider at the narrower width. Not a table cell's or an inline box's:
@@ -218,12 +223,23 @@ export class Capture extends CaptureWalk {
           // A percentage of the column's width (an event bar of 60%): fluid, that share of it at most.
           fill(node);
           node.maxFillFraction = sizeShare(item.element, item.style, false);
+        } else if (fluid && (centre[index] || atEnd[index]) && columnThen && itemThen && rest(columnThen, itemThen) > -0.5 && item.rect.width < available - rest(columnThen, itemThen) + 0.5) {
+          // Centred (or at the end) and as wide as the column less a constant at the second width
+          // (`width: min(100% - 32px, 600px); margin: auto`): a fill with that constant outside it,
+          // at most as wide as here where it stopped following the column.
+          const outer = rest(columnThen, itemThen);
+          fill(node);
+          if (item.rect.width < available - outer - 0.5) node.maxFillWidth = size(Math.min(node.maxFillWidth ?? Infinity, item.rect.width));
+          this.count();
+          node = { type: 'stack', axis: 'vertical', spacing: 0, alignment: centre[index] ? 'center' : 'trailing', maxWidth: 'fill', children: [node] };
+          addPadding(node, centre[index] ? { leading: outer / 2, trailing: outer / 2 } : { leading: outer });
+          aligned = true;
         } else if (change !== null && !fluid) fixed(node, item.rect.width + Math.max(0, extraCross));
-        if ((centre[index] && !centred) || atEnd[index]) {
+        if (((centre[index] && !centred) || atEnd[index]) && !aligned) {
           this.count();
           node = { type: 'stack', axis: 'vertical', spacing: 0, alignment: atEnd[index] ? 'trailing' : 'center', maxWidth: 'fill', children: [node] };
         }
-      } else if (change === 0 && node.type !== 'block' && this.second.get(item.element).width < item.rect.width - 0.5) {
+      } else if (shrinks && node.type !== 'block') {
         shrinksInRow(node, item.element, item.rect, Math.max(0, extraAfter));
       } else if (!fluid) fixed(node, item.rect.width + Math.max(0, extraAfter));
       // An item a centred row's own `align-self` puts at its top or bottom (a badge at the top of a

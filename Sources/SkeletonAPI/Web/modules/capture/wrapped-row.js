@@ -10,7 +10,8 @@ import { insets } from './paint.js';
  * widths from their bases (`flexBasis`), not the lines as captured, `spacing` the column gap and
  * `rowSpacing` the row gap where they differ, filling the width its parent gives, so that its
  * lines break and grow where the page's do at every width; each line's free width where the
- * page puts it (`justify`, the row's justify-content: `center` or `end`, its `lineAlignment`).
+ * page puts it (`justify`, the row's justify-content: `center` or `end`, its `lineAlignment`),
+ * its items across each line at the row's `align-items` (`center`, `flex-end`: its alignment).
  * `capture`: the capture walking the page (its direction, its count of nodes).
  */
 export function wrappedRow(capture, items, own, gap, justify) {
@@ -26,7 +27,9 @@ export function wrappedRow(capture, items, own, gap, justify) {
     return node;
   });
   if (children.length > CAPTURE_LIMITS.maxChildren) throw new CaptureError(`a box has more than ${CAPTURE_LIMITS.maxChildren} children (maxChildren)`, 'maxChildren');
-  const stack = { type: 'stack', axis: 'horizontal', spacing: size(gap), alignment: 'top', wrap: true, maxWidth: 'fill', children: repeats(children) };
+  // (Each line's items across it as the row's align-items puts them: a pill beside shorter labels, centred.)
+  const alignment = own.alignItems === 'center' ? 'center' : /^(flex-)?end$/.test(own.alignItems) ? 'bottom' : 'top';
+  const stack = { type: 'stack', axis: 'horizontal', spacing: size(gap), alignment, wrap: true, maxWidth: 'fill', children: repeats(children) };
   if (justify) stack.lineAlignment = justify === 'end' ? 'trailing' : 'center';
   addRowSpacing(stack, own);
   addPadding(stack, { top: inset.top, leading: capture.rtl ? inset.right : inset.left, bottom: inset.bottom, trailing: capture.rtl ? inset.left : inset.right });

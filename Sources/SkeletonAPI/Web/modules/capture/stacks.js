@@ -11,7 +11,7 @@ import { untransformed } from './overlays.js';
 import { shrinkToFit, shrinksInRow, shrinksToFit } from './shrink-to-fit.js';
 import { tableRow } from './table-columns.js';
 import { wrappedRow } from './wrapped-row.js';
-import { runRect, textRuns } from './text.js';
+import { runItemRect, textRuns } from './text.js';
 import { CaptureWalk } from './walk.js';
 
 /** An item's box where the flow lays it: a box moved by a translation is drawn elsewhere. */
@@ -48,7 +48,7 @@ export class Capture extends CaptureWalk {
       const child = children[index];
       // A run of text beside boxes: a paragraph of its own, in its place among them.
       if (child.nodeType === Node.TEXT_NODE) {
-        const box = runRect(child);
+        const box = runItemRect(child, own);
         if (box.width >= 0.5 && box.height >= 0.5) items.push({ node: this.text(child, box, own), rect: box, element: child, spans: false, grows: false, margins: null, after: 0 });
         continue;
       }
@@ -155,7 +155,7 @@ export class Capture extends CaptureWalk {
     // take room from a label that shrinks): each gap (in a row the CSS one beside a spacer) is
     // padding after the item before it. (Items that overlap keep their negative spacing.)
     const between = spacers.slice(1, n).some(Boolean) || (spacers.some(Boolean) && plain.every((width) => width >= 0));
-    const spacing = between ? 0 : justify ? gap : plain.length > 0 ? Math.max(-CAPTURE_LIMITS.maxSize, Math.min(...plain)) : gap;
+    const spacing = between ? 0 : justify && plain.every((width) => width >= 0) ? gap : plain.length > 0 ? Math.max(-CAPTURE_LIMITS.maxSize, Math.min(...plain)) : gap;
     // What item i is given after it besides the spacing (the gap that is not free width).
     // (After the last item, before the end's spacer, the CSS gap where a box that draws nothing follows it: a spacer of a skeleton's own.)
     const extra = (index) => (index >= gaps.length ? (!vertical && between && spacers[n] && followedInFlow(items[index].element) ? gap : 0) : vertical || !spacers[index + 1] ? gaps[index] - spacing : between ? gap : 0);

@@ -1,7 +1,7 @@
 // Measuring text: its runs and line boxes, its clamp, and choosing the measure that wraps into the browser's line counts.
 
 import { CAPTURE_LIMITS, MEDIA, SKIPPED, size } from './limits.js';
-import { colorOf } from './paint.js';
+import { colorOf, insets } from './paint.js';
 import { slackAt, wrapped } from '../shared/wrapping.js';
 
 /**
@@ -47,6 +47,27 @@ export function runRect(run) {
   const range = document.createRange();
   range.selectNodeContents(run);
   return range.getBoundingClientRect();
+}
+
+/**
+ * A run of text's box as an item of its box (of computed style `own`): in a flex or grid box, an
+ * anonymous item as tall as its line (its `line-height`), its characters centred in it as the
+ * half-leading puts them (a delta pill's figure beside its arrow); elsewhere, and for a run of
+ * several lines, its characters' bounds.
+ */
+export function runItemRect(run, own) {
+  const rect = runRect(run);
+  const line = parseFloat(own.lineHeight);
+  if (!/(flex|grid)$/.test(own.display) || !(line > rect.height + 0.5) || rect.height > line) return rect;
+  // (In a flex row that does not wrap, where its row's align-items puts it, its box's content box its room.)
+  if (own.flexDirection === 'row' && own.flexWrap === 'nowrap' && run.parentElement) {
+    const box = run.parentElement.getBoundingClientRect();
+    const inset = insets(own);
+    const [top, bottom] = [box.top + inset.top, box.bottom - inset.bottom];
+    const at = own.alignItems === 'center' ? top + (bottom - top - line) / 2 : /end$/.test(own.alignItems) ? bottom - line : /^(normal|stretch|(flex-)?start)$/.test(own.alignItems) ? top : null;
+    if (at !== null) return new DOMRect(rect.x, at, rect.width, line);
+  }
+  return new DOMRect(rect.x, rect.y - (line - rect.height) / 2, rect.width, line);
 }
 
 /**

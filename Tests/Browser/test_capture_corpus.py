@@ -231,13 +231,13 @@ def fmt(rect):
 
 def write_table(name, rows):
     """Keeps the page's rows beside the others' (ROWS_DIR, one file a page) and writes the table of
-    every page of the corpus that has rows, under a lock: each pytest worker writes it whole, and
-    the last to take the lock has seen every row written before."""
+    every page of the corpus that has rows, both under a lock: each pytest worker writes the table
+    whole, and the last to take the lock has seen every page's rows."""
     os.makedirs(ROWS_DIR, exist_ok=True)
-    with open(os.path.join(ROWS_DIR, name + ".json"), "w") as own:
-        json.dump(rows, own)
     with open(TABLE + ".lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
+        with open(os.path.join(ROWS_DIR, name + ".json"), "w") as own:
+            json.dump(rows, own)
         lines = ["| page | width | worst shape IoU | worst line difference | worst element offset (px) | content height error | capture ms |",
                  "|---|---|---|---|---|---|---|"]
         for page in PAGES:

@@ -10,8 +10,9 @@ const names = (list) => list.replace(/\[[^\]]*\]/g, ' ').trim().split(/\s+/);
 /**
  * A grid's column tracks in reading order (`rtl`: right to left): where each begins and ends (in
  * reading coordinates, as `Capture.stack` takes them), its width and its `grow`: its share of the
- * free width, the least 1. That is its `fr` where the tracks are declared in lengths and `fr`
- * (`200px 1.1fr 1fr`: 0, 1.1, 1) and are in proportion to them here; else 0 for a track that kept
+ * free width, the least 1. That is its `fr` where the tracks are declared in lengths, `fr` and
+ * percentages (`200px 1.1fr 1fr`: 0, 1.1, 1) and are in proportion to them here; 100 for a
+ * percentage, whose fraction is its `share` (reached first, never passed); else 0 for a track that kept
  * its width at the second width (`then`: the track widths measured there), or what it gave up
  * there (a track held at its content's width there would give up less than its share). Null when
  * the tracks were not measured alike at both widths (a track list that changed).
@@ -21,27 +22,37 @@ export function columnTracks(element, style, rect, then, rtl) {
   if (!now || !then || then.length !== now.length) return null;
   const changes = now.map((width, index) => width - then[index]);
   const unit = Math.min(...changes.filter((change) => change > 0.5));
-  const fractions = declaredFractions(element, now);
-  const grows = fractions ?? changes.map((change) => (change > 0.5 ? change / unit : 0));
+  const declared = declaredTracks(element, now);
+  const grows = declared?.fractions ?? changes.map((change) => (change > 0.5 ? change / unit : 0));
   const gap = parseFloat(style.columnGap) || 0;
   const inset = insets(style);
   let at = rtl ? inset.right - rect.right : rect.left + inset.left;
   return now.map((width, index) => {
-    const track = { start: at, end: at + width, width, grow: grows[index] > 0 ? Math.min(100, round(grows[index])) : 0 };
+    const share = declared?.shares[index] ?? null;
+    const track = { start: at, end: at + width, width, grow: share ? 100 : grows[index] > 0 ? Math.min(100, round(grows[index])) : 0, share };
     at += width + gap;
     return track;
   });
 }
 
-/** A grid's column tracks' `fr` over the least of them (0 for a length), when they are declared in lengths and `fr` alone (or `minmax(…, Nfr)`) and their widths (`now`) are in proportion to them; else null. */
-function declaredFractions(element, now) {
+/**
+ * A grid's column tracks as declared, when in lengths, `fr` and percentages alone (each maybe the
+ * maximum of a `minmax()`): `shares`, a percentage's fraction (else null), and `fractions`, each
+ * `fr` over the least of them (0 for the others), null when there is no `fr` or their widths
+ * (`now`) are not in proportion to them. Null otherwise.
+ */
+function declaredTracks(element, now) {
   const declared = String(element.computedStyleMap?.().get('grid-template-columns') ?? '');
   const tokens = declared.includes('repeat(') ? [] : declared.replace(/\[[^\]]*\]/g, ' ').match(/minmax\([^)]*\)|\S+/g) ?? [];
-  const fractions = tokens.map((token) => (PX.test(token) ? 0 : Number(/([\d.]+)fr\)?$/.exec(token)?.[1] ?? NaN)));
-  if (fractions.length !== now.length || fractions.some(Number.isNaN) || !fractions.some((fraction) => fraction > 0)) return null;
-  const least = Math.min(...fractions.filter((fraction) => fraction > 0));
-  const perFraction = now.map((width, index) => fractions[index] > 0 && width / fractions[index]).filter(Boolean);
-  return Math.max(...perFraction) - Math.min(...perFraction) < 1 ? fractions.map((fraction) => fraction / least) : null;
+  if (tokens.length !== now.length) return null;
+  const last = (token) => /([\d.]+)(fr|%|px)\)?$/.exec(token);
+  if (!tokens.every(last)) return null;
+  const shares = tokens.map((token) => (last(token)[2] === '%' ? Number(last(token)[1]) / 100 : null));
+  const fr = tokens.map((token) => (last(token)[2] === 'fr' ? Number(last(token)[1]) : 0));
+  const least = Math.min(...fr.filter((fraction) => fraction > 0));
+  const perFraction = now.map((width, index) => fr[index] > 0 && width / fr[index]).filter(Boolean);
+  const proportional = perFraction.length > 0 && Math.max(...perFraction) - Math.min(...perFraction) < 1;
+  return { shares, fractions: proportional ? fr.map((fraction) => fraction / least) : null };
 }
 
 /**
@@ -182,7 +193,8 @@ export const centredAcross = (item) => gridItemAlignment(item, 'align') === 'cen
 /**
  * The column tracks a grid item lies in, `{ first, last }` (indices; -1 when none), and, for an
  * item narrower than them that its `justify-self` (or its grid's `justify-items`) puts at their
- * end or centre (a button at the end of its column), that `side` and their `width`. An item
+ * start, end or centre (a status pill at the start of its column, a button at the end of its),
+ * that `side` and their `width`. An item
  * otherwise narrower than its tracks lies in none (its row is laid out as a plain one).
  */
 export function trackSpan(item, tracks, start, end) {
@@ -190,7 +202,7 @@ export function trackSpan(item, tracks, start, end) {
   const last = tracks.findIndex((track) => Math.abs(track.end - end(item.rect)) < 1);
   if ((first >= 0 && last >= 0) || !item.element) return { first, last };
   const justify = gridItemAlignment(item.element, 'justify');
-  const side = /end$/.test(justify) ? 'end' : /center$/.test(justify) ? 'center' : null;
+  const side = /end$/.test(justify) ? 'end' : /center$/.test(justify) ? 'center' : /start$/.test(justify) ? 'start' : null;
   if (!side) return { first, last };
   const from = tracks.findIndex((track) => start(item.rect) > track.start - 1 && start(item.rect) < track.end);
   const to = tracks.findIndex((track) => end(item.rect) > track.start && end(item.rect) < track.end + 1);

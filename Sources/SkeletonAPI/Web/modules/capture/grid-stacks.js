@@ -41,11 +41,13 @@ export function gridRow(capture, items, tracks, gap, spans, byWidth = false) {
     next = last + 1;
     const grows = spanned.reduce((total, track) => total + track.grow, 0);
     let node = capture.outside(item.node, { top: (centred ? 0 : item.rect.top - top) + (item.moved?.top ?? 0), bottom: item.moved?.bottom ?? 0 });
-    // At the end or centre of its tracks: a row across them, spacers before (and after) it.
+    // At the start, end or centre of its tracks: a row across them, spacers after, before (or around) it.
     if (side) {
       fixed(node, item.rect.width);
-      node = { type: 'stack', axis: 'horizontal', spacing: 0, alignment: 'top', children: side === 'end' ? [{ type: 'spacer' }, node] : [{ type: 'spacer' }, node, { type: 'spacer' }] };
-      capture.count(side === 'end' ? 2 : 3);
+      const spacer = () => ({ type: 'spacer' });
+      const children = side === 'start' ? [node, spacer()] : side === 'end' ? [spacer(), node] : [spacer(), node, spacer()];
+      node = { type: 'stack', axis: 'horizontal', spacing: 0, alignment: 'top', children };
+      capture.count(children.length);
       item = { ...item, node, rect: { ...item.rect, width } };
     }
     if (grows === 0) {
@@ -64,7 +66,7 @@ export function gridRow(capture, items, tracks, gap, spans, byWidth = false) {
       const padding = (node.padding?.leading ?? 0) + (node.padding?.trailing ?? 0);
       const rest = item.rect.width - spanned.reduce((total, track) => total + (track.grow ? track.width : 0), 0);
       const spansFixed = rest > (spanned.length - 1) * gap + 0.5;
-      greedy.push({ grows, index: children.length, padding, rest, share: item.rect.width - padding, spansFixed });
+      greedy.push({ grows, index: children.length, padding, rest, share: item.rect.width - padding, spansFixed, fraction: spanned.length === 1 ? spanned[0].share : null });
     }
     capture.stretch(item, node, { top, bottom });
     children.push(node);
@@ -89,6 +91,8 @@ export function gridRow(capture, items, tracks, gap, spans, byWidth = false) {
       fill(children[entry.index]);
     }
     grow(children[entry.index], Math.min(100, round(entry.grows)));
+    // (On a percentage track: that share of the grid's width at most, reached first.)
+    if (entry.fraction) children[entry.index].maxFillFraction = entry.fraction;
   }
   capture.count(1 + children.filter((child) => child.type === 'spacer').length);
   if (children.length > CAPTURE_LIMITS.maxChildren) throw new CaptureError(`a box has more than ${CAPTURE_LIMITS.maxChildren} children (maxChildren)`, 'maxChildren');

@@ -215,8 +215,9 @@ export class Capture extends CaptureWalk {
           // (A shrink-to-fit box as wide as the column is only as wide as its content where the column is wider.)
           if (node.type === 'stack' && shrinksToFit(item.element)) node = shrinkToFit(this, item.element, node, item.rect);
           else fill(node);
-        } else if (fluid && !centre[index] && !narrower(node, item.rect) && item.element?.nodeType === Node.ELEMENT_NODE && Math.abs(trailingMargin(item.element, this.rtl) - margin) < 1) {
-          // Narrower than the column by its own trailing margin: as wide as the column less that margin.
+        } else if (fluid && !centre[index] && !narrower(node, item.rect) && item.element?.nodeType === Node.ELEMENT_NODE && (Math.abs(trailingMargin(item.element, this.rtl) - margin) < 1 || (columnThen && itemThen && Math.abs(rest(columnThen, itemThen) - extraCross - margin) < 1))) {
+          // Narrower than the column by its own trailing margin, or by as much at the second width (the
+          // column's padding beside a row that bleeds into it): as wide as the column less that.
           node = this.outside(node, { trailing: margin });
           fill(node);
         } else if (fluid && shared[index]) {

@@ -85,10 +85,14 @@ export class CaptureWalk {
     } else {
       return null;
     }
-    // A box that draws nothing in its flow but holds overlays (a group picture of two avatars placed absolutely): a room of its size for them.
+    // A box with nothing in its flow but overlays (a group picture of two avatars placed absolutely,
+    // a painted hero with its drawing placed at its bottom): a room of its size for them, as tall
+    // as its aspect ratio makes it where it has one, painted as the box is.
     if (!node && this.overlays.has(element)) {
       this.count();
-      node = { type: 'stack', axis: 'vertical', spacing: 0, alignment: 'leading', width: { kind: 'points', points: size(rect.width) }, minHeight: size(rect.height), children: [] };
+      const ratio = aspectRatioOf(element, style, rect);
+      node = { type: 'stack', axis: 'vertical', spacing: 0, alignment: 'leading', width: { kind: 'points', points: size(rect.width) }, children: [], ...(ratio ? { aspectRatio: ratio } : { minHeight: size(rect.height) }) };
+      if (painted) Object.assign(node, { background: 'card' }, radius(style, rect) ? { cornerRadius: radius(style, rect) } : {}, style.overflow === 'hidden' || style.overflow === 'clip' ? { clip: true } : {});
     }
     if (!node) return null;
     const ratio = node.type === 'block' ? aspectRatioOf(element, style, rect) : null;

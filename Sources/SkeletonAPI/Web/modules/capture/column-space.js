@@ -1,4 +1,4 @@
-// A column flex item's free height: where it lies (an auto margin, a growing item's room below its content) and the box its content takes.
+// A column flex item's free height: where it lies (an auto margin, a growing item's room below its content) and the box its content takes; the free height across a pictured row's one item.
 
 import { insets } from './paint.js';
 
@@ -35,4 +35,18 @@ export function columnSpace(child, style, rect) {
     }
   }
   return before || after ? { before, after, freeBefore, freeAfter, rect: drawn } : null;
+}
+
+/**
+ * How the one item of a flex row of a declared aspect ratio (`own`, its computed style; `rect`, its
+ * box) lies across it where `align-items` puts it at its bottom or centre (an illustration at the
+ * foot of its picture): its free height above (and below) as columnSpace gives it, so that the
+ * item follows the box's height, which its ratio makes follow its width. Null otherwise.
+ */
+export function crossSpace(own, rect, item) {
+  const at = /^(flex-)?end$/.test(own.alignItems) ? 'end' : own.alignItems === 'center' ? 'center' : null;
+  if (!at || own.aspectRatio.startsWith('auto')) return null;
+  const inset = insets(own);
+  const [freeBefore, freeAfter] = [item.top - rect.top - inset.top, at === 'center' ? rect.bottom - inset.bottom - item.bottom : 0];
+  return { before: true, after: at === 'center', freeBefore, freeAfter, rect: item };
 }

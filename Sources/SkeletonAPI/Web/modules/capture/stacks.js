@@ -3,7 +3,7 @@
 import { CAPTURE_LIMITS, CaptureError, SKIPPED, round, size } from './limits.js';
 import { addPadding, autoMargins, bounds, endAligned, fill, fixed, flexBasis, followedInFlow, grow, heightFloor, inBox, limitShare, limitWidth, lineBlock, marginBelow, narrower, pseudoBlocks, pulledUp, repeats, shiftedBy, sizeShare, squeezable, stretches, trailingMargin, unseen, widthLimit } from './nodes.js';
 import { autoColumns, columnsRow, insideColumns } from './auto-columns.js';
-import { columnSpace } from './column-space.js';
+import { columnSpace, crossSpace } from './column-space.js';
 import { columnTracks, columnsOf, onRowTracks, rowLines, rowsOf } from './grid-rows.js';
 import { gridRows } from './grid-stacks.js';
 import { insets } from './paint.js';
@@ -74,13 +74,14 @@ export class Capture extends CaptureWalk {
       if (laid.width < 0.5 || laid.height < 0.5) continue;
       // In a column stretched by its row, free height taken by an auto margin or a growing item:
       // spacers around it, the item its content's height, so that the room follows the row's height.
-      const space = flex && own.flexDirection.startsWith('column') && this.stretched.has(element) ? columnSpace(child, style, laid) : null;
+      // (In a flex row of an aspect ratio, its one item's free height across it: crossSpace.)
+      const space = !flex ? null : own.flexDirection.startsWith('column') ? (this.stretched.has(element) ? columnSpace(child, style, laid) : null) : element.children.length === 1 ? crossSpace(own, rect, laid) : null;
       const box = space?.rect ?? laid;
       const childSpans = spans && box.width >= contentWidth - 1;
       if ((grid || (flex && own.flexDirection.startsWith('row'))) && stretches(own, style, child)) this.stretched.add(child);
       const node = this.node(child, box, depth + 1, backdrop, childSpans);
-      const rect = moved ? new DOMRect(box.x, box.y - moved.top, box.width, box.height + moved.top + moved.bottom) : box;
-      if (node) items.push({ node, rect, flow, moved, element: child, spans: childSpans, grows: parseFloat(style.flexGrow) > 0 || grid, margins: flex ? autoMargins(child, this.rtl) : null, after: marginBelow(child, style), space, style });
+      const room = moved ? new DOMRect(box.x, box.y - moved.top, box.width, box.height + moved.top + moved.bottom) : box;
+      if (node) items.push({ node, rect: room, flow, moved, element: child, spans: childSpans, grows: parseFloat(style.flexGrow) > 0 || grid, margins: flex ? autoMargins(child, this.rtl) : null, after: marginBelow(child, style), space, style });
     }
     for (const pseudo of after) items.push(pseudo);
     if (items.length === 0) return null;
@@ -164,11 +165,13 @@ export class Capture extends CaptureWalk {
     const own = element ? getComputedStyle(element) : null;
     const centred = own !== null && own.display.endsWith('flex') && own.flexDirection.startsWith(vertical ? 'column' : 'row') && own.alignItems === 'center' && (vertical || !this.stretched.has(element));
     // (So is an inline box alone on its line in a block whose text is centred: a segmented control under a centred heading.)
+    // (So is the one item of a flex row laid out as a column whose justify-content centres it: an illustration in its picture.)
+    const flexRow = vertical && own?.display.endsWith('flex') && own.flexDirection.startsWith('row');
     const centre = items.map((item) => centred || (vertical && item.element?.nodeType === Node.ELEMENT_NODE && ((autoMargins(item.element, this.rtl)?.before && autoMargins(item.element, this.rtl)?.after)
-      || (/center$/.test(own?.textAlign) && item.style?.display.startsWith('inline')))));
+      || (/center$/.test(own?.textAlign) && item.style?.display.startsWith('inline')) || (flexRow && own.justifyContent === 'center'))));
     // An item at a flex column's end (align-self or align-items: flex-end; a message of one's own): its trailing alignment.
     // (So is one pushed there by an auto margin before it: a menu of `margin-left: auto`.)
-    const atEnd = items.map((item, index) => vertical && !centre[index] && item.style && ((own?.display.endsWith('flex') && endAligned(item.style, own)) || autoMargins(item.element, this.rtl)?.before));
+    const atEnd = items.map((item, index) => vertical && !centre[index] && item.style && ((own?.display.endsWith('flex') && (flexRow ? /^(flex-)?end$/.test(own.justifyContent) : endAligned(item.style, own))) || autoMargins(item.element, this.rtl)?.before));
     // A flex row whose items all sit at its bottom (align-items: flex-end: an avatar beside the last line of its message): its bottom alignment.
     const bottomed = !vertical && !centred && own?.display.endsWith('flex') && !this.stretched.has(element) && items.every((item) => item.style && endAligned(item.style, own));
     const crossInset = own ? insets(own) : { top: 0, right: 0, bottom: 0, left: 0 };

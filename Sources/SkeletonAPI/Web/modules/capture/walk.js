@@ -95,7 +95,8 @@ export class CaptureWalk {
       if (painted) Object.assign(node, { background: 'card' }, radius(style, rect) ? { cornerRadius: radius(style, rect) } : {}, style.overflow === 'hidden' || style.overflow === 'clip' ? { clip: true } : {});
     }
     if (!node) return null;
-    const ratio = node.type === 'block' ? aspectRatioOf(element, style, rect) : null;
+    // (A stack's too where it is declared: a picture with its drawing inside.)
+    const ratio = node.type === 'block' || (node.type === 'stack' && !style.aspectRatio.startsWith('auto')) ? aspectRatioOf(element, style, rect) : null;
     if (ratio !== null) node.aspectRatio = ratio;
     // A transformed shape: drawn where the page draws it, over its layout box in the flow.
     if (node.type === 'block' && untransformed(element, style)) {

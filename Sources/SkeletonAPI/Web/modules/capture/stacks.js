@@ -6,7 +6,7 @@ import { autoColumns, columnsRow, insideColumns } from './auto-columns.js';
 import { columnSpace, crossSpace } from './column-space.js';
 import { columnTracks, columnsOf, onRowTracks, rowLines, rowsOf } from './grid-rows.js';
 import { gridRows } from './grid-stacks.js';
-import { insets } from './paint.js';
+import { bordered, insets, paint } from './paint.js';
 import { untransformed } from './overlays.js';
 import { shrinkToFit, shrinksInRow, shrinksToFit } from './shrink-to-fit.js';
 import { tableRow } from './table-columns.js';
@@ -44,6 +44,7 @@ export class Capture extends CaptureWalk {
     const after = pseudoBlocks(element, '::after');
     for (const pseudo of before) items.push(pseudo);
     const children = [...element.childNodes].filter((child) => child.nodeType === Node.ELEMENT_NODE || textRuns(element).includes(child));
+    let below = 0;
     for (let index = 0; index < children.length; index++) {
       const child = children[index];
       // A run of text beside boxes: a paragraph of its own, in its place among them.
@@ -56,6 +57,15 @@ export class Capture extends CaptureWalk {
       const style = getComputedStyle(child);
       // A box of `display: contents` makes none: its children stand in its place.
       if (style.display === 'contents') {
+        children.splice(index + 1, 0, ...[...child.childNodes].filter((inner) => inner.nodeType === Node.ELEMENT_NODE || textRuns(child).includes(inner)));
+        continue;
+      }
+      // A growing box that paints nothing, last in a stretched column (a card's body of `flex: 1`,
+      // its footer pushed down by `margin-top: auto`): its children stand in its place, so that the
+      // free height the row gives the card reaches its footer; its padding below stays below them.
+      if (flex && own.flexDirection.startsWith('column') && this.stretched.has(element) && index === children.length - 1 && parseFloat(style.flexGrow) > 0
+        && (style.display === 'block' || (style.display === 'flex' && style.flexDirection.startsWith('column'))) && !paint(style, backdrop) && bordered(style).length === 0 && !child.hasAttribute('data-skeleton-element')) {
+        below = insets(style).bottom;
         children.splice(index + 1, 0, ...[...child.childNodes].filter((inner) => inner.nodeType === Node.ELEMENT_NODE || textRuns(child).includes(inner)));
         continue;
       }
@@ -108,7 +118,7 @@ export class Capture extends CaptureWalk {
     // A box stretched to its row's height, or held at its min-height with its content at its top:
     // drawn as tall as its content (at least its minHeight), so that it follows its content at any width.
     const floored = heightFloor(own) !== null && !/center|end|space/.test(own.justifyContent + own.alignContent);
-    const bottom = this.stretched.has(element) || floored ? inset.bottom + (column[column.length - 1].after ?? 0) : undefined;
+    const bottom = this.stretched.has(element) || floored ? inset.bottom + below + (column[column.length - 1].after ?? 0) : undefined;
     return this.stack('vertical', column, rect, { element, bottom });
   }
 

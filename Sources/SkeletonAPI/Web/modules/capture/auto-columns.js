@@ -5,7 +5,8 @@ import { addPadding, addRowSpacing, fill, fixed, repeats, trackSizes } from './n
 import { rowsOf } from './grid-rows.js';
 import { insets } from './paint.js';
 
-const AUTO = /^repeat\(\s*(auto-fill|auto-fit)\s*,\s*minmax\(\s*([\d.]+)(px|rem|em)\s*,\s*1fr\s*\)\s*\)$/;
+// (`min(100%, M)`, which keeps one column from overflowing a narrower grid, is M: one column there anyway.)
+const AUTO = /^repeat\(\s*(auto-fill|auto-fit)\s*,\s*minmax\(\s*(?:min\(\s*100%\s*,\s*)?([\d.]+)(px|rem|em)\s*\)?\s*,\s*1fr\s*\)\s*\)$/;
 
 /** The style rules of the page's readable style sheets, nested ones (`@media`, `@supports`) included. */
 function* rules(list) {
@@ -29,7 +30,7 @@ function declared(element) {
 
 /**
  * The columns of a grid whose author declared `repeat(auto-fill | auto-fit, minmax(M, 1fr))` (M a
- * length in px, rem or em): `{ minWidth: M in px, autoFit }`, else null. The computed style gives
+ * length in px, rem or em, or `min(100%, M)`): `{ minWidth: M in px, autoFit }`, else null. The computed style gives
  * only the resolved tracks (`173px 173px …`); the declaration is read from Chrome's typed OM
  * (`computedStyleMap()`: the cascaded value, lengths in px, `repeat()` kept), or where there is
  * none from the style attribute or the last readable style rule that matches. Null when none says

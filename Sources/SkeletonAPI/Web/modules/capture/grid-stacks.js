@@ -43,7 +43,10 @@ export function gridRow(capture, items, tracks, gap, spans, byWidth = false) {
     let node = capture.outside(item.node, { top: (centred ? 0 : item.rect.top - top) + (item.moved?.top ?? 0), bottom: item.moved?.bottom ?? 0 });
     // At the start, end or centre of its tracks: a row across them, spacers after, before (or around) it.
     if (side) {
-      fixed(node, item.rect.width);
+      // (Its margin box is what the track aligns: an icon nudged by `margin-left: 3px` in a round button.)
+      const margins = item.style ? { leading: parseFloat(capture.rtl ? item.style.marginRight : item.style.marginLeft) || 0, trailing: parseFloat(capture.rtl ? item.style.marginLeft : item.style.marginRight) || 0 } : { leading: 0, trailing: 0 };
+      if (margins.leading > 0 || margins.trailing > 0) node = capture.outside(node, margins);
+      fixed(node, item.rect.width + Math.max(0, margins.leading) + Math.max(0, margins.trailing));
       const spacer = () => ({ type: 'spacer' });
       const children = side === 'start' ? [node, spacer()] : side === 'end' ? [spacer(), node] : [spacer(), node, spacer()];
       node = { type: 'stack', axis: 'horizontal', spacing: 0, alignment: 'top', children };

@@ -243,6 +243,13 @@ export function widthLimit(style) {
   return parseFloat(style.maxWidth) + inset.left + inset.right;
 }
 
+/** The percentage (of its containing block's width) of `element`'s left and right padding where both are that same percentage (`padding: 24px 4%`), else null. */
+export function paddingShare(element) {
+  const map = element.computedStyleMap?.();
+  const [left, right] = ['left', 'right'].map((side) => map?.get(`padding-${side}`));
+  return left?.unit === 'percent' && right?.unit === 'percent' && left.value === right.value && left.value > 0 && left.value < 50 ? left.value : null;
+}
+
 /** The `min-height` of a box of computed `style` as a border box where it is a length above 0 (px), else null. */
 export function heightFloor(style) {
   if (!style.minHeight.endsWith('px') || !(parseFloat(style.minHeight) > 0)) return null;

@@ -1,7 +1,7 @@
 // Walking the DOM: each element as a block, a text, a marked element or a box to lay out (the first part of Capture: stacks.js).
 
 import { CAPTURE_LIMITS, CaptureError, ID, MEDIA, round, size } from './limits.js';
-import { fill, fixed, heightFloor, lastLineWidths, pseudoBlocks, unwrapped } from './nodes.js';
+import { fill, fixed, grow, heightFloor, lastLineWidths, paddingShare, pseudoBlocks, unwrapped } from './nodes.js';
 import { containingBlock, overTransformed, overlayOf, untransformed, withOverlays } from './overlays.js';
 import { aspectRatioOf, bordered, cornerRadii, insets, paint, radius } from './paint.js';
 import { clampOf, hasText, leadingFloat, lineBoxes, paintedShape, showing, typicalSlack, wrappingFor } from './text.js';
@@ -74,6 +74,16 @@ export class CaptureWalk {
       else if (node && node.children.length === 1 && node.children[0].type !== 'repeat' && !node.children[0].background && node.alignment !== 'center') node = unwrapped(node);
       // At least as tall as its min-height (an app shell's): a row it is stretches its items to it.
       if (node && heightFloor(style) !== null) node.minHeight = size(heightFloor(style));
+      // Padded by a percentage of the width it fills (`padding: 24px 4%`), painting nothing: a row of
+      // its content between two spacers sharing the width as the page does (4 : 92 : 4).
+      const share = node?.type === 'stack' && !node.background && !node.id && spans ? paddingShare(element) : null;
+      if (share !== null) {
+        this.count(3);
+        if (node.padding) Object.assign(node.padding, { leading: 0, trailing: 0 });
+        node = { type: 'stack', axis: 'horizontal', spacing: 0, alignment: 'top', maxWidth: 'fill', children: [{ type: 'spacer' }, node, { type: 'spacer' }] };
+        fill(node.children[1]);
+        for (const [child, grows] of [[node.children[0], share], [node.children[1], 100 - 2 * share], [node.children[2], share]]) grow(child, round(grows));
+      }
       // A row wider than its box that the box clips or scrolls: a carousel, drawn still.
       if (node && ['hidden', 'clip', 'auto', 'scroll'].includes(style.overflowX) && element.scrollWidth > element.clientWidth + 1) {
         this.count();

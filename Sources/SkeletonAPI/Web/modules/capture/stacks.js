@@ -104,7 +104,7 @@ export class Capture extends CaptureWalk {
     const tracks = grid ? columnTracks(element, own, rect, this.secondTracks?.get(element), this.rtl) : null;
     const onColumns = columns && columnsRow(this, items, own, gap, columns);
     if (onColumns) return onColumns;
-    if (flex && own.flexDirection === 'row' && own.flexWrap === 'wrap' && (!justify || /center|end/.test(justify) || (justify === 'between' && items.length === 2)) && items.length > 1 && !items.some((item) => (item.grows && !flexBasis(item.element)) || item.margins?.before || item.margins?.after)) return wrappedRow(this, items, own, gap, justify);
+    if (flex && own.flexDirection === 'row' && own.flexWrap === 'wrap' && (!justify || /center|end/.test(justify) || (justify === 'between' && items.length === 2 && !items.some((item) => parseFloat(item.style?.flexGrow) > 0))) && items.length > 1 && !items.some((item) => (item.grows && !flexBasis(item.element)) || item.margins?.before || item.margins?.after)) return wrappedRow(this, items, own, gap, justify);
     // (A row's items in the order they are drawn: a flex row reversed or reordered, a message of one's own with its avatar last.)
     const drawn = (items) => [...items].sort((a, b) => (this.rtl ? b.rect.right - a.rect.right : a.rect.left - b.rect.left));
     if (!tracks && rows.length === 1 && (rows[0].items.length > 1 || row)) return this.stack('horizontal', drawn(rows[0].items), rect, { element, justify, gap });

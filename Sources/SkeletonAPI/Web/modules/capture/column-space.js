@@ -38,7 +38,7 @@ export function columnSpace(child, style, rect) {
 }
 
 /**
- * How the one item of a flex row of a declared aspect ratio (`own`, its computed style; `rect`, its
+ * How the one item of a flex row or grid of a declared aspect ratio (`own`, its computed style; `rect`, its
  * box) lies across it where `align-items` puts it at its bottom or centre (an illustration at the
  * foot of its picture): its free height above (and below) as columnSpace gives it, so that the
  * item follows the box's height, which its ratio makes follow its width. Null otherwise.

@@ -84,8 +84,8 @@ export class Capture extends CaptureWalk {
       if (laid.width < 0.5 || laid.height < 0.5) continue;
       // In a column stretched by its row, free height taken by an auto margin or a growing item:
       // spacers around it, the item its content's height, so that the room follows the row's height.
-      // (In a flex row of an aspect ratio, its one item's free height across it: crossSpace.)
-      const space = !flex ? null : own.flexDirection.startsWith('column') ? (this.stretched.has(element) ? columnSpace(child, style, laid) : null) : element.children.length === 1 ? crossSpace(own, rect, laid) : null;
+      // (In a flex row or grid of an aspect ratio, its one item's free height across it: crossSpace.)
+      const space = flex && own.flexDirection.startsWith('column') ? (this.stretched.has(element) ? columnSpace(child, style, laid) : null) : (flex || grid) && element.children.length === 1 ? crossSpace(own, rect, laid) : null;
       const box = space?.rect ?? laid;
       const childSpans = spans && box.width >= contentWidth - 1;
       if ((grid || (flex && own.flexDirection.startsWith('row'))) && stretches(own, style, child)) this.stretched.add(child);
@@ -104,7 +104,7 @@ export class Capture extends CaptureWalk {
     const tracks = grid ? columnTracks(element, own, rect, this.secondTracks?.get(element), this.rtl) : null;
     const onColumns = columns && columnsRow(this, items, own, gap, columns);
     if (onColumns) return onColumns;
-    if (flex && own.flexDirection === 'row' && own.flexWrap === 'wrap' && (!justify || /center|end/.test(justify) || (justify === 'between' && items.length === 2 && !items.some((item) => parseFloat(item.style?.flexGrow) > 0))) && items.length > 1 && !items.some((item) => (item.grows && !flexBasis(item.element)) || item.margins?.before || item.margins?.after)) return wrappedRow(this, items, own, gap, justify);
+    if (flex && own.flexDirection === 'row' && own.flexWrap === 'wrap' && (!justify || /center|end/.test(justify) || (justify === 'between' && items.length === 2 && own.alignItems !== 'baseline' && !items.some((item) => parseFloat(item.style?.flexGrow) > 0))) && items.length > 1 && !items.some((item) => (item.grows && !flexBasis(item.element)) || item.margins?.before || item.margins?.after)) return wrappedRow(this, items, own, gap, justify);
     // (A row's items in the order they are drawn: a flex row reversed or reordered, a message of one's own with its avatar last.)
     const drawn = (items) => [...items].sort((a, b) => (this.rtl ? b.rect.right - a.rect.right : a.rect.left - b.rect.left));
     if (!tracks && rows.length === 1 && (rows[0].items.length > 1 || row)) return this.stack('horizontal', drawn(rows[0].items), rect, { element, justify, gap });
@@ -113,7 +113,8 @@ export class Capture extends CaptureWalk {
     if (flowed.length > 1) return this.stack('horizontal', drawn(flowed.map((down) => ({ node: this.stack('vertical', down, bounds(down)), rect: bounds(down), spans: false, grows: true }))), rect, { element, gap });
     if (flex && own.flexWrap !== 'nowrap' && rows.length > 1) this.wrapped = true;
     const lines = tracks ? rowLines(element, own, rect) : null;
-    const column = rows.map((row) => (tracks && gridRows(this, row.items, tracks, lines, gap, spans)) ?? (row.items.length === 1 ? row.items[0]
+    // (A grid's one item with free height around it, crossSpace: an item of the column, its spacers around it.)
+    const column = rows.map((row) => (tracks && !row.items[0].space ? gridRows(this, row.items, tracks, lines, gap, spans) : null) ?? (row.items.length === 1 ? row.items[0]
       : { node: this.stack('horizontal', row.items, bounds(row.items), { justify, gap }), rect: bounds(row.items), spans: spans && bounds(row.items).width >= contentWidth - 1, grows: true }));
     // A box stretched to its row's height, or held at its min-height with its content at its top:
     // drawn as tall as its content (at least its minHeight), so that it follows its content at any width.
@@ -175,10 +176,12 @@ export class Capture extends CaptureWalk {
     const own = element ? getComputedStyle(element) : null;
     const centred = own !== null && own.display.endsWith('flex') && own.flexDirection.startsWith(vertical ? 'column' : 'row') && own.alignItems === 'center' && (vertical || !this.stretched.has(element));
     // (So is an inline box alone on its line in a block whose text is centred: a segmented control under a centred heading.)
-    // (So is the one item of a flex row laid out as a column whose justify-content centres it: an illustration in its picture.)
+    // (So is the one item of a flex row laid out as a column whose justify-content centres it, an
+    // illustration in its picture, and a grid's item that justify-items or justify-self centres.)
     const flexRow = vertical && own?.display.endsWith('flex') && own.flexDirection.startsWith('row');
     const centre = items.map((item) => centred || (vertical && item.element?.nodeType === Node.ELEMENT_NODE && ((autoMargins(item.element, this.rtl)?.before && autoMargins(item.element, this.rtl)?.after)
-      || (/center$/.test(own?.textAlign) && item.style?.display.startsWith('inline')) || (flexRow && own.justifyContent === 'center'))));
+      || (/center$/.test(own?.textAlign) && item.style?.display.startsWith('inline')) || (flexRow && own.justifyContent === 'center')
+      || (own?.display.endsWith('grid') && /center$/.test(/^(auto|normal)$/.test(item.style?.justifySelf) ? own.justifyItems : item.style?.justifySelf)))));
     // An item at a flex column's end (align-self or align-items: flex-end; a message of one's own): its trailing alignment.
     // (So is one pushed there by an auto margin before it: a menu of `margin-left: auto`.)
     const atEnd = items.map((item, index) => vertical && !centre[index] && item.style && ((own?.display.endsWith('flex') && (flexRow ? /^(flex-)?end$/.test(own.justifyContent) : endAligned(item.style, own))) || autoMargins(item.element, this.rtl)?.before));

@@ -35,7 +35,17 @@ ROWS_DIR = os.path.join(ROOT, ".build", "capture-corpus-rows")
 
 # Pages capture or the model cannot yet draw, each a strict xfail naming what fails, so that a fix
 # shows. (Pages written as a newcomer's: what they found is issue 41's next work.)
-XFAIL = {}
+XFAIL = {
+    "analytics-bar-chart": "the legend is baseline-aligned with the chart's title (align-items: baseline): its 10 px swatches sit about 1 px off",
+    "event-listing": "at 1.2 W the list is held at its max-width: its padding of 5 % is a share of its containing block, the model's spacers a share of the list",
+    "feature-columns": "at 0.85 W a centred paragraph of max-width 32ch wraps to a line fewer than the page's, moving the links below it",
+    "footer-newsletter": "at 0.85 W two flex items grow from different bases (flex: 1 1 320px and 1 1 380px, one held at its max-width): the model's row shares the width alike",
+    "issue-tracker-grid": "a title clamped to two lines holds its issue key as a block inside the clamp: the key's line is counted in the clamp and drawn again below it",
+    "mobile-home-categories": "a placeholder's text in a field of flex: 1 shrinks with the field without growing (an anonymous flex item): it becomes a fill beside a spacer and wraps at W",
+    "product-filters": "at 0.85 W and 1.2 W (not at W) the price slider's track and the product rows after the first are off: cause not yet found",
+    "pull-request-dark": "at 0.85 W the reviewers' column is held at the minimum of minmax(220px, 1fr): the model has no minimum on a fill",
+    "review-stars": "a featured review spans two columns of an auto-fit grid: the model's auto columns have no spans, so the column count stays fixed",
+}
 
 
 def marked(name):

@@ -1,6 +1,6 @@
 // Laying out a box's children: stacks and the widths they share (the second part of Capture; grid rows in grid-stacks.js).
 
-import { CAPTURE_LIMITS, CaptureError, SKIPPED, round, size } from './limits.js';
+import { CAPTURE_LIMITS, CaptureError, SKIPPED, size } from './limits.js';
 import { addPadding, autoMargins, bounds, endAligned, fill, fixed, flexBasis, followedInFlow, grow, heightFloor, inBox, limitShare, limitWidth, lineBlock, marginBelow, narrower, pseudoBlocks, pulledUp, repeats, shiftedBy, sizeShare, squeezable, stretches, trailingMargin, unseen, widthLimit } from './nodes.js';
 import { autoColumns, columnsRow, insideColumns } from './auto-columns.js';
 import { columnSpace, crossSpace } from './column-space.js';
@@ -9,6 +9,7 @@ import { gridRows } from './grid-stacks.js';
 import { bordered, insets, paint } from './paint.js';
 import { untransformed } from './overlays.js';
 import { shrinkToFit, shrinksInRow, shrinksToFit } from './shrink-to-fit.js';
+import { rowShares } from './row-shares.js';
 import { tableRow } from './table-columns.js';
 import { wrappedRow } from './wrapped-row.js';
 import { runItemRect, textRuns } from './text.js';
@@ -284,7 +285,7 @@ export class Capture extends CaptureWalk {
       this.count(spacers.filter(Boolean).length);
     }
     if (!vertical) {
-      out = this.shares(items, children, spacers, segment, items.map((_, index) => extra(index)), own?.display.endsWith('flex'));
+      out = rowShares(this, items, children, spacers, segment, items.map((_, index) => extra(index)), own?.display.endsWith('flex'));
     }
     if (out.length > CAPTURE_LIMITS.maxChildren) throw new CaptureError(`a box has more than ${CAPTURE_LIMITS.maxChildren} children (maxChildren)`, 'maxChildren');
     for (const item of items) limitWidth(item.node, item.element, item.style);
@@ -345,64 +346,5 @@ export class Capture extends CaptureWalk {
     const widerBox = () => parent && this.second.get(parent) && this.second.get(parent).width - parent.getBoundingClientRect().width > 0.5;
     if (narrower.width - item.rect.width > 0.5 && (insideColumns(item.element, this.columnGrids) || widerBox())) return narrower.width - item.rect.width;
     return item.rect.width - narrower.width;
-  }
-
-  /**
-   * A row's children with its spacers in place, the fluid children and spacers given a `grow`
-   * each: what it gave up at the second width (a spacer, its stretch's `segment`), the least 1; a
-   * spacer that gave up nothing beside a fluid child left out; in a `flex` row, an item of a
-   * percentage width at most that share of it.
-   */
-  shares(items, children, spacers, segment, after, flex) {
-    const greedy = [];
-    const out = [];
-    // (A spacer that gave up nothing beside an item that did holds no free width: a label that fills
-    // its row up to an icon. The item takes the width; a spacer would take half the row's growth.)
-    const fluid = (index) => index >= 0 && index < items.length && this.change(items[index]) > 0.5;
-    const idle = (index) => segment(index) !== null && Math.abs(segment(index)) <= 0.5 && (fluid(index - 1) || fluid(index));
-    for (let index = 0; index <= items.length; index++) {
-      if (spacers[index] && !idle(index)) {
-        this.count();
-        const spacer = { type: 'spacer' };
-        out.push(spacer);
-        greedy.push({ node: spacer, change: segment(index) });
-      }
-      if (index < items.length) {
-        out.push(children[index]);
-        const change = this.change(items[index]);
-        if (change !== null ? change > 0.5 : items[index].grows) {
-          // A block narrower than its fluid box (the bar of a label in a box that takes the free
-          // width): a row of its own that fills the box, the block at its width, a spacer after it.
-          if (narrower(children[index], items[index].rect)) {
-            this.count(2);
-            const trailing = children[index].padding?.trailing ?? 0;
-            if (trailing) children[index].padding.trailing = 0;
-            children[index] = { type: 'stack', axis: 'horizontal', spacing: 0, alignment: 'top', children: [children[index], { type: 'spacer' }] };
-            if (trailing) addPadding(children[index], { trailing });
-            out[out.length - 1] = children[index];
-          }
-          fill(children[index]);
-          const padding = (children[index].padding?.leading ?? 0) + (children[index].padding?.trailing ?? 0);
-          greedy.push({ node: children[index], change, share: items[index].rect.width + (after[index] ?? 0) - padding });
-        }
-      }
-    }
-    const measured = greedy.filter((entry) => entry.change !== null && entry.change > 0.5);
-    if (measured.length === greedy.length && measured.length > 1) {
-      // Boxes alone share the row beyond their paddings, as the model does: each its width there at
-      // the captured width (exact there, padded percentage columns too); with spacers, what each gave up.
-      const key = greedy.every((entry) => entry.share > 0.5) ? 'share' : 'change';
-      const unit = Math.min(...measured.map((entry) => entry[key]));
-      for (const entry of measured) grow(entry.node, Math.min(100, round(entry[key] / unit)));
-    }
-    // A flex item of a percentage width (`flex: 0 0 40%`): that share of the row at most, growing
-    // before the others (grow 100) so that it reaches it, as the page's is exactly that share.
-    items.forEach((item, index) => {
-      const fraction = flex && item.element?.nodeType === Node.ELEMENT_NODE ? sizeShare(item.element, item.style, true) : null;
-      if (fraction === null || !greedy.some((entry) => entry.node === children[index])) return;
-      grow(children[index], 100);
-      children[index].maxFillFraction = fraction;
-    });
-    return out;
   }
 }

@@ -8,6 +8,11 @@ import { clampOf, hasText, leadingFloat, lineBoxes, paintedShape, showing, typic
 import { breaksAsShown, wordsOf } from './words.js';
 import { beside } from '../shared/wrapping.js';
 
+/** `node`, a stack drawn for a painted box of computed `style`: a card with the box's radius, clipped where the box clips. */
+function asCard(node, style, rect) {
+  Object.assign(node, { background: 'card' }, radius(style, rect) ? { cornerRadius: radius(style, rect) } : {}, style.overflow === 'hidden' || style.overflow === 'clip' ? { clip: true } : {});
+}
+
 /** Walks a page's elements into nodes, counting them against the limits; Capture (stacks.js) is the whole capture. */
 export class CaptureWalk {
   constructor(rtl, defaultStage, { second, wider, widerBoxes, columns, room }, root) {
@@ -69,7 +74,7 @@ export class CaptureWalk {
       }
     } else if (element.children.length > 0 || pseudoBlocks(element).length > 0) {
       node = this.container(element, rect, depth, painted ?? backdrop, spans);
-      if (node && painted) Object.assign(node, { background: 'card' }, radius(style, rect) ? { cornerRadius: radius(style, rect) } : {}, style.overflow === 'hidden' || style.overflow === 'clip' ? { clip: true } : {});
+      if (node && painted) asCard(node, style, rect);
       // (Not around a repeat, whose copies take no modifiers, nor a painted child: padding lies inside a background.)
       else if (node && node.children.length === 1 && node.children[0].type !== 'repeat' && !node.children[0].background && node.alignment !== 'center') node = unwrapped(node);
       // At least as tall as its min-height (an app shell's): a row it is stretches its items to it.
@@ -100,9 +105,8 @@ export class CaptureWalk {
     // as its aspect ratio makes it where it has one, painted as the box is.
     if (!node && this.overlays.has(element)) {
       this.count();
-      const ratio = aspectRatioOf(element, style, rect);
-      node = { type: 'stack', axis: 'vertical', spacing: 0, alignment: 'leading', width: { kind: 'points', points: size(rect.width) }, children: [], ...(ratio ? { aspectRatio: ratio } : { minHeight: size(rect.height) }) };
-      if (painted) Object.assign(node, { background: 'card' }, radius(style, rect) ? { cornerRadius: radius(style, rect) } : {}, style.overflow === 'hidden' || style.overflow === 'clip' ? { clip: true } : {});
+      node = { type: 'stack', axis: 'vertical', spacing: 0, alignment: 'leading', width: { kind: 'points', points: size(rect.width) }, children: [], ...(style.aspectRatio.startsWith('auto') ? { minHeight: size(rect.height) } : {}) };
+      if (painted) asCard(node, style, rect);
     }
     if (!node) return null;
     // (A stack's too where it is declared: a picture with its drawing inside.)

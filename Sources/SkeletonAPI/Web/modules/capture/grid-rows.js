@@ -108,19 +108,11 @@ export function rowsOf(items) {
 /**
  * Gives each grid item (`element`, `rect`) the row tracks it lies in, `tracks: { first, last }`:
  * the track its box starts in and, for an item that says how many rows it spans (`grid-row: span
- * 3`, `1 / 4`), as many; else those its box reaches into. Does nothing when the grid's row tracks
- * are not all lengths.
+ * 3`, `1 / 4`), as many; else those its box reaches into. `lines`: the grid's row tracks
+ * (rowLines); nothing is given without them.
  */
-export function onRowTracks(style, rect, items) {
-  const sizes = names(style.gridTemplateRows);
-  if (!sizes.every((track) => PX.test(track))) return;
-  const gap = parseFloat(style.rowGap) || 0;
-  let at = rect.top + insets(style).top;
-  const lines = sizes.map((track) => {
-    const line = { start: at, end: at + parseFloat(track) };
-    at = line.end + gap;
-    return line;
-  });
+export function onRowTracks(lines, items) {
+  if (!lines) return;
   for (const item of items) {
     const box = item.flow ?? item.rect;
     const first = lines.findIndex((line) => box.top < line.end - 0.5);

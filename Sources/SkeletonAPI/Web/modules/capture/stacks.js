@@ -44,7 +44,9 @@ export class Capture extends CaptureWalk {
     const before = pseudoBlocks(element, '::before');
     const after = pseudoBlocks(element, '::after');
     for (const pseudo of before) items.push(pseudo);
-    const children = [...element.childNodes].filter((child) => child.nodeType === Node.ELEMENT_NODE || textRuns(element).includes(child));
+    // (A box's children that can be items: its elements and its runs of text beside them.)
+    const itemsOf = (box) => [...box.childNodes].filter((child) => child.nodeType === Node.ELEMENT_NODE || textRuns(box).includes(child));
+    const children = itemsOf(element);
     let below = 0;
     for (let index = 0; index < children.length; index++) {
       const child = children[index];
@@ -58,7 +60,7 @@ export class Capture extends CaptureWalk {
       const style = getComputedStyle(child);
       // A box of `display: contents` makes none: its children stand in its place.
       if (style.display === 'contents') {
-        children.splice(index + 1, 0, ...[...child.childNodes].filter((inner) => inner.nodeType === Node.ELEMENT_NODE || textRuns(child).includes(inner)));
+        children.splice(index + 1, 0, ...itemsOf(child));
         continue;
       }
       // A growing box that paints nothing, last in a stretched column (a card's body of `flex: 1`,
@@ -67,7 +69,7 @@ export class Capture extends CaptureWalk {
       if (flex && own.flexDirection.startsWith('column') && this.stretched.has(element) && index === children.length - 1 && parseFloat(style.flexGrow) > 0
         && (style.display === 'block' || (style.display === 'flex' && style.flexDirection.startsWith('column'))) && !paint(style, backdrop) && bordered(style).length === 0 && !child.hasAttribute('data-skeleton-element')) {
         below = insets(style).bottom;
-        children.splice(index + 1, 0, ...[...child.childNodes].filter((inner) => inner.nodeType === Node.ELEMENT_NODE || textRuns(child).includes(inner)));
+        children.splice(index + 1, 0, ...itemsOf(child));
         continue;
       }
       if (unseen(child, style)) continue;
@@ -98,7 +100,8 @@ export class Capture extends CaptureWalk {
     if (items.length === 0) return null;
     const cells = own.display === 'table-row' ? tableRow(this, element, items, rect) : null;
     if (cells) return cells;
-    if (grid) onRowTracks(own, rect, items);
+    const lines = grid ? rowLines(element, own, rect) : null;
+    onRowTracks(lines, items);
     const rows = rowsOf(items);
     const justify = flex && own.flexDirection.startsWith('row') && (/space-(between|around|evenly)/.exec(own.justifyContent)?.[1] ?? (own.justifyContent === 'center' ? 'center' : /^(flex-)?end$/.test(own.justifyContent) ? 'end' : undefined));
     const gap = parseFloat(own.columnGap) || 0;
@@ -113,7 +116,6 @@ export class Capture extends CaptureWalk {
     const flowed = own.columnCount !== 'auto' || own.columnWidth !== 'auto' ? columnsOf(items) : [];
     if (flowed.length > 1) return this.stack('horizontal', drawn(flowed.map((down) => ({ node: this.stack('vertical', down, bounds(down)), rect: bounds(down), spans: false, grows: true }))), rect, { element, gap });
     if (flex && own.flexWrap !== 'nowrap' && rows.length > 1) this.wrapped = true;
-    const lines = tracks ? rowLines(element, own, rect) : null;
     // (A grid's one item with free height around it, crossSpace: an item of the column, its spacers around it.)
     const column = rows.map((row) => (tracks && !row.items[0].space ? gridRows(this, row.items, tracks, lines, gap, spans) : null) ?? (row.items.length === 1 ? row.items[0]
       : { node: this.stack('horizontal', row.items, bounds(row.items), { justify, gap }), rect: bounds(row.items), spans: spans && bounds(row.items).width >= contentWidth - 1, grows: true }));
